@@ -1,0 +1,226 @@
+package oware
+
+import (
+	"encoding/binary"
+	"strconv"
+)
+
+// Layout of a Key's bytes.
+const (
+	pitCount   = 12 // pits on the board (R1)
+	totalSeeds = 48 // seeds in the game (R1)
+	winScore   = 25 // captures that win at once (R8)
+
+	scoreByte = 12 // bytes 12 and 13: South's and North's captures
+	sideByte  = 14 // byte 14: the player to move
+)
+
+// Key identifies a position without its history: the 12 pits, both scores
+// and the side to move (D1). Keys are comparable with == and serve as map
+// keys, for example in transposition tables; two positions reached by
+// different move orders have equal keys when their pits, scores and side to
+// move are equal.
+//
+// The zero Key has no seeds and South to move; it is not the key of any
+// valid position.
+type Key struct {
+	b [16]byte // pits 0–11, South's score, North's score, side to move, 0
+}
+
+// Pits returns the seeds in each pit, indexed by pit (R1 numbering).
+func (k Key) Pits() [12]int {
+	var pits [12]int
+	for i := range pits {
+		pits[i] = int(k.b[i])
+	}
+	return pits
+}
+
+// Score returns the seeds that p has captured. It returns 0 for an invalid
+// player.
+func (k Key) Score(p Player) int {
+	if !p.Valid() {
+		return 0
+	}
+	return int(k.b[scoreByte+int(p)])
+}
+
+// ToMove returns the player to move.
+func (k Key) ToMove() Player { return Player(k.b[sideByte]) }
+
+// words returns the key as two little-endian words: pits 0–7, then pits
+// 8–11, the scores and the side to move.
+func (k Key) words() (lo, hi uint64) {
+	return binary.LittleEndian.Uint64(k.b[0:8]), binary.LittleEndian.Uint64(k.b[8:16])
+}
+
+// keyOf builds a Key from its two words.
+func keyOf(lo, hi uint64) Key {
+	var k Key
+	binary.LittleEndian.PutUint64(k.b[0:8], lo)
+	binary.LittleEndian.PutUint64(k.b[8:16], hi)
+	return k
+}
+
+// Side masks over the word of pits 0–7 (South) and of pits 4–11 (North).
+const (
+	southMask = 0x0000_ffff_ffff_ffff // pits 0–5 in the word of pits 0–7
+	northMask = 0xffff_ffff_ffff_0000 // pits 6–11 in the word of pits 4–11
+)
+
+// sideEmpty reports whether p has no seed on their side.
+func (k Key) sideEmpty(p Player) bool {
+	if p == South {
+		return binary.LittleEndian.Uint64(k.b[0:8])&southMask == 0
+	}
+	return binary.LittleEndian.Uint64(k.b[4:12])&northMask == 0
+}
+
+// sideSeeds returns the seeds on p's side.
+func (k Key) sideSeeds(p Player) int {
+	n := 0
+	for _, c := range k.b[p.firstPit() : p.firstPit()+6] {
+		n += int(c)
+	}
+	return n
+}
+
+// Position is a position of the game together with the part of its history
+// that the repetition rule needs (R10, D2). Positions are immutable values:
+// copy them, keep them and share them between goroutines freely.
+//
+// Positions are not comparable with ==, because two positions with the same
+// board may have different histories; compare their [Position.Key] values.
+//
+// The zero Position holds no seeds and is not a position of the game: it
+// has no legal moves, its outcome is the zero Outcome and Play refuses every
+// move with [ErrInvalidPosition]. Start and NewPosition make valid ones.
+type Position struct {
+	_    [0]func() // not comparable: compare Keys
+	key  Key
+	hist history
+}
+
+// Start returns the opening position: four seeds in every pit, no captures,
+// South to move (R1).
+func Start() Position {
+	var pits [12]int
+	for i := range pits {
+		pits[i] = 4
+	}
+	p, _ := NewPosition(pits, [2]int{}, South)
+	return p
+}
+
+// NewPosition returns the position with the given pits (indexed by pit, R1
+// numbering), captured seeds (indexed by Player) and player to move. It
+// returns a [*PositionError] unless every count is non-negative, the pits
+// and scores add up to 48 and toMove is South or North (D4). The position
+// starts a fresh repetition history: it counts as the first occurrence of
+// itself. It may already be finished, for example when a score is 25 or
+// more; its Outcome then says so.
+func NewPosition(pits [12]int, scores [2]int, toMove Player) (Position, error) {
+	var k Key
+	total := 0
+	for i, c := range pits {
+		if c < 0 {
+			return Position{}, &PositionError{Field: "pit " + strconv.Itoa(i), Value: c, Err: ErrNegativeCount}
+		}
+		if c > totalSeeds {
+			return Position{}, &PositionError{Field: "pit " + strconv.Itoa(i), Value: c, Err: ErrSeedTotal}
+		}
+		total += c
+		k.b[i] = byte(c)
+	}
+	for p, s := range scores {
+		if s < 0 {
+			return Position{}, &PositionError{Field: Player(p).String() + "'s score", Value: s, Err: ErrNegativeCount}
+		}
+		if s > totalSeeds {
+			return Position{}, &PositionError{Field: Player(p).String() + "'s score", Value: s, Err: ErrSeedTotal}
+		}
+		total += s
+		k.b[scoreByte+p] = byte(s)
+	}
+	if total != totalSeeds {
+		return Position{}, &PositionError{Field: "total", Value: total, Err: ErrSeedTotal}
+	}
+	if !toMove.Valid() {
+		return Position{}, &PositionError{Field: "side to move", Value: int(toMove), Err: ErrNoSuchPlayer}
+	}
+	k.b[sideByte] = byte(toMove)
+	return Position{key: k, hist: freshHistory()}, nil
+}
+
+// Key returns the comparable identity of p: pits, scores and side to move,
+// without the history (D1).
+func (p Position) Key() Key { return p.key }
+
+// Pits returns the seeds in each pit, indexed by pit (R1 numbering).
+func (p Position) Pits() [12]int { return p.key.Pits() }
+
+// Pit returns the seeds in pit i, or 0 if i is not a pit (0–11).
+func (p Position) Pit(i int) int {
+	if i < 0 || i >= pitCount {
+		return 0
+	}
+	return int(p.key.b[i])
+}
+
+// Score returns the seeds that pl has captured so far. It returns 0 for an
+// invalid player.
+func (p Position) Score(pl Player) int { return p.key.Score(pl) }
+
+// ToMove returns the player whose turn it is.
+func (p Position) ToMove() Player { return p.key.ToMove() }
+
+// Valid reports whether p is a position of the game, that is, whether it was
+// made by Start, NewPosition or a parser, or reached from one by Play. Only
+// the zero Position is invalid.
+func (p Position) Valid() bool { return p.hist.reps != 0 }
+
+// Repetitions returns how many times p's pits and side to move have occurred
+// since the last capture (or since the position the history starts from),
+// counting p itself (D2). It is 0 only for the zero Position.
+func (p Position) Repetitions() int { return int(p.hist.reps) }
+
+// String returns a board diagram with North's row on top, as in the rule
+// sheets, followed by the scores and the side to move (or the outcome):
+//
+//	    f  e  d  c  b  a
+//	N   4  4  4  4  4  4   North 0
+//	S   4  4  4  4  4  4   South 0
+//	    A  B  C  D  E  F
+//	South to move
+func (p Position) String() string {
+	b := make([]byte, 0, 160)
+	b = append(b, "    f  e  d  c  b  a\nN "...)
+	for i := 11; i >= 6; i-- {
+		b = appendPit(b, p.key.b[i])
+	}
+	b = append(b, "   North "...)
+	b = strconv.AppendInt(b, int64(p.Score(North)), 10)
+	b = append(b, "\nS "...)
+	for i := 0; i < 6; i++ {
+		b = appendPit(b, p.key.b[i])
+	}
+	b = append(b, "   South "...)
+	b = strconv.AppendInt(b, int64(p.Score(South)), 10)
+	b = append(b, "\n    A  B  C  D  E  F\n"...)
+	if o := p.Outcome(); o.Over() {
+		b = append(b, o.String()...)
+	} else {
+		b = append(b, p.ToMove().String()...)
+		b = append(b, " to move"...)
+	}
+	return string(b)
+}
+
+// appendPit appends a pit count right-aligned in three columns.
+func appendPit(b []byte, c byte) []byte {
+	if c < 10 {
+		b = append(b, ' ')
+	}
+	b = append(b, ' ')
+	return strconv.AppendInt(b, int64(c), 10)
+}

@@ -1,0 +1,7 @@
+module github.com/seed3966233f/oware
+
+go 1.24
+
+require github.com/stretchr/testify v1.12.1
+
+require go.yaml.in/yaml/v3 v3.0.5 // indirect

@@ -1,0 +1,293 @@
+// Package oware implements the rules of Oware (Awalé), abapa rules, exactly.
+//
+// # The rule set
+//
+// The board has 12 pits in two rows of six. South (player 0) owns pits 0–5
+// and moves first; North (player 1) owns pits 6–11. Each pit starts with
+// four seeds, 48 in all (R1). Pits are numbered counter-clockwise, the
+// direction of sowing:
+//
+//	            North (player 1)
+//	   pit:  11  10   9   8   7   6      letter:  f e d c b a
+//	   pit:   0   1   2   3   4   5      letter:  A B C D E F
+//	            South (player 0)
+//
+// A move takes every seed of one non-empty pit of the mover's own side (R2)
+// and sows them one by one into the following pits, 11 wrapping to 0 (R3);
+// from 12 seeds on the sowing goes round the board and skips the pit of
+// origin on every lap (R4). If the last seed lands on the opponent's side in
+// a pit that now holds 2 or 3 seeds, the mover captures them, then the pit
+// before it, and so on backwards while the pits are the opponent's and hold
+// 2 or 3 (R5); a capture that would take every seed of the opponent's side
+// is annulled, the seeds staying sown (R6, the grand slam). When the
+// opponent's side is empty, only moves that put a seed there are legal (R7).
+//
+// The game ends when a player has captured 25 seeds (R8); when the player to
+// move has no legal move (R9); or when a position occurs for the third time
+// since the last capture while neither side is empty (R10). After R9 and R10
+// each player adds the seeds of their own side to their captures, and the
+// higher total wins; 24–24 is a draw (R11).
+//
+// Where the rule sheets are silent this package decides: positions are the
+// same when the 12 pits and the side to move are equal (D1); occurrences are
+// counted from the last capture, the position the capture produced being the
+// first (D2); final tallies are the captures after R8 and captures plus own
+// seeds after R9 and R10 (D3); a position built from pits and scores is valid
+// when no count is negative and everything adds up to 48, and starts a fresh
+// repetition history (D4); a finished position has no legal moves (D5).
+// The rule and decision identifiers are those of the project's RULES.md and
+// are cited throughout the documentation and the tests.
+//
+// # Using the package
+//
+// A [Position] is an immutable value: [Position.Play] returns the next
+// position and never changes its receiver, so positions can be kept, shared
+// between goroutines and used as search nodes freely. Each position carries
+// the part of its history that the repetition rule needs. [Position.Key]
+// gives a comparable value for maps and transposition tables.
+package oware
+
+import (
+	"errors"
+	"math/bits"
+	"strconv"
+)
+
+// Player is one of the two sides of the board.
+type Player uint8
+
+// The two players. South moves first (R1).
+const (
+	South Player = 0 // owns pits 0–5 (A–F)
+	North Player = 1 // owns pits 6–11 (a–f)
+)
+
+// Opponent returns the other player.
+func (p Player) Opponent() Player { return p ^ 1 }
+
+// Valid reports whether p is South or North.
+func (p Player) Valid() bool { return p <= North }
+
+// String returns "South" or "North", and "Player(n)" for any other value.
+func (p Player) String() string {
+	switch p {
+	case South:
+		return "South"
+	case North:
+		return "North"
+	}
+	return "Player(" + strconv.Itoa(int(p)) + ")"
+}
+
+// firstPit returns the lowest pit index on p's side.
+func (p Player) firstPit() int { return 6 * int(p) }
+
+// Move is a move: the pit that is sown, by its absolute index 0–11 (R1).
+// Pits 0–5 belong to South and pits 6–11 to North.
+type Move uint8
+
+// pitLetters are the usual pit letters, indexed by pit.
+const pitLetters = "ABCDEFabcdef"
+
+// Valid reports whether m names a pit of the board (0–11).
+func (m Move) Valid() bool { return m < 12 }
+
+// Pit returns the index of the pit that m sows.
+func (m Move) Pit() int { return int(m) }
+
+// Player returns the owner of the pit that m sows. It is meaningful only
+// for a valid move.
+func (m Move) Player() Player { return Player(m / 6) }
+
+// String returns the usual pit letter: "A"–"F" for pits 0–5 and "a"–"f" for
+// pits 6–11. A move outside the board is written "Move(n)".
+func (m Move) String() string {
+	if !m.Valid() {
+		return "Move(" + strconv.Itoa(int(m)) + ")"
+	}
+	return pitLetters[m : m+1]
+}
+
+// Errors that [Position.Play] returns, wrapped in a [*MoveError]; match them
+// with [errors.Is].
+var (
+	// ErrNoSuchPit: the move names no pit of the board (not 0–11).
+	ErrNoSuchPit = errors.New("oware: no such pit")
+	// ErrNotYourPit: the pit is on the opponent's side (R2).
+	ErrNotYourPit = errors.New("oware: pit is not on the mover's side")
+	// ErrEmptyPit: the pit holds no seed (R2).
+	ErrEmptyPit = errors.New("oware: pit is empty")
+	// ErrMustFeed: the opponent's side is empty and the move puts no seed
+	// there, while another move would (R7).
+	ErrMustFeed = errors.New("oware: move does not feed the opponent")
+	// ErrGameOver: the game is finished; no move can be played (D5).
+	ErrGameOver = errors.New("oware: game is over")
+	// ErrInvalidPosition: the position is the zero Position, which holds no
+	// seeds and is not a position of the game.
+	ErrInvalidPosition = errors.New("oware: invalid position")
+)
+
+// Errors that [NewPosition] returns, wrapped in a [*PositionError]; match
+// them with [errors.Is].
+var (
+	// ErrNegativeCount: a pit or a score is below zero (D4).
+	ErrNegativeCount = errors.New("oware: negative count")
+	// ErrSeedTotal: the pits and the scores do not add up to 48 (D4).
+	ErrSeedTotal = errors.New("oware: seeds do not add up to 48")
+	// ErrNoSuchPlayer: the side to move is neither South nor North.
+	ErrNoSuchPlayer = errors.New("oware: no such player")
+)
+
+// MoveError reports an illegal move. Err is one of ErrNoSuchPit,
+// ErrNotYourPit, ErrEmptyPit, ErrMustFeed, ErrGameOver or
+// ErrInvalidPosition.
+type MoveError struct {
+	Move   Move   // the move that was refused
+	Player Player // the player who was to move
+	Err    error  // why: one of the sentinel errors
+}
+
+// Error returns a message such as "oware: South plays D: pit is empty".
+func (e *MoveError) Error() string {
+	return "oware: " + e.Player.String() + " plays " + e.Move.String() + ": " + detail(e.Err)
+}
+
+// Unwrap returns the sentinel error.
+func (e *MoveError) Unwrap() error { return e.Err }
+
+// PositionError reports why pits, scores and a side to move do not make a
+// valid position (D4). Err is one of ErrNegativeCount, ErrSeedTotal or
+// ErrNoSuchPlayer.
+type PositionError struct {
+	Field string // what is wrong: "pit 3", "South's score", "side to move" or "total"
+	Value int    // the offending value
+	Err   error  // why: one of the sentinel errors
+}
+
+// Error returns a message such as "oware: pit 3 is -1: negative count".
+func (e *PositionError) Error() string {
+	return "oware: " + e.Field + " is " + strconv.Itoa(e.Value) + ": " + detail(e.Err)
+}
+
+// Unwrap returns the sentinel error.
+func (e *PositionError) Unwrap() error { return e.Err }
+
+// detail returns err's message without the package prefix, so that a
+// wrapper can add context after its own prefix.
+func detail(err error) string {
+	const prefix = "oware: "
+	s := err.Error()
+	if len(s) >= len(prefix) && s[:len(prefix)] == prefix {
+		return s[len(prefix):]
+	}
+	return s
+}
+
+// play plays the move at pit, which must be legal at k: sowing (R3, R4),
+// capture (R5, R6), then the turn passes. It reports whether seeds were
+// captured.
+func (k Key) play(pit int) (Key, bool) {
+	k, last := k.sow(pit)
+	k, from, annulled := k.capture(last)
+	k.b[sideByte] ^= 1
+	return k, from <= last && !annulled
+}
+
+// Play returns the position after the player to move sows pit m. The
+// receiver is not changed. An illegal move returns the zero Position and a
+// [*MoveError] that wraps ErrNoSuchPit, ErrNotYourPit, ErrEmptyPit,
+// ErrMustFeed (R7), ErrGameOver (D5) or ErrInvalidPosition.
+//
+// Play keeps the history the repetition rule needs (R10, D2): a capture
+// clears it, and a position that occurs for the third time since the last
+// capture, both sides holding seeds, ends the game.
+func (p Position) Play(m Move) (Position, error) {
+	if !p.Moves().Contains(m) {
+		return Position{}, p.refusal(m)
+	}
+	next := p
+	k, captured := p.key.play(int(m))
+	next.key = k
+	if captured {
+		next.hist = freshHistory() // D2: a capture starts the count again
+		return next, nil
+	}
+	next.hist.remember(p.key, p.hist.reps)
+	next.hist.reps = oneMore(next.hist.occurrences(k))
+	return next, nil
+}
+
+// oneMore returns the occurrence count after n earlier occurrences. It
+// saturates: only a position with an empty side, where R10 does not apply,
+// can occur that often.
+func oneMore(n uint8) uint8 {
+	if n == 255 {
+		return n
+	}
+	return n + 1
+}
+
+// refusal explains why m is not a legal move at p.
+func (p Position) refusal(m Move) error {
+	var err error
+	mover := p.ToMove()
+	switch _, reason := p.key.legal(p.hist.reps); {
+	case !p.Valid():
+		err = ErrInvalidPosition
+	case reason != NotOver:
+		err = ErrGameOver
+	case !m.Valid():
+		err = ErrNoSuchPit
+	case m.Player() != mover:
+		err = ErrNotYourPit
+	case p.key.b[m] == 0:
+		err = ErrEmptyPit
+	default:
+		err = ErrMustFeed
+	}
+	return &MoveError{Move: m, Player: mover, Err: err}
+}
+
+// Perft counts the positions reached from p by every sequence of exactly
+// depth legal moves (its leaves), under the full rules, repetition
+// included. A game that ends before depth adds nothing; Perft(p, 0) is 1
+// for a valid position. It does not allocate per position, and is the
+// standard test of move generation: from Start it gives 6, 36, 190, 1014,
+// 5219, 27332, 139157 and 711414 for depths 1 to 8.
+func Perft(p Position, depth int) uint64 {
+	if !p.Valid() || depth < 0 {
+		return 0
+	}
+	if depth == 0 {
+		return 1
+	}
+	path := make([]Key, 0, depth)
+	return perft(p.key, p.hist.reps, depth, &p.hist, path)
+}
+
+// perft counts the leaves depth plies below k, which occurs for the reps-th
+// time. The positions since the last capture that led to k are the keys of
+// path, with those of base (nil after a capture) before them.
+func perft(k Key, reps uint8, depth int, base *history, path []Key) uint64 {
+	moves, _ := k.legal(reps)
+	if depth == 1 {
+		return uint64(moves.Len()) // each move reaches a leaf; no need to play it
+	}
+	remembered := k
+	remembered.b[countByte] = reps
+	path = append(path, remembered)
+	var leaves uint64
+	for ; moves != 0; moves &= moves - 1 {
+		child, captured := k.play(bits.TrailingZeros16(uint16(moves)))
+		if captured {
+			leaves += perft(child, 1, depth-1, nil, path[len(path):])
+			continue
+		}
+		n, ok := latest(path, child)
+		if !ok && base != nil {
+			n = base.occurrences(child)
+		}
+		leaves += perft(child, oneMore(n), depth-1, base, path)
+	}
+	return leaves
+}
