@@ -224,3 +224,118 @@ func appendPit(b []byte, c byte) []byte {
 	b = append(b, ' ')
 	return strconv.AppendInt(b, int64(c), 10)
 }
+
+// AppendText implements [encoding.TextAppender]: it appends the position
+// string, the canonical text form shared with Aualé and Aalina: pits 0 to
+// 11, South's score, North's score and the side to move ("S" or "N"), joined
+// by "-". The opening is "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S". The history is
+// not part of the text. It does not allocate when b has room.
+func (p Position) AppendText(b []byte) ([]byte, error) {
+	for i := 0; i < scoreByte+2; i++ {
+		b = strconv.AppendUint(b, uint64(p.key.b[i]), 10)
+		b = append(b, '-')
+	}
+	return append(b, "SN"[p.key.b[sideByte]&1]), nil
+}
+
+// MarshalText implements [encoding.TextMarshaler] with the position string
+// of [Position.AppendText].
+func (p Position) MarshalText() ([]byte, error) {
+	return p.AppendText(make([]byte, 0, 40))
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParsePosition].
+func (p *Position) UnmarshalText(text []byte) error {
+	q, err := ParsePosition(string(text))
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}
+
+// ParsePosition reads a position string as written by
+// [Position.AppendText], such as "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S": fifteen
+// fields joined by "-": the seeds of pits 0 to 11, South's and North's
+// captures as decimal numbers without sign or leading zero, and the side to
+// move, "S" or "N". The position must be valid (D4) and starts a fresh
+// repetition history. Errors are [*ParseError] values that wrap ErrSyntax,
+// or the [*PositionError] of an invalid position.
+func ParsePosition(s string) (Position, error) {
+	fail := func(at int, msg string, err error) (Position, error) {
+		return Position{}, &ParseError{What: "position", Input: s, Offset: at, Msg: msg, Err: err}
+	}
+	var pits [12]int
+	var scores [2]int
+	at := 0
+	for field := 0; field < scoreByte+2; field++ {
+		end := at
+		for end < len(s) && s[end] != '-' {
+			end++
+		}
+		n, ok := parseCount(s[at:end])
+		name := countName(field)
+		switch {
+		case at == end:
+			return fail(at, name+" is missing", ErrSyntax)
+		case !ok:
+			return fail(at, name+" is not a number from 0 to 48", ErrSyntax)
+		case end == len(s):
+			return fail(end, "too few fields: want 15 joined by '-'", ErrSyntax)
+		}
+		if field < pitCount {
+			pits[field] = n
+		} else {
+			scores[field-pitCount] = n
+		}
+		at = end + 1
+	}
+	var side Player
+	switch s[at:] {
+	case "S":
+		side = South
+	case "N":
+		side = North
+	default:
+		return fail(at, "side to move is not S or N", ErrSyntax)
+	}
+	p, err := NewPosition(pits, scores, side)
+	if err != nil {
+		return fail(0, detail(err), err)
+	}
+	return p, nil
+}
+
+// MustParsePosition is like [ParsePosition] but panics on an error. It is
+// meant for tests and for literals known to be valid.
+func MustParsePosition(s string) Position {
+	p, err := ParsePosition(s)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// parseCount reads a seed count: a decimal number from 0 to 48, without
+// sign or leading zero.
+func parseCount(s string) (int, bool) {
+	if len(s) == 0 || len(s) > 2 || (len(s) == 2 && s[0] == '0') {
+		return 0, false
+	}
+	n := 0
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = 10*n + int(c-'0')
+	}
+	return n, n <= totalSeeds
+}
+
+// countName names field i of a position string.
+func countName(i int) string {
+	if i < pitCount {
+		return "pit " + strconv.Itoa(i)
+	}
+	return Player(i-pitCount).String() + "'s score"
+}

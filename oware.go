@@ -291,3 +291,143 @@ func perft(k Key, reps uint8, depth int, base *history, path []Key) uint64 {
 	}
 	return leaves
 }
+
+// ErrSyntax is wrapped by the errors of the parsers: the text is not in
+// the expected form. Match it with [errors.Is]; a [*ParseError] says what
+// and where.
+var ErrSyntax = errors.New("oware: syntax error")
+
+// ParseError reports text that a parser could not read. Err is ErrSyntax
+// when the text is malformed, or a [*PositionError] when it is well formed
+// but describes no valid position (D4).
+type ParseError struct {
+	What   string // what was parsed: "move", "position", "FEN"
+	Input  string // the text given
+	Offset int    // byte offset in Input where the problem is
+	Msg    string // what is wrong there
+	Err    error  // ErrSyntax or a *PositionError
+}
+
+// Error returns a message such as
+// `oware: position "4-4-x": byte 4: pit 2 is not a number`.
+func (e *ParseError) Error() string {
+	return "oware: " + e.What + " " + strconv.Quote(e.Input) + ": byte " + strconv.Itoa(e.Offset) + ": " + e.Msg
+}
+
+// Unwrap returns ErrSyntax or the *PositionError.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// ParseMove reads a move: a pit letter, "A"–"F" for pits 0–5 and "a"–"f"
+// for pits 6–11, or a pit number "0"–"11". It returns a [*ParseError]
+// wrapping ErrSyntax for anything else.
+func ParseMove(s string) (Move, error) {
+	switch {
+	case len(s) == 1 && s[0] >= 'A' && s[0] <= 'F':
+		return Move(s[0] - 'A'), nil
+	case len(s) == 1 && s[0] >= 'a' && s[0] <= 'f':
+		return Move(s[0] - 'a' + 6), nil
+	case len(s) == 1 && s[0] >= '0' && s[0] <= '9':
+		return Move(s[0] - '0'), nil
+	case s == "10" || s == "11":
+		return Move(10 + s[1] - '0'), nil
+	}
+	return 0, &ParseError{What: "move", Input: s, Msg: "not a pit letter A-F, a-f or number 0-11", Err: ErrSyntax}
+}
+
+// MarshalText implements [encoding.TextMarshaler]: the pit letter, so that
+// JSON shows a move as "F". A move outside the board is an error.
+func (m Move) MarshalText() ([]byte, error) {
+	if !m.Valid() {
+		return nil, ErrNoSuchPit
+	}
+	return []byte(m.String()), nil
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseMove].
+func (m *Move) UnmarshalText(text []byte) error {
+	mv, err := ParseMove(string(text))
+	if err != nil {
+		return err
+	}
+	*m = mv
+	return nil
+}
+
+// Effect tells what a move does: every step of the rules that it goes
+// through, for user interfaces that animate moves and for programs that
+// check their own implementation step by step. [Position.Explain] makes it.
+type Effect struct {
+	Move   Move   // the move
+	Player Player // who played it
+	Seeds  int    // the seeds taken from the pit (R3)
+	// Sown lists the pit that received each seed, in sowing order; the pit
+	// of origin is skipped on every lap (R3, R4).
+	Sown []int
+	// Last is the pit of the last seed.
+	Last int
+	// Captures lists the captured pits, from the pit of the last seed
+	// backwards, with the seeds taken from each (R5). It is empty when
+	// nothing is taken or when a grand slam annulled the capture.
+	Captures []Capture
+	// GrandSlam reports that the move would have taken every seed of the
+	// opponent's side, so the capture was annulled (R6); Annulled lists the
+	// pits and seeds it would have taken.
+	GrandSlam bool
+	Annulled  []Capture
+	// Fed reports that the opponent's side was empty and the move put seeds
+	// on it (R7).
+	Fed bool
+	// After is the position after the move, and Outcome its outcome: the
+	// move ended the game when Outcome.Over().
+	After   Position
+	Outcome Outcome
+}
+
+// Capture is one captured pit and the seeds taken from it (R5).
+type Capture struct {
+	Pit   int
+	Seeds int
+}
+
+// Captured returns the seeds captured by the move, 0 after a grand slam.
+func (e Effect) Captured() int {
+	n := 0
+	for _, c := range e.Captures {
+		n += c.Seeds
+	}
+	return n
+}
+
+// Explain returns what playing m at p does, step by step, together with the
+// resulting position. It fails exactly when [Position.Play] does, with the
+// same error. Unlike Play, it allocates; use it to show or check moves, not
+// in a search.
+func (p Position) Explain(m Move) (Effect, error) {
+	after, err := p.Play(m)
+	if err != nil {
+		return Effect{}, err
+	}
+	pit := int(m)
+	sown, last := p.key.sow(pit)
+	e := Effect{
+		Move:    m,
+		Player:  p.ToMove(),
+		Seeds:   int(p.key.b[pit]),
+		Sown:    p.key.sownPits(pit),
+		Last:    last,
+		Fed:     p.key.sideEmpty(p.ToMove().Opponent()),
+		After:   after,
+		Outcome: after.Outcome(),
+	}
+	_, from, annulled := sown.capture(last)
+	var run []Capture
+	for i := last; i >= from; i-- {
+		run = append(run, Capture{Pit: i, Seeds: int(sown.b[i])})
+	}
+	if annulled {
+		e.GrandSlam, e.Annulled = true, run
+	} else {
+		e.Captures = run
+	}
+	return e, nil
+}
