@@ -1,9 +1,6 @@
 package oware
 
-import (
-	"encoding/binary"
-	"strconv"
-)
+import "strconv"
 
 // Layout of a Key's bytes.
 const (
@@ -24,14 +21,26 @@ const (
 // The zero Key has no seeds and South to move; it is not the key of any
 // valid position.
 type Key struct {
-	b [16]byte // pits 0–11, South's score, North's score, side to move, 0
+	// Bytes 0–11 of the two little-endian words are pits 0–11, then come
+	// South's score, North's score, the side to move and a zero byte. One
+	// byte per pit lets a whole sowing be one addition per word.
+	w [2]uint64
+}
+
+// byteAt returns byte i (0–15) of k: pit i for i < 12.
+func (k Key) byteAt(i int) uint8 { return uint8(k.w[i>>3&1] >> (8 * (i & 7))) }
+
+// setByte sets byte i (0–15) of k to v.
+func (k *Key) setByte(i int, v uint8) {
+	shift := 8 * uint(i&7)
+	k.w[i>>3&1] = k.w[i>>3&1]&^(0xff<<shift) | uint64(v)<<shift
 }
 
 // Pits returns the seeds in each pit, indexed by pit (R1 numbering).
 func (k Key) Pits() [12]int {
 	var pits [12]int
 	for i := range pits {
-		pits[i] = int(k.b[i])
+		pits[i] = int(k.byteAt(i))
 	}
 	return pits
 }
@@ -42,47 +51,28 @@ func (k Key) Score(p Player) int {
 	if !p.Valid() {
 		return 0
 	}
-	return int(k.b[scoreByte+int(p)])
+	return int(k.byteAt(scoreByte + int(p)))
 }
 
 // ToMove returns the player to move.
-func (k Key) ToMove() Player { return Player(k.b[sideByte]) }
+func (k Key) ToMove() Player { return Player(k.byteAt(sideByte)) }
 
-// words returns the key as two little-endian words: pits 0–7, then pits
-// 8–11, the scores and the side to move.
-func (k Key) words() (lo, hi uint64) {
-	return binary.LittleEndian.Uint64(k.b[0:8]), binary.LittleEndian.Uint64(k.b[8:16])
+// side returns the six pits of p's side, one per byte, the lowest pit in
+// the lowest byte.
+func (k Key) side(p Player) uint64 {
+	if p == South {
+		return k.w[0] & 0xffff_ffff_ffff // pits 0–5
+	}
+	return k.w[0]>>48 | (k.w[1]&0xffff_ffff)<<16 // pits 6–7, then 8–11
 }
-
-// keyOf builds a Key from its two words.
-func keyOf(lo, hi uint64) Key {
-	var k Key
-	binary.LittleEndian.PutUint64(k.b[0:8], lo)
-	binary.LittleEndian.PutUint64(k.b[8:16], hi)
-	return k
-}
-
-// Side masks over the word of pits 0–7 (South) and of pits 4–11 (North).
-const (
-	southMask = 0x0000_ffff_ffff_ffff // pits 0–5 in the word of pits 0–7
-	northMask = 0xffff_ffff_ffff_0000 // pits 6–11 in the word of pits 4–11
-)
 
 // sideEmpty reports whether p has no seed on their side.
-func (k Key) sideEmpty(p Player) bool {
-	if p == South {
-		return binary.LittleEndian.Uint64(k.b[0:8])&southMask == 0
-	}
-	return binary.LittleEndian.Uint64(k.b[4:12])&northMask == 0
-}
+func (k Key) sideEmpty(p Player) bool { return k.side(p) == 0 }
 
 // sideSeeds returns the seeds on p's side.
 func (k Key) sideSeeds(p Player) int {
-	n := 0
-	for _, c := range k.b[p.firstPit() : p.firstPit()+6] {
-		n += int(c)
-	}
-	return n
+	// Each byte is at most 48, so the six-byte sum fits in the top byte.
+	return int(k.side(p) * 0x0101_0101_0101_0101 >> 56)
 }
 
 // Position is a position of the game together with the part of its history
@@ -99,6 +89,18 @@ type Position struct {
 	_    [0]func() // not comparable: compare Keys
 	key  Key
 	hist history
+	// The legal moves and why the game is over (NotOver while it goes on),
+	// computed once when the position is made: every user of a position
+	// asks for them, Play included.
+	moves  MoveSet
+	reason Reason
+}
+
+// makePosition returns the position with key k and history h.
+func makePosition(k Key, h history) Position {
+	p := Position{key: k, hist: h}
+	p.moves, p.reason = k.legal(h.reps)
+	return p
 }
 
 // Start returns the opening position: four seeds in every pit, no captures,
@@ -130,7 +132,7 @@ func NewPosition(pits [12]int, scores [2]int, toMove Player) (Position, error) {
 			return Position{}, &PositionError{Field: "pit " + strconv.Itoa(i), Value: c, Err: ErrSeedTotal}
 		}
 		total += c
-		k.b[i] = byte(c)
+		k.setByte(i, byte(c))
 	}
 	for p, s := range scores {
 		if s < 0 {
@@ -140,7 +142,7 @@ func NewPosition(pits [12]int, scores [2]int, toMove Player) (Position, error) {
 			return Position{}, &PositionError{Field: Player(p).String() + "'s score", Value: s, Err: ErrSeedTotal}
 		}
 		total += s
-		k.b[scoreByte+p] = byte(s)
+		k.setByte(scoreByte+p, byte(s))
 	}
 	if total != totalSeeds {
 		return Position{}, &PositionError{Field: "total", Value: total, Err: ErrSeedTotal}
@@ -148,8 +150,8 @@ func NewPosition(pits [12]int, scores [2]int, toMove Player) (Position, error) {
 	if !toMove.Valid() {
 		return Position{}, &PositionError{Field: "side to move", Value: int(toMove), Err: ErrNoSuchPlayer}
 	}
-	k.b[sideByte] = byte(toMove)
-	return Position{key: k, hist: freshHistory()}, nil
+	k.setByte(sideByte, byte(toMove))
+	return makePosition(k, freshHistory()), nil
 }
 
 // Key returns the comparable identity of p: pits, scores and side to move,
@@ -164,7 +166,7 @@ func (p Position) Pit(i int) int {
 	if i < 0 || i >= pitCount {
 		return 0
 	}
-	return int(p.key.b[i])
+	return int(p.key.byteAt(i))
 }
 
 // Score returns the seeds that pl has captured so far. It returns 0 for an
@@ -196,13 +198,13 @@ func (p Position) String() string {
 	b := make([]byte, 0, 160)
 	b = append(b, "    f  e  d  c  b  a\nN "...)
 	for i := 11; i >= 6; i-- {
-		b = appendPit(b, p.key.b[i])
+		b = appendPit(b, p.key.byteAt(i))
 	}
 	b = append(b, "   North "...)
 	b = strconv.AppendInt(b, int64(p.Score(North)), 10)
 	b = append(b, "\nS "...)
 	for i := 0; i < 6; i++ {
-		b = appendPit(b, p.key.b[i])
+		b = appendPit(b, p.key.byteAt(i))
 	}
 	b = append(b, "   South "...)
 	b = strconv.AppendInt(b, int64(p.Score(South)), 10)
@@ -232,10 +234,10 @@ func appendPit(b []byte, c byte) []byte {
 // not part of the text. It does not allocate when b has room.
 func (p Position) AppendText(b []byte) ([]byte, error) {
 	for i := 0; i < scoreByte+2; i++ {
-		b = strconv.AppendUint(b, uint64(p.key.b[i]), 10)
+		b = strconv.AppendUint(b, uint64(p.key.byteAt(i)), 10)
 		b = append(b, '-')
 	}
-	return append(b, "SN"[p.key.b[sideByte]&1]), nil
+	return append(b, "SN"[p.ToMove()&1]), nil
 }
 
 // MarshalText implements [encoding.TextMarshaler] with the position string

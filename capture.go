@@ -17,20 +17,20 @@ func (k Key) capture(last int) (after Key, from int, annulled bool) {
 	// R5: take the pit of the last seed if it now holds 2 or 3 seeds, then
 	// each pit before it while it is the opponent's and holds 2 or 3.
 	seeds := 0
-	for from > first && (k.b[from-1] == 2 || k.b[from-1] == 3) {
+	for from > first && (k.byteAt(from-1) == 2 || k.byteAt(from-1) == 3) {
 		from--
-		seeds += int(k.b[from])
+		seeds += int(k.byteAt(from))
 	}
 	if seeds == 0 {
 		return k, from, false
 	}
 	after = k
 	for i := from; i <= last; i++ {
-		after.b[i] = 0
+		after.setByte(i, 0)
 	}
 	if after.sideEmpty(opponent) {
 		return k, from, true // R6: taking every seed is annulled
 	}
-	after.b[scoreByte+int(mover)] += byte(seeds)
+	after.w[1] += uint64(seeds) << (8 * (scoreByte - 8 + uint(mover)))
 	return after, from, false
 }

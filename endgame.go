@@ -70,23 +70,30 @@ func (s MoveSet) String() string {
 
 // movable returns the moves that R2 and R7 allow the player to move at k,
 // ignoring whether the game has ended.
+//
+// The six pits of the mover's side are six bytes of one word. A pit may be
+// played when it holds at least 1 seed (R2) or, when the opponent's side is
+// empty (R7), at least as many seeds as it takes to reach that side: 6 from
+// the first pit of a side down to 1 from the last. Adding 0x80 - threshold
+// to each byte sets the byte's top bit exactly when the pit holds at least
+// threshold seeds (a pit holds at most 48, so no byte carries into the
+// next); the multiplication then gathers the six top bits into six
+// adjacent bits.
 func (k Key) movable() MoveSet {
 	mover := k.ToMove()
-	first := mover.firstPit()
-	mustFeed := k.sideEmpty(mover.Opponent()) // R7
-	var s MoveSet
-	for pit := first; pit < first+6; pit++ {
-		if k.b[pit] != 0 && (!mustFeed || k.reaches(pit)) {
-			s |= 1 << pit
-		}
+	thresholds := uint64(0x7f7f_7f7f_7f7f) // R2: at least 1 seed in every pit
+	if k.sideEmpty(mover.Opponent()) {
+		thresholds = 0x7f7e_7d7c_7b7a // R7: at least 6, 5, 4, 3, 2, 1 seeds
 	}
-	return s
+	tops := (k.side(mover) + thresholds) & 0x8080_8080_8080
+	gathered := (tops >> 7) * (1<<56 | 1<<49 | 1<<42 | 1<<35 | 1<<28 | 1<<21) >> 56
+	return MoveSet(gathered&0x3f) << mover.firstPit()
 }
 
 // legal returns the legal moves at k, which occurs for the reps-th time
 // since the last capture, and, when there are none, why the game is over.
 func (k Key) legal(reps uint8) (MoveSet, Reason) {
-	if k.b[scoreByte] >= winScore || k.b[scoreByte+1] >= winScore {
+	if k.byteAt(scoreByte) >= winScore || k.byteAt(scoreByte+1) >= winScore {
 		return 0, Majority // R8
 	}
 	if reps >= 3 && !k.sideEmpty(South) && !k.sideEmpty(North) {
@@ -101,11 +108,7 @@ func (k Key) legal(reps uint8) (MoveSet, Reason) {
 // Moves returns the legal moves (R2, R7) as a MoveSet, without allocating.
 // It is empty when the game is over (D5) and for the zero Position.
 func (p Position) Moves() MoveSet {
-	if !p.Valid() {
-		return 0
-	}
-	s, _ := p.key.legal(p.hist.reps)
-	return s
+	return p.moves
 }
 
 // LegalMoves returns the legal moves (R2, R7) in ascending pit order. It is
@@ -226,8 +229,7 @@ func (p Position) Outcome() Outcome {
 	if !p.Valid() {
 		return Outcome{}
 	}
-	_, reason := p.key.legal(p.hist.reps)
-	return p.key.outcome(reason)
+	return p.key.outcome(p.reason)
 }
 
 // outcome returns the outcome at k for the given reason, with the tallies
@@ -236,11 +238,11 @@ func (k Key) outcome(reason Reason) Outcome {
 	o := Outcome{reason: reason}
 	switch reason {
 	case Majority:
-		o.tallies = [2]uint8{k.b[scoreByte], k.b[scoreByte+1]}
+		o.tallies = [2]uint8{k.byteAt(scoreByte), k.byteAt(scoreByte + 1)}
 	case NoMove, Repetition:
 		o.tallies = [2]uint8{
-			k.b[scoreByte] + uint8(k.sideSeeds(South)),
-			k.b[scoreByte+1] + uint8(k.sideSeeds(North)),
+			k.byteAt(scoreByte) + uint8(k.sideSeeds(South)),
+			k.byteAt(scoreByte+1) + uint8(k.sideSeeds(North)),
 		}
 	}
 	return o
@@ -259,10 +261,14 @@ func (k Key) outcome(reason Reason) Outcome {
 // grow with the length of a capture-free stretch.
 
 // recentCap is how many earlier positions a Position holds inline.
-const recentCap = 8
+const recentCap = 12
 
-// countByte is the byte of a remembered key that holds its occurrence count.
-const countByte = 15
+// countByte is the byte of a remembered key that holds its occurrence
+// count, and countMask its bits in the key's second word.
+const (
+	countByte = 15
+	countMask = 0xff << (8 * (countByte - 8))
+)
 
 // history is the part of a Position's past that R10 needs.
 type history struct {
@@ -297,7 +303,7 @@ func (h *history) remember(k Key, reps uint8) {
 		}
 		h.older, h.n = c, 0
 	}
-	k.b[countByte] = reps
+	k.setByte(countByte, reps)
 	h.recent[h.n] = k
 	h.n++
 }
@@ -319,18 +325,16 @@ func (h *history) occurrences(k Key) uint8 {
 // latest finds the last occurrence of k among the remembered keys and
 // returns the occurrence count stored with it.
 func latest(keys []Key, k Key) (uint8, bool) {
-	lo, hi := k.words()
 	for i := len(keys) - 1; i >= 0; i-- {
-		rlo, rhi := keys[i].words()
-		if rlo == lo && rhi&^(0xff<<(8*(countByte-8))) == hi {
-			return keys[i].b[countByte], true
+		if keys[i].w[0] == k.w[0] && keys[i].w[1]&^countMask == k.w[1] {
+			return keys[i].byteAt(countByte), true
 		}
 	}
 	return 0, false
 }
 
-// bloom is a Bloom filter of keys with two probes in 4096 bits.
-type bloom [64]uint64
+// bloom is a Bloom filter of keys with two probes in 2048 bits.
+type bloom [32]uint64
 
 func (f *bloom) add(k Key) {
 	a, b := probes(k)
@@ -346,9 +350,7 @@ func (f *bloom) mayContain(k Key) bool {
 // probes returns the two bit positions of k in a bloom; the occurrence
 // count byte does not enter.
 func probes(k Key) (uint, uint) {
-	lo, hi := k.words()
-	hi &^= 0xff << (8 * (countByte - 8))
-	h := (lo*0x9e3779b97f4a7c15 ^ hi) * 0xbf58476d1ce4e5b9
+	h := (k.w[0]*0x9e3779b97f4a7c15 ^ k.w[1]&^countMask) * 0xbf58476d1ce4e5b9
 	h ^= h >> 31
-	return uint(h>>52) & 4095, uint(h>>40) & 4095
+	return uint(h>>53) & 2047, uint(h>>42) & 2047
 }

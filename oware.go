@@ -7,10 +7,10 @@
 // four seeds, 48 in all (R1). Pits are numbered counter-clockwise, the
 // direction of sowing:
 //
-//	            North (player 1)
-//	   pit:  11  10   9   8   7   6      letter:  f e d c b a
-//	   pit:   0   1   2   3   4   5      letter:  A B C D E F
-//	            South (player 0)
+//	         North (player 1)
+//	pit:  11  10   9   8   7   6      letter:  f e d c b a
+//	pit:   0   1   2   3   4   5      letter:  A B C D E F
+//	         South (player 0)
 //
 // A move takes every seed of one non-empty pit of the mover's own side (R2)
 // and sows them one by one into the following pits, 11 wrapping to 0 (R3);
@@ -189,7 +189,7 @@ func detail(err error) string {
 func (k Key) play(pit int) (Key, bool) {
 	k, last := k.sow(pit)
 	k, from, annulled := k.capture(last)
-	k.b[sideByte] ^= 1
+	k.w[1] ^= 1 << (8 * (sideByte - 8)) // the turn passes
 	return k, from <= last && !annulled
 }
 
@@ -201,19 +201,20 @@ func (k Key) play(pit int) (Key, bool) {
 // Play keeps the history the repetition rule needs (R10, D2): a capture
 // clears it, and a position that occurs for the third time since the last
 // capture, both sides holding seeds, ends the game.
-func (p Position) Play(m Move) (Position, error) {
-	if !p.Moves().Contains(m) {
+func (p Position) Play(m Move) (next Position, err error) {
+	if !p.moves.Contains(m) {
 		return Position{}, p.refusal(m)
 	}
-	next := p
 	k, captured := p.key.play(int(m))
 	next.key = k
 	if captured {
 		next.hist = freshHistory() // D2: a capture starts the count again
-		return next, nil
+	} else {
+		next.hist = p.hist
+		next.hist.remember(p.key, p.hist.reps)
+		next.hist.reps = oneMore(next.hist.occurrences(k))
 	}
-	next.hist.remember(p.key, p.hist.reps)
-	next.hist.reps = oneMore(next.hist.occurrences(k))
+	next.moves, next.reason = k.legal(next.hist.reps)
 	return next, nil
 }
 
@@ -231,16 +232,16 @@ func oneMore(n uint8) uint8 {
 func (p Position) refusal(m Move) error {
 	var err error
 	mover := p.ToMove()
-	switch _, reason := p.key.legal(p.hist.reps); {
+	switch {
 	case !p.Valid():
 		err = ErrInvalidPosition
-	case reason != NotOver:
+	case p.reason != NotOver:
 		err = ErrGameOver
 	case !m.Valid():
 		err = ErrNoSuchPit
 	case m.Player() != mover:
 		err = ErrNotYourPit
-	case p.key.b[m] == 0:
+	case p.key.byteAt(int(m)) == 0:
 		err = ErrEmptyPit
 	default:
 		err = ErrMustFeed
@@ -261,8 +262,8 @@ func Perft(p Position, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	path := make([]Key, 0, depth)
-	return perft(p.key, p.hist.reps, depth, &p.hist, path)
+	var buf [64]Key // the path fits on the stack for any practical depth
+	return perft(p.key, p.hist.reps, depth, &p.hist, buf[:0:min(depth, len(buf))])
 }
 
 // perft counts the leaves depth plies below k, which occurs for the reps-th
@@ -274,7 +275,7 @@ func perft(k Key, reps uint8, depth int, base *history, path []Key) uint64 {
 		return uint64(moves.Len()) // each move reaches a leaf; no need to play it
 	}
 	remembered := k
-	remembered.b[countByte] = reps
+	remembered.setByte(countByte, reps)
 	path = append(path, remembered)
 	var leaves uint64
 	for ; moves != 0; moves &= moves - 1 {
@@ -412,7 +413,7 @@ func (p Position) Explain(m Move) (Effect, error) {
 	e := Effect{
 		Move:    m,
 		Player:  p.ToMove(),
-		Seeds:   int(p.key.b[pit]),
+		Seeds:   int(p.key.byteAt(pit)),
 		Sown:    p.key.sownPits(pit),
 		Last:    last,
 		Fed:     p.key.sideEmpty(p.ToMove().Opponent()),
@@ -422,7 +423,7 @@ func (p Position) Explain(m Move) (Effect, error) {
 	_, from, annulled := sown.capture(last)
 	var run []Capture
 	for i := last; i >= from; i-- {
-		run = append(run, Capture{Pit: i, Seeds: int(sown.b[i])})
+		run = append(run, Capture{Pit: i, Seeds: int(sown.byteAt(i))})
 	}
 	if annulled {
 		e.GrandSlam, e.Annulled = true, run

@@ -1,18 +1,17 @@
 package oware
 
-import "encoding/binary"
-
 // Sowing (R3, R4).
 //
 // Seeds from pit p go into p+1, p+2, … (11 wraps to 0), skipping p itself on
-// every lap. With n seeds each of the 11 other pits receives n/11 seeds, and
-// the first n%11 of them one more. Since no pit can hold more than 48 seeds,
-// the whole sowing is one addition per word of the board: sowPlan holds, for
-// every pit of origin and every seed count, the seeds each pit receives,
-// packed one byte per pit like a Key, and the pit of the last seed.
+// every lap. A Key holds one pit per byte, and no pit ever holds more than
+// 48 seeds, so a whole sowing is one addition per word of the Key: sowPlan
+// holds, for every pit of origin and every seed count, the change of every
+// pit packed the same way (the origin loses its seeds, each pit sown gains
+// one per seed), and the pit of the last seed.
 
-// sowing is the effect of sowing one pit: the seeds added to pits 0–7 (lo)
-// and to pits 8–11 (hi, in its low four bytes), and the pit of the last seed.
+// sowing is the effect of sowing one pit: the change of pits 0–7 (lo) and
+// of pits 8–11 (hi, in its low four bytes) as words to add to a Key's, and
+// the pit of the last seed.
 type sowing struct {
 	lo, hi uint64
 	last   int
@@ -25,17 +24,25 @@ func makeSowPlan() *[pitCount][totalSeeds + 1]sowing {
 	var plan [pitCount][totalSeeds + 1]sowing
 	for p := 0; p < pitCount; p++ {
 		for n := 1; n <= totalSeeds; n++ {
-			var add [16]byte
+			var change [pitCount]int
+			change[p] = -n
 			pit := p
 			for seed := 0; seed < n; seed++ {
 				pit = nextSownPit(pit, p)
-				add[pit]++
+				change[pit]++
 			}
-			plan[p][n] = sowing{
-				lo:   binary.LittleEndian.Uint64(add[0:8]),
-				hi:   binary.LittleEndian.Uint64(add[8:16]),
-				last: pit,
+			// The words are added modulo 2⁶⁴: the origin's negative change
+			// borrows across bytes, and exactly cancels when added to a
+			// word whose origin byte holds n.
+			s := sowing{last: pit}
+			for i, c := range change {
+				if i < 8 {
+					s.lo += uint64(c) << (8 * i)
+				} else {
+					s.hi += uint64(c) << (8 * (i - 8))
+				}
 			}
+			plan[p][n] = s
 		}
 	}
 	return &plan
@@ -45,16 +52,16 @@ func makeSowPlan() *[pitCount][totalSeeds + 1]sowing {
 // the pit of the last seed. The pit must hold at least one seed. The side to
 // move is not changed.
 func (k Key) sow(pit int) (Key, int) {
-	s := &sowPlan[pit][k.b[pit]]
-	k.b[pit] = 0
-	lo, hi := k.words()
-	return keyOf(lo+s.lo, hi+s.hi), s.last
+	s := &sowPlan[pit][k.byteAt(pit)]
+	k.w[0] += s.lo
+	k.w[1] += s.hi
+	return k, s.last
 }
 
 // sownPits returns the pits that receive the seeds of pit, one entry per
 // seed in sowing order, for a key whose pit holds at least one seed.
 func (k Key) sownPits(pit int) []int {
-	n := int(k.b[pit])
+	n := int(k.byteAt(pit))
 	pits := make([]int, n)
 	for i, at := 0, pit; i < n; i++ {
 		at = nextSownPit(at, pit)
@@ -72,12 +79,4 @@ func nextSownPit(at, origin int) int {
 		at = (at + 1) % pitCount
 	}
 	return at
-}
-
-// reaches reports whether sowing pit puts at least one seed on the side of
-// the player who does not own it, the test of feeding (R7).
-func (k Key) reaches(pit int) bool {
-	// The opponent's side starts at the next multiple of 6, wrapping.
-	distance := 6 - pit%6
-	return int(k.b[pit]) >= distance
 }
