@@ -10,6 +10,8 @@ const (
 
 	scoreByte = 12 // bytes 12 and 13: South's and North's captures
 	sideByte  = 14 // byte 14: the player to move
+
+	sideBit = 1 << (8 * (sideByte - 8)) // the side to move in a Key's second word
 )
 
 // Key identifies a position without its history: the 12 pits, both scores
@@ -60,10 +62,10 @@ func (k Key) ToMove() Player { return Player(k.byteAt(sideByte)) }
 // side returns the six pits of p's side, one per byte, the lowest pit in
 // the lowest byte.
 func (k Key) side(p Player) uint64 {
-	if p == South {
-		return k.w[0] & 0xffff_ffff_ffff // pits 0–5
-	}
-	return k.w[0]>>48 | (k.w[1]&0xffff_ffff)<<16 // pits 6–7, then 8–11
+	south := k.w[0] & 0xffff_ffff_ffff               // pits 0–5
+	north := k.w[0]>>48 | (k.w[1]&0xffff_ffff)<<16 // pits 6–7, then 8–11
+	northMask := -uint64(p & 1)                     // all ones for North: no branch to mispredict
+	return north&northMask | south&^northMask
 }
 
 // sideEmpty reports whether p has no seed on their side.

@@ -35,17 +35,31 @@ func (s MoveSet) All() iter.Seq[Move] {
 // s.Nth(rand.IntN(s.Len())) picks a uniformly random move. It reports false
 // if i is not in [0, s.Len()).
 func (s MoveSet) Nth(i int) (Move, bool) {
-	if i < 0 {
+	if i < 0 || i >= s.Len() {
 		return 0, false
 	}
-	for ; s != 0; s &= s - 1 {
-		if i == 0 {
-			return Move(bits.TrailingZeros16(uint16(s))), true
-		}
-		i--
+	// Each half of the board is looked up in a table, without a loop whose
+	// length a branch predictor would have to guess.
+	south := uint8(s & 0x3f)
+	if c := bits.OnesCount8(south); i >= c {
+		return Move(6 + nthBit[s>>6&0x3f][i-c]), true
 	}
-	return 0, false
+	return Move(nthBit[south][i]), true
 }
+
+// nthBit[m][i] is the position of the i-th set bit of the 6-bit mask m.
+var nthBit = func() (t [64][6]uint8) {
+	for m := range t {
+		i := 0
+		for b := 0; b < 6; b++ {
+			if m&(1<<b) != 0 {
+				t[m][i] = uint8(b)
+				i++
+			}
+		}
+	}
+	return t
+}()
 
 // AppendTo appends the moves of s to dst in ascending pit order and returns
 // the extended slice. It does not allocate when dst has room for them.
@@ -93,7 +107,9 @@ func (k Key) movable() MoveSet {
 // legal returns the legal moves at k, which occurs for the reps-th time
 // since the last capture, and, when there are none, why the game is over.
 func (k Key) legal(reps uint8) (MoveSet, Reason) {
-	if k.byteAt(scoreByte) >= winScore || k.byteAt(scoreByte+1) >= winScore {
+	// Both scores at once: adding 0x80-25 sets a byte's top bit when it is
+	// at least 25 (a score is at most 48, so no carry).
+	if (k.w[1]>>(8*(scoreByte-8))&0xffff+(0x80-winScore)*0x0101)&0x8080 != 0 {
 		return 0, Majority // R8
 	}
 	if reps >= 3 && !k.sideEmpty(South) && !k.sideEmpty(North) {
@@ -250,69 +266,121 @@ func (k Key) outcome(reason Reason) Outcome {
 
 // The repetition history (R10, D1, D2).
 //
-// A position remembers the positions since the last capture: the most
-// recent ones inline, so that playing a move copies them without
-// allocating, and older ones in immutable chunks shared by every position
-// that descends from them. Each remembered key carries in its last byte how
-// many times it had occurred when it was reached, so that counting the
-// occurrences of a new position means finding its latest earlier
-// occurrence. A Bloom filter over each chunk and all older ones lets that
-// search skip the chunks when the position is new, so its cost does not
-// grow with the length of a capture-free stretch.
+// A position remembers the moves played since the last capture. Sowing is
+// all that such a move does, and sowing can be undone exactly (subtract what
+// sow added), so the moves are enough to rebuild every earlier position of
+// the stretch, newest first, from the current one: two bytes a move instead
+// of sixteen a position. The latest recentCap moves are held inline, so that
+// playing a move copies a small value and allocates nothing; older positions
+// go, rebuilt, into immutable chunks that every position descending from
+// them shares. Each remembered position carries how many times it had
+// occurred when it was reached, so counting the occurrences of a new
+// position means finding its latest earlier occurrence. Bloom filters, one
+// inline over the recent positions and one in each chunk over it and all
+// older chunks, let the search skip what cannot hold the position; so the
+// cost of a move does not grow with the length of a capture-free stretch.
 
-// recentCap is how many earlier positions a Position holds inline.
-const recentCap = 12
+// recentCap is how many moves a Position holds inline.
+const recentCap = 16
 
-// countByte is the byte of a remembered key that holds its occurrence
-// count, and countMask its bits in the key's second word.
+// step is a move of the current capture-free stretch: the pit sown (bits
+// 0–3), its seeds (bits 4–9), and how many times the position it was played
+// from had occurred (bits 10–15, saturating at maxReps).
+type step uint16
+
+// maxReps is the largest occurrence count kept. Only positions with an
+// empty side, where R10 does not apply, can occur more than three times.
+const maxReps = 63
+
+func makeStep(pit int, seeds, reps uint8) step {
+	return step(pit) | step(seeds)<<4 | step(reps)<<10
+}
+
+func (s step) pit() int     { return int(s & 0xf) }
+func (s step) seeds() uint8 { return uint8(s >> 4 & 0x3f) }
+func (s step) reps() uint8  { return uint8(s >> 10) }
+
+// unplay returns the position from which s led to k: the turn passes back
+// and the sowing is subtracted.
+func (k Key) unplay(s step) Key {
+	plan := &sowPlan[s.pit()][s.seeds()]
+	k.w[1] ^= sideBit
+	k.w[0] -= plan.lo
+	k.w[1] -= plan.hi
+	return k
+}
+
+// history is the part of a Position's past that R10 needs. Its positions
+// are the current one, P(n), and the earlier ones of the stretch:
+// P(0) … P(n-1) rebuilt from recent, and before them those in older.
+type history struct {
+	reps   uint8           // occurrences of P(n), itself included, up to maxReps; 0 only in the zero Position
+	n      uint8           // how many moves of recent are in use
+	recent [recentCap]step // recent[i] is the move from P(i) to P(i+1)
+	seen   bloom2          // P(0) … P(n-1)
+	older  *chunk          // the positions before P(0), newest chunk first; nil if none
+}
+
+// chunk is a full block of remembered positions, immutable once made.
+type chunk struct {
+	keys   [recentCap]Key // oldest first, each with its occurrence count in its countByte
+	prev   *chunk         // the chunk before this one, or nil
+	filter bloom          // every key of this chunk and of all chunks before it
+}
+
+// countByte is the byte of a chunk's key that holds its occurrence count,
+// and countMask its bits in the key's second word.
 const (
 	countByte = 15
 	countMask = 0xff << (8 * (countByte - 8))
 )
 
-// history is the part of a Position's past that R10 needs.
-type history struct {
-	reps   uint8          // occurrences of the current position, itself included; 0 only in the zero Position
-	n      uint8          // how many of recent are in use
-	recent [recentCap]Key // the latest positions before the current one since the last capture, oldest first
-	older  *chunk         // positions before recent, newest chunk first; nil if none
-}
-
-// chunk is a full block of remembered positions, immutable once made.
-type chunk struct {
-	keys   [recentCap]Key // oldest first
-	prev   *chunk         // the chunk before this one, or nil
-	filter bloom          // every key of this chunk and of all chunks before it
-}
-
 // freshHistory returns the history of a position that has no past: it is
 // the first occurrence of itself (D2).
 func freshHistory() history { return history{reps: 1} }
 
-// remember returns h with k, which occurred for the reps-th time, added as
-// the latest earlier position. It allocates a chunk once every recentCap
-// positions without a capture.
-func (h *history) remember(k Key, reps uint8) {
+// played turns h, the history of the position from, into the history of the
+// position that sowing pit (which held seeds) from it leads to without a
+// capture, and returns the number of times that position has now occurred.
+// It allocates a chunk once every recentCap moves without a capture.
+func (h *history) played(from Key, pit int, seeds uint8, to Key) uint8 {
 	if int(h.n) == len(h.recent) {
-		c := &chunk{keys: h.recent, prev: h.older}
-		if h.older != nil {
-			c.filter = h.older.filter
-		}
-		for _, r := range c.keys {
-			c.filter.add(r)
-		}
-		h.older, h.n = c, 0
+		h.spill(from)
 	}
-	k.setByte(countByte, reps)
-	h.recent[h.n] = k
+	h.recent[h.n] = makeStep(pit, seeds, h.reps)
 	h.n++
+	h.seen.add(from)
+	h.reps = min(h.occurrences(to, to)+1, maxReps)
+	return h.reps
 }
 
-// occurrences returns how many times k has occurred in h: the count stored
-// with its latest occurrence, or 0.
-func (h *history) occurrences(k Key) uint8 {
-	if n, ok := latest(h.recent[:h.n], k); ok {
-		return n
+// spill moves P(0) … P(n-1) into a new chunk, rebuilding them from cur,
+// P(n), which becomes P(0) of an empty recent.
+func (h *history) spill(cur Key) {
+	c := &chunk{prev: h.older}
+	if h.older != nil {
+		c.filter = h.older.filter
+	}
+	k := cur
+	for i := int(h.n) - 1; i >= 0; i-- {
+		k = k.unplay(h.recent[i])
+		c.filter.add(k)
+		c.keys[i] = k
+		c.keys[i].setByte(countByte, h.recent[i].reps())
+	}
+	h.older, h.n, h.seen = c, 0, bloom2{}
+}
+
+// occurrences returns how many times k occurred before cur, the current
+// position of h: the count stored with its latest earlier occurrence, or 0.
+func (h *history) occurrences(cur, k Key) uint8 {
+	if h.seen.mayContain(k) {
+		for i := int(h.n) - 1; i >= 0; i-- {
+			cur = cur.unplay(h.recent[i])
+			if cur == k {
+				return h.recent[i].reps()
+			}
+		}
 	}
 	for c := h.older; c != nil && c.filter.mayContain(k); c = c.prev {
 		if n, ok := latest(c.keys[:], k); ok {
@@ -322,8 +390,8 @@ func (h *history) occurrences(k Key) uint8 {
 	return 0
 }
 
-// latest finds the last occurrence of k among the remembered keys and
-// returns the occurrence count stored with it.
+// latest finds the last occurrence of k among keys that carry occurrence
+// counts in their countByte, and returns that count.
 func latest(keys []Key, k Key) (uint8, bool) {
 	for i := len(keys) - 1; i >= 0; i-- {
 		if keys[i].w[0] == k.w[0] && keys[i].w[1]&^countMask == k.w[1] {
@@ -333,24 +401,38 @@ func latest(keys []Key, k Key) (uint8, bool) {
 	return 0, false
 }
 
-// bloom is a Bloom filter of keys with two probes in 2048 bits.
-type bloom [32]uint64
+// bloom is a Bloom filter of keys with two probes in 2048 bits; bloom2 is
+// a small one with two probes in 128 bits.
+type (
+	bloom  [32]uint64
+	bloom2 [2]uint64
+)
 
 func (f *bloom) add(k Key) {
 	a, b := probes(k)
-	f[a/64] |= 1 << (a % 64)
-	f[b/64] |= 1 << (b % 64)
+	f[a>>6&31] |= 1 << (a & 63)
+	f[b>>6&31] |= 1 << (b & 63)
 }
 
 func (f *bloom) mayContain(k Key) bool {
 	a, b := probes(k)
-	return f[a/64]&(1<<(a%64)) != 0 && f[b/64]&(1<<(b%64)) != 0
+	return f[a>>6&31]&(1<<(a&63)) != 0 && f[b>>6&31]&(1<<(b&63)) != 0
 }
 
-// probes returns the two bit positions of k in a bloom; the occurrence
+func (f *bloom2) add(k Key) {
+	a, b := probes(k)
+	f[a>>6&1] |= 1 << (a & 63)
+	f[b>>6&1] |= 1 << (b & 63)
+}
+
+func (f *bloom2) mayContain(k Key) bool {
+	a, b := probes(k)
+	return f[a>>6&1]&(1<<(a&63)) != 0 && f[b>>6&1]&(1<<(b&63)) != 0
+}
+
+// probes returns two bit positions for k in a Bloom filter; the occurrence
 // count byte does not enter.
 func probes(k Key) (uint, uint) {
 	h := (k.w[0]*0x9e3779b97f4a7c15 ^ k.w[1]&^countMask) * 0xbf58476d1ce4e5b9
-	h ^= h >> 31
-	return uint(h>>53) & 2047, uint(h>>42) & 2047
+	return uint(h >> 53), uint(h >> 42)
 }

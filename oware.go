@@ -189,7 +189,7 @@ func detail(err error) string {
 func (k Key) play(pit int) (Key, bool) {
 	k, last := k.sow(pit)
 	k, from, annulled := k.capture(last)
-	k.w[1] ^= 1 << (8 * (sideByte - 8)) // the turn passes
+	k.w[1] ^= sideBit // the turn passes
 	return k, from <= last && !annulled
 }
 
@@ -211,21 +211,10 @@ func (p Position) Play(m Move) (next Position, err error) {
 		next.hist = freshHistory() // D2: a capture starts the count again
 	} else {
 		next.hist = p.hist
-		next.hist.remember(p.key, p.hist.reps)
-		next.hist.reps = oneMore(next.hist.occurrences(k))
+		next.hist.played(p.key, int(m), p.key.byteAt(int(m)), k)
 	}
 	next.moves, next.reason = k.legal(next.hist.reps)
 	return next, nil
-}
-
-// oneMore returns the occurrence count after n earlier occurrences. It
-// saturates: only a position with an empty side, where R10 does not apply,
-// can occur that often.
-func oneMore(n uint8) uint8 {
-	if n == 255 {
-		return n
-	}
-	return n + 1
 }
 
 // refusal explains why m is not a legal move at p.
@@ -263,13 +252,14 @@ func Perft(p Position, depth int) uint64 {
 		return 1
 	}
 	var buf [64]Key // the path fits on the stack for any practical depth
-	return perft(p.key, p.hist.reps, depth, &p.hist, buf[:0:min(depth, len(buf))])
+	return perft(p.key, p.hist.reps, depth, p.key, &p.hist, buf[:0:min(depth, len(buf))])
 }
 
 // perft counts the leaves depth plies below k, which occurs for the reps-th
 // time. The positions since the last capture that led to k are the keys of
-// path, with those of base (nil after a capture) before them.
-func perft(k Key, reps uint8, depth int, base *history, path []Key) uint64 {
+// path, and before them, unless a capture intervened (base is then nil),
+// the history base of the position root that perft started from.
+func perft(k Key, reps uint8, depth int, root Key, base *history, path []Key) uint64 {
 	moves, _ := k.legal(reps)
 	if depth == 1 {
 		return uint64(moves.Len()) // each move reaches a leaf; no need to play it
@@ -281,14 +271,14 @@ func perft(k Key, reps uint8, depth int, base *history, path []Key) uint64 {
 	for ; moves != 0; moves &= moves - 1 {
 		child, captured := k.play(bits.TrailingZeros16(uint16(moves)))
 		if captured {
-			leaves += perft(child, 1, depth-1, nil, path[len(path):])
+			leaves += perft(child, 1, depth-1, root, nil, path[len(path):])
 			continue
 		}
 		n, ok := latest(path, child)
 		if !ok && base != nil {
-			n = base.occurrences(child)
+			n = base.occurrences(root, child)
 		}
-		leaves += perft(child, oneMore(n), depth-1, base, path)
+		leaves += perft(child, min(n+1, maxReps), depth-1, root, base, path)
 	}
 	return leaves
 }

@@ -23,16 +23,29 @@ func TestPerftStart(t *testing.T) {
 	}
 }
 
+// xorshift is a small, fast pseudo-random generator (Marsaglia's
+// xorshift64*), so that the playout benchmark measures the library rather
+// than math/rand.
+type xorshift uint64
+
+// below returns a pseudo-random number in [0, n) for a small n > 0.
+func (x *xorshift) below(n int) int {
+	*x ^= *x >> 12
+	*x ^= *x << 25
+	*x ^= *x >> 27
+	return int((uint64(*x) * 0x2545f4914f6cdd1d >> 32) * uint64(n) >> 32)
+}
+
 // playout plays uniformly random legal moves from p to the end of the game
 // and returns the number of plies.
-func playout(p oware.Position, rng *rand.Rand) int {
+func playout(p oware.Position, rng *xorshift) int {
 	plies := 0
 	for {
 		moves := p.Moves()
 		if moves.Len() == 0 {
 			return plies
 		}
-		m, _ := moves.Nth(rng.IntN(moves.Len()))
+		m, _ := moves.Nth(rng.below(moves.Len()))
 		p, _ = p.Play(m)
 		plies++
 	}
@@ -97,13 +110,13 @@ func capturelessShuffle(tb testing.TB, plies int) (base oware.Position, line []o
 
 func BenchmarkPlayout(b *testing.B) {
 	b.ReportAllocs()
-	rng := rand.New(rand.NewPCG(1, 2))
+	rng := xorshift(88172645463325252)
 	start := oware.Start()
 	plies := 0
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	for b.Loop() {
-		plies += playout(start, rng)
+		plies += playout(start, &rng)
 	}
 	runtime.ReadMemStats(&after)
 	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
@@ -240,4 +253,60 @@ func TestNoAllocs(t *testing.T) {
 			t.Errorf("%s: %v allocations, want 0", name, n)
 		}
 	}
+}
+
+// TestRepetitionCountMatchesNaiveHistory replays long random games from
+// positions with few seeds, where capture-free stretches are long and
+// positions recur, and checks Repetitions and the R10 ending against a
+// plain list of the positions since the last capture (D1, D2).
+func TestRepetitionCountMatchesNaiveHistory(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	games := 400
+	if testing.Short() {
+		games = 60
+	}
+	longest := 0
+	for g := 0; g < games; g++ {
+		var pits [12]int
+		onBoard := 2 + rng.IntN(9)
+		for i := 0; i < onBoard; i++ {
+			pits[rng.IntN(12)]++
+		}
+		south := rng.IntN(48 - onBoard + 1)
+		p, err := oware.NewPosition(pits, [2]int{south, 48 - onBoard - south}, oware.Player(rng.IntN(2)))
+		require.NoError(t, err)
+		since := []oware.Key{p.Key()} // positions since the last capture
+		for ply := 0; ply < 2000; ply++ {
+			count := 0
+			for _, k := range since {
+				if k == p.Key() {
+					count++
+				}
+			}
+			require.Equal(t, min(count, 63), p.Repetitions(), "game %d ply %d", g, ply)
+			bothSides := false
+			if ps := p.Pits(); ps[0]+ps[1]+ps[2]+ps[3]+ps[4]+ps[5] > 0 && ps[6]+ps[7]+ps[8]+ps[9]+ps[10]+ps[11] > 0 {
+				bothSides = true
+			}
+			if count >= 3 && bothSides && p.Score(oware.South) < 25 && p.Score(oware.North) < 25 {
+				require.Equal(t, oware.Repetition, p.Outcome().Reason(), "game %d ply %d", g, ply)
+			} else {
+				require.NotEqual(t, oware.Repetition, p.Outcome().Reason(), "game %d ply %d", g, ply)
+			}
+			moves := p.Moves()
+			if moves.Len() == 0 {
+				break
+			}
+			m, _ := moves.Nth(rng.IntN(moves.Len()))
+			next, err := p.Play(m)
+			require.NoError(t, err)
+			if next.Score(oware.South)+next.Score(oware.North) != p.Score(oware.South)+p.Score(oware.North) {
+				since = since[:0]
+			}
+			since = append(since, next.Key())
+			longest = max(longest, len(since))
+			p = next
+		}
+	}
+	t.Logf("longest capture-free stretch: %d positions", longest)
 }
