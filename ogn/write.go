@@ -89,10 +89,12 @@ func (g Game) AppendText(b []byte) ([]byte, error) {
 		w.comment(c)
 	}
 	for i, ply := range g.Moves {
+		move := plyText(ply.Move, marks[i])
 		if i%2 == 0 {
-			w.word(strconv.Itoa(i/2+1) + ".")
+			// A move number stays on the line of its move.
+			move = strconv.Itoa(i/2+1) + ". " + move
 		}
-		w.word(plyText(ply.Move, marks[i]))
+		w.word(move)
 		for _, c := range ply.Comments {
 			w.comment(c)
 		}
