@@ -29,10 +29,12 @@ func (e *ParseError) Error() string {
 // Unwrap returns e.Err.
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// Parse reads all the games of an OGN text, in order. It checks the form of
-// each record, not whether its moves are legal: see [Game.Replay]. On an
-// error it returns the games read before the faulty one together with a
-// *ParseError, or the error of r.
+// Parse reads all the games of an OGN text, in order. A game ends where the
+// tag section of the next one begins; after a result token nothing but
+// white space or that tag section may follow. Parse checks the form of each
+// record, not whether its moves are legal: see [Game.Replay]. On an error it
+// returns the games read before the faulty one together with a *ParseError,
+// or the error of r.
 func Parse(r io.Reader) ([]Game, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -41,7 +43,9 @@ func Parse(r io.Reader) ([]Game, error) {
 	return parseAll(string(data))
 }
 
-// ParseGame reads a text that holds exactly one game record.
+// ParseGame reads a text that holds exactly one game record, as Parse
+// does; a text with no game or more than one is a *ParseError wrapping
+// ErrSyntax.
 func ParseGame(s string) (Game, error) {
 	p := &parser{src: s}
 	p.skipSpace()
