@@ -52,4 +52,14 @@
 // The writer ([Game.AppendText], [Game.WriteTo], [Game.String]) writes
 // canonical OGN: capture marks and the result are computed from the rules,
 // not copied from the Game, as far as the moves are legal.
+//
+// # Records written by Aualé
+//
+// The source of Aualé shows two ways in which its records can disagree with
+// this package. Its capture mark is the change of the mover's store, so on
+// the last ply of a game that ends by R9 or R10 it also counts the seeds the
+// mover gathers; and it ends a game when a position occurs for the second
+// time, where R10 needs a third occurrence. Replay reports such records as
+// they are: a last ply with ErrCaptureMark, or a result with ErrResult
+// because the game is not over under R10.
 package ogn

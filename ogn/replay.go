@@ -12,9 +12,9 @@ type ReplayError struct {
 	// Ply is the number of the faulty ply, from 1; it is 0 when the error
 	// concerns the whole game, as a result that disagrees with the outcome.
 	Ply int
-	// Move is the move of that ply as the record gives it.
-	Move oware.Move
-	// Captured is the capture mark of that ply in the record, 0 for none.
+	// Move is the move of that ply as the record gives it, and Captured
+	// its capture mark, 0 for none; both are zero when Ply is 0.
+	Move     oware.Move
 	Captured int
 	// Err says what is wrong: the *oware.MoveError of an illegal move
 	// (which wraps oware.ErrEmptyPit, oware.ErrMustFeed, oware.ErrGameOver
