@@ -50,6 +50,7 @@ func ParseGame(s string) (Game, error) {
 	p := &parser{src: s}
 	p.skipSpace()
 	if p.eof() {
+		p.gameNo = 1
 		return Game{}, p.errorf(0, "no game in the text")
 	}
 	g, err := p.game()

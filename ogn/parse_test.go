@@ -110,7 +110,7 @@ func TestParseSyntaxErrors(t *testing.T) {
 		{"1. F (e (f)", `ogn: game 1, line 1, column 6: variation has no closing ")"`},
 		{"1. F 1-0 e", `ogn: game 1, line 1, column 10: text after the result "1-0"`},
 		{"1. F 1-0 {late}", `ogn: game 1, line 1, column 10: text after the result "1-0"`},
-		{"", `ogn: game 0, line 1, column 1: no game in the text`},
+		{"", `ogn: game 1, line 1, column 1: no game in the text`},
 		{"1. F\n[Event \"2\"]", `ogn: game 2, line 2, column 1: more than one game in the text`},
 	} {
 		_, err := ogn.ParseGame(tc.text)
