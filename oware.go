@@ -7,10 +7,10 @@
 // four seeds, 48 in all (R1). Pits are numbered counter-clockwise, the
 // direction of sowing:
 //
-//	            North (player 1)
-//	   pit:  11  10   9   8   7   6      letter:  f e d c b a
-//	   pit:   0   1   2   3   4   5      letter:  A B C D E F
-//	            South (player 0)
+//	         North (player 1)
+//	pit:  11  10   9   8   7   6      letter:  f e d c b a
+//	pit:   0   1   2   3   4   5      letter:  A B C D E F
+//	         South (player 0)
 //
 // A move takes every seed of one non-empty pit of the mover's own side (R2)
 // and sows them one by one into the following pits, 11 wrapping to 0 (R3);
