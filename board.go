@@ -230,8 +230,13 @@ func appendPit(b []byte, c byte) []byte {
 // string, the canonical text form shared with Aualé and Aalina: pits 0 to
 // 11, South's score, North's score and the side to move ("S" or "N"), joined
 // by "-". The opening is "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S". The history is
-// not part of the text. It does not allocate when b has room.
+// not part of the text. The zero Position, which [ParsePosition] would not
+// read back, returns b unchanged and ErrInvalidPosition. It does not
+// allocate when b has room.
 func (p Position) AppendText(b []byte) ([]byte, error) {
+	if !p.Valid() {
+		return b, ErrInvalidPosition
+	}
 	for i := 0; i < scoreByte+2; i++ {
 		b = strconv.AppendUint(b, uint64(p.key.b[i]), 10)
 		b = append(b, '-')
@@ -483,7 +488,7 @@ func ParseFEN(s string) (Position, int, error) {
 			at++
 		}
 		if n < 6 {
-			return fail(at, name+" has "+strconv.Itoa(n)+" pits, want 6", ErrSyntax)
+			return fail(at, name+" has only "+strconv.Itoa(n)+" of its 6 pits", ErrSyntax)
 		}
 		if sep := " /"[1-row]; at == len(s) || s[at] != sep {
 			return fail(at, "want "+strconv.Quote(string(sep))+" after "+name, ErrSyntax)
@@ -508,7 +513,7 @@ func ParseFEN(s string) (Position, int, error) {
 		case !ok:
 			return fail(at, pl.String()+"'s score is not a number from 0 to 48", ErrSyntax)
 		case end == len(s):
-			return fail(end, "the side to move is missing", ErrSyntax)
+			return fail(end, "too few fields: want the two scores, the side to move and the move number", ErrSyntax)
 		}
 		scores[pl] = c
 		at = end + 1
@@ -528,10 +533,12 @@ func ParseFEN(s string) (Position, int, error) {
 		at = end + 1
 		f, end = field(at)
 		n, err := strconv.Atoi(f)
-		if err != nil || f[0] == '0' || f[0] == '+' || n < 1 || n > maxMoveNumber {
+		switch {
+		case f == "":
+			return fail(at, "move number is missing", ErrSyntax)
+		case err != nil || f[0] == '0' || f[0] == '+' || n < 1 || n > maxMoveNumber:
 			return fail(at, "move number is not a number from 1 to 9999", ErrSyntax)
-		}
-		if end < len(s) {
+		case end < len(s):
 			return fail(end, "unexpected text after the move number", ErrSyntax)
 		}
 		moveNumber = n
