@@ -3,6 +3,8 @@ package oware_test
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -729,4 +731,342 @@ func TestExplainRefuses(t *testing.T) {
 	assert.Equal(t, "oware: South plays A: move does not feed the opponent", err.Error())
 	assert.False(t, e.After.Valid())
 	assert.Nil(t, e.Sown)
+}
+
+// checkParseError checks the form of an error that a parser returned for
+// input: a *ParseError about what, with an offset inside the input, that
+// wraps ErrSyntax or a *PositionError.
+func checkParseError(t *testing.T, err error, what, input string) {
+	t.Helper()
+	var pe *oware.ParseError
+	require.ErrorAs(t, err, &pe)
+	require.Equal(t, what, pe.What)
+	require.Equal(t, input, pe.Input)
+	require.GreaterOrEqual(t, pe.Offset, 0)
+	require.LessOrEqual(t, pe.Offset, len(input))
+	require.NotEmpty(t, pe.Msg)
+	var pos *oware.PositionError
+	require.True(t, errors.Is(err, oware.ErrSyntax) || errors.As(err, &pos), "wraps %v", pe.Err)
+	require.True(t, strings.HasPrefix(err.Error(), "oware: "))
+}
+
+// seedTotal returns the seeds of p: pits plus scores.
+func seedTotal(p oware.Position) int {
+	n := p.Score(oware.South) + p.Score(oware.North)
+	for _, c := range p.Pits() {
+		n += c
+	}
+	return n
+}
+
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{"A", "F", "a", "f", "0", "9", "10", "11", "12", "G", "", " A", "01", "-1"} {
+		f.Add(s)
+	}
+	// The accepted texts, from the notation itself: pit letters and numbers.
+	valid := make(map[string]oware.Move)
+	for i, c := range "ABCDEFabcdef" {
+		valid[string(c)] = oware.Move(i)
+		valid[strconv.Itoa(i)] = oware.Move(i)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := oware.ParseMove(s)
+		want, ok := valid[s]
+		if !ok {
+			checkParseError(t, err, "move", s)
+			return
+		}
+		require.NoError(t, err)
+		require.Equal(t, want, m)
+		text, err := m.MarshalText()
+		require.NoError(t, err)
+		back, err := oware.ParseMove(string(text))
+		require.NoError(t, err)
+		require.Equal(t, m, back)
+	})
+}
+
+func FuzzParsePosition(f *testing.F) {
+	for _, s := range []string{
+		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
+		"0-10-0-0-0-1-2-0-5-0-0-3-13-14-N",
+		"0-0-0-0-0-0-0-0-0-0-0-0-48-0-N",
+		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-X",
+		"3-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
+		"4-4-4-4-4-4-4-4-4-4-4-4-0-0",
+		"",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := oware.ParsePosition(s)
+		if err != nil {
+			checkParseError(t, err, "position", s)
+			require.False(t, p.Valid())
+			return
+		}
+		require.Equal(t, 48, seedTotal(p), "D4")
+		require.Equal(t, 1, p.Repetitions(), "fresh history")
+		text, err := p.MarshalText()
+		require.NoError(t, err)
+		require.Equal(t, s, string(text), "the position string is canonical")
+		q, err := oware.ParsePosition(string(text))
+		require.NoError(t, err)
+		require.Equal(t, p.Key(), q.Key())
+
+		fen, err := p.AppendFEN(nil, 1)
+		require.NoError(t, err)
+		r, n, err := oware.ParseFEN(string(fen))
+		require.NoError(t, err, "FEN %s", fen)
+		require.Equal(t, p.Key(), r.Key())
+		require.Equal(t, 1, n)
+	})
+}
+
+func FuzzFEN(f *testing.F) {
+	for _, s := range []string{
+		startFEN,
+		"4s,4s,4s,4s,4s,4s/4s,4s,4s,4s,4s,4s 0 0 S",
+		"11S,5/2,23S,3 11 3 S 50",
+		"3S,2,5S,1,2S/1,10S,3,1S 13 14 N 7",
+		"6/6 0 48 S 9999",
+		"6/2,4 0 48 S 1",
+		"4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S,4S,4S 0 0 S 1",
+		"5,13s/4s,1,1s,2,3s 27 2 S 50",
+		"",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, n, err := oware.ParseFEN(s)
+		if err != nil {
+			checkParseError(t, err, "FEN", s)
+			require.False(t, p.Valid())
+			require.Zero(t, n)
+			return
+		}
+		require.Equal(t, 48, seedTotal(p), "D4")
+		require.Equal(t, 1, p.Repetitions(), "fresh history")
+		require.True(t, n >= 1 && n <= 9999, "move number %d", n)
+		fen, err := p.AppendFEN(nil, n)
+		require.NoError(t, err)
+		// The only forms besides the canonical one: a lowercase seed
+		// letter, and no move number.
+		canonical := strings.ReplaceAll(s, "s", "S")
+		if strings.Count(canonical, " ") == 3 {
+			canonical += " 1"
+		}
+		require.Equal(t, canonical, string(fen))
+
+		q, m, err := oware.ParseFEN(string(fen))
+		require.NoError(t, err)
+		require.Equal(t, p.Key(), q.Key())
+		require.Equal(t, n, m)
+		again, err := q.AppendFEN(nil, m)
+		require.NoError(t, err)
+		require.Equal(t, string(fen), string(again))
+
+		text, err := p.MarshalText()
+		require.NoError(t, err)
+		r, err := oware.ParsePosition(string(text))
+		require.NoError(t, err)
+		require.Equal(t, p.Key(), r.Key())
+	})
+}
+
+// fuzzPosition makes a valid position from fuzz bytes: the first byte picks
+// the side to move, each following byte puts b/14+1 seeds into pit b%14
+// (12 and 13 stand for South's and North's scores) until the 48 seeds are
+// placed; seeds left when the bytes run out go round the pits from pit 0.
+// It returns the bytes it did not use.
+func fuzzPosition(t *testing.T, data []byte) (oware.Position, []byte) {
+	var pits [12]int
+	var scores [2]int
+	side := oware.South
+	if len(data) > 0 {
+		side = oware.Player(data[0] & 1)
+		data = data[1:]
+	}
+	left := 48
+	for left > 0 && len(data) > 0 {
+		b := int(data[0])
+		data = data[1:]
+		n := min(b/14+1, left)
+		if b%14 < 12 {
+			pits[b%14] += n
+		} else {
+			scores[b%14-12] += n
+		}
+		left -= n
+	}
+	for i := 0; left > 0; i, left = (i+1)%12, left-1 {
+		pits[i]++
+	}
+	p, err := oware.NewPosition(pits, scores, side)
+	require.NoError(t, err)
+	return p, data
+}
+
+// checkMove plays m at p with Play and with Explain and checks that they
+// agree with each other, with Moves, and with the pits and scores before
+// and after. It returns the next position if m is legal. It runs for every
+// pit at every step of FuzzPlay, so it uses plain comparisons: assertions
+// that call t.Helper would take most of the fuzzing time.
+func checkMove(t *testing.T, p oware.Position, m oware.Move) (oware.Position, bool) {
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Fatalf("%v at %v: "+format, append([]any{m, p.Key()}, args...)...)
+	}
+	key, reps, outcome := p.Key(), p.Repetitions(), p.Outcome()
+	next, err := p.Play(m)
+	e, eerr := p.Explain(m)
+	if p.Key() != key || p.Repetitions() != reps || p.Outcome() != outcome {
+		fail("the receiver changed")
+	}
+
+	if !p.Moves().Contains(m) {
+		var me *oware.MoveError
+		switch {
+		case !errors.As(err, &me):
+			fail("Play of a move not in Moves: %v", err)
+		case next.Valid():
+			fail("Play refused the move but returned a valid position")
+		case eerr == nil || eerr.Error() != err.Error():
+			fail("Explain fails with %v, Play with %v", eerr, err)
+		}
+		return oware.Position{}, false
+	}
+	if err != nil || eerr != nil {
+		fail("a move in Moves: Play says %v, Explain %v", err, eerr)
+	}
+	if n := seedTotal(next); n != 48 {
+		fail("%d seeds after the move", n)
+	}
+
+	// Explain agrees with Play.
+	if e.After.Key() != next.Key() || e.After.Repetitions() != next.Repetitions() || e.Outcome != next.Outcome() {
+		fail("Explain gives %v (%d, %v), Play %v (%d, %v)", e.After.Key(), e.After.Repetitions(), e.Outcome,
+			next.Key(), next.Repetitions(), next.Outcome())
+	}
+	if e.Move != m || e.Player != p.ToMove() {
+		fail("Explain says %v played %v", e.Player, e.Move)
+	}
+
+	// Rebuild the next board from the effect and compare.
+	pits := p.Pits()
+	if pits[m] != e.Seeds || len(e.Sown) != e.Seeds || e.Sown[len(e.Sown)-1] != e.Last {
+		fail("%d seeds in the pit; Explain: %d seeds sown into %v, the last in %d", pits[m], e.Seeds, e.Sown, e.Last)
+	}
+	pits[m] = 0
+	for _, i := range e.Sown {
+		if i == m.Pit() {
+			fail("a seed sown into the pit of origin (R4): %v", e.Sown)
+		}
+		pits[i]++
+	}
+	mover, opponent := p.ToMove(), p.ToMove().Opponent()
+	emptyBefore := true
+	for i := 6 * int(opponent); i < 6*int(opponent)+6; i++ {
+		emptyBefore = emptyBefore && p.Pit(i) == 0
+	}
+	if e.Fed != emptyBefore {
+		fail("Fed is %v, the opponent's side was empty: %v", e.Fed, emptyBefore)
+	}
+	if e.GrandSlam != (len(e.Annulled) > 0) || (e.GrandSlam && len(e.Captures) > 0) {
+		fail("grand slam %v, captures %v, annulled %v", e.GrandSlam, e.Captures, e.Annulled)
+	}
+	for _, run := range [][]oware.Capture{e.Captures, e.Annulled} {
+		for i, c := range run {
+			if c.Pit != e.Last-i || oware.Move(c.Pit).Player() != opponent || c.Seeds != pits[c.Pit] || (c.Seeds != 2 && c.Seeds != 3) {
+				fail("capture %d of %v: the pits after sowing are %v", i, run, pits)
+			}
+		}
+	}
+	for _, c := range e.Captures {
+		pits[c.Pit] = 0
+	}
+	if pits != next.Pits() {
+		fail("pits rebuilt from the effect %v, after Play %v", pits, next.Pits())
+	}
+	if next.Score(mover) != p.Score(mover)+e.Captured() || next.Score(opponent) != p.Score(opponent) || next.ToMove() != opponent {
+		fail("scores or side to move wrong after the move: %v", next.Key())
+	}
+	return next, true
+}
+
+// checkPosition checks a position reached in a game: D5, and that its
+// text forms and its outcome's read back.
+func checkPosition(t *testing.T, p oware.Position) {
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Fatalf("%v: "+format, append([]any{p.Key()}, args...)...)
+	}
+	if n := seedTotal(p); n != 48 {
+		fail("%d seeds", n)
+	}
+	o := p.Outcome()
+	if o.Over() != (p.Moves() == 0) || p.Moves().Len() != len(p.LegalMoves()) {
+		fail("outcome %v with moves %v (D5)", o, p.Moves())
+	}
+	text, err := p.MarshalText()
+	if err != nil {
+		fail("MarshalText: %v", err)
+	}
+	if q, err := oware.ParsePosition(string(text)); err != nil || q.Key() != p.Key() {
+		fail("position string %s reads back as %v, %v", text, q.Key(), err)
+	}
+	fen, err := p.AppendFEN(nil, 1)
+	if err != nil {
+		fail("AppendFEN: %v", err)
+	}
+	if r, n, err := oware.ParseFEN(string(fen)); err != nil || r.Key() != p.Key() || n != 1 {
+		fail("FEN %s reads back as %v, %d, %v", fen, r.Key(), n, err)
+	}
+	ot, err := o.MarshalText()
+	if err != nil {
+		fail("Outcome.MarshalText: %v", err)
+	}
+	var back oware.Outcome
+	if err := back.UnmarshalText(ot); err != nil || back != o {
+		fail("outcome %s reads back as %v, %v", ot, back, err)
+	}
+	oj, err := json.Marshal(o)
+	if err != nil {
+		fail("json.Marshal: %v", err)
+	}
+	back = oware.Outcome{}
+	if err := json.Unmarshal(oj, &back); err != nil || back != o {
+		fail("outcome %s reads back as %v, %v", oj, back, err)
+	}
+}
+
+func FuzzPlay(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte{0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0, 1, 2, 3, 4, 5, 6})
+	f.Add([]byte{1, 12, 26, 40, 54, 68, 82, 96, 110, 124, 138, 152, 166, 180, 194, 208, 7, 77, 3})
+	f.Add([]byte("a game of oware, played by the fuzzer"))
+	f.Add([]byte{0, 5, 17, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, moves := fuzzPosition(t, data)
+		checkPosition(t, p)
+		for _, b := range moves {
+			for m := oware.Move(0); m < 16; m++ {
+				checkMove(t, p, m)
+			}
+			legal := p.Moves()
+			if legal == 0 {
+				return
+			}
+			m := oware.Move(b % 16)
+			if !legal.Contains(m) {
+				m, _ = legal.Nth(int(b/16) % legal.Len())
+			}
+			next, ok := checkMove(t, p, m)
+			if !ok {
+				t.Fatalf("%v at %v: a move of Moves was refused", m, p.Key())
+			}
+			p = next
+			checkPosition(t, p)
+		}
+	})
 }
