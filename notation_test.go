@@ -1070,3 +1070,44 @@ func FuzzPlay(f *testing.F) {
 		}
 	})
 }
+
+func FuzzOutcome(f *testing.F) {
+	for _, s := range []string{
+		"not over",
+		"South wins 26-22 (majority, R8)",
+		"draw 24-24 (repetition, R10)",
+		"North wins 23-25 (no move, R9)",
+		"South wins 25-4 (majority, R9)",
+		`{"over":true,"reason":"majority","rule":"R8","winner":"South","draw":false,"tallies":{"South":26,"North":22}}`,
+		`{"reason":"no move","tallies":{"South":24,"North":24},"draw":true}`,
+		`{"reason":"majority","tallies":{"South":25,"North":4},"winner":"North"}`,
+		`{"reason":"majority","tallies":[25,4]}`,
+		"null",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var o oware.Outcome
+		if err := o.UnmarshalText([]byte(s)); err != nil {
+			checkParseError(t, err, "outcome", s)
+			require.Equal(t, oware.Outcome{}, o, "unchanged on error")
+		} else {
+			require.Equal(t, s, o.String(), "the text form is canonical")
+		}
+
+		var j oware.Outcome
+		if err := j.UnmarshalJSON([]byte(s)); err != nil {
+			checkParseError(t, err, "outcome", s)
+			require.Equal(t, oware.Outcome{}, j, "unchanged on error")
+			return
+		}
+		b, err := json.Marshal(j)
+		require.NoError(t, err)
+		var back oware.Outcome
+		require.NoError(t, json.Unmarshal(b, &back), "%s", b)
+		require.Equal(t, j, back)
+		require.NoError(t, back.UnmarshalText([]byte(j.String())))
+		require.Equal(t, j, back)
+		require.LessOrEqual(t, j.Tally(oware.South)+j.Tally(oware.North), 48, "tallies fit in 48 seeds")
+	})
+}
