@@ -296,13 +296,8 @@ func ParsePosition(s string) (Position, error) {
 		}
 		at = end + 1
 	}
-	var side Player
-	switch s[at:] {
-	case "S":
-		side = South
-	case "N":
-		side = North
-	default:
+	side, ok := parseSide(s[at:])
+	if !ok {
 		return fail(at, "side to move is not S or N", ErrSyntax)
 	}
 	p, err := NewPosition(pits, scores, side)
@@ -336,6 +331,18 @@ func parseCount(s string) (int, bool) {
 		n = 10*n + int(c-'0')
 	}
 	return n, n <= totalSeeds
+}
+
+// parseSide reads the side to move of a position string or FEN: "S" or
+// "N".
+func parseSide(s string) (Player, bool) {
+	switch s {
+	case "S":
+		return South, true
+	case "N":
+		return North, true
+	}
+	return 0, false
 }
 
 // countName names field i of a position string.
@@ -519,13 +526,8 @@ func ParseFEN(s string) (Position, int, error) {
 		at = end + 1
 	}
 	f, end := field(at)
-	var side Player
-	switch f {
-	case "S":
-		side = South
-	case "N":
-		side = North
-	default:
+	side, ok := parseSide(f)
+	if !ok {
 		return fail(at, "side to move is not S or N", ErrSyntax)
 	}
 	moveNumber := 1
