@@ -1,6 +1,9 @@
 package oware
 
-import "strconv"
+import (
+	"errors"
+	"strconv"
+)
 
 // Layout of a Key's bytes.
 const (
@@ -233,8 +236,13 @@ func appendPit(b []byte, c byte) []byte {
 // string, the canonical text form shared with Aualé and Aalina: pits 0 to
 // 11, South's score, North's score and the side to move ("S" or "N"), joined
 // by "-". The opening is "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S". The history is
-// not part of the text. It does not allocate when b has room.
+// not part of the text. The zero Position, which [ParsePosition] would not
+// read back, returns b unchanged and ErrInvalidPosition. It does not
+// allocate when b has room.
 func (p Position) AppendText(b []byte) ([]byte, error) {
+	if !p.Valid() {
+		return b, ErrInvalidPosition
+	}
 	for i := 0; i < scoreByte+2; i++ {
 		b = strconv.AppendUint(b, uint64(p.key.byteAt(i)), 10)
 		b = append(b, '-')
@@ -294,13 +302,8 @@ func ParsePosition(s string) (Position, error) {
 		}
 		at = end + 1
 	}
-	var side Player
-	switch s[at:] {
-	case "S":
-		side = South
-	case "N":
-		side = North
-	default:
+	side, ok := parseSide(s[at:])
+	if !ok {
 		return fail(at, "side to move is not S or N", ErrSyntax)
 	}
 	p, err := NewPosition(pits, scores, side)
@@ -336,10 +339,221 @@ func parseCount(s string) (int, bool) {
 	return n, n <= totalSeeds
 }
 
+// parseSide reads the side to move of a position string or FEN: "S" or
+// "N".
+func parseSide(s string) (Player, bool) {
+	switch s {
+	case "S":
+		return South, true
+	case "N":
+		return North, true
+	}
+	return 0, false
+}
+
 // countName names field i of a position string.
 func countName(i int) string {
 	if i < pitCount {
 		return "pit " + strconv.Itoa(i)
 	}
 	return Player(i-pitCount).String() + "'s score"
+}
+
+// PlayStrategy FEN.
+//
+// The FEN of PlayStrategy (playstrategy.org) writes the board as the two
+// rows seen from South: North's row from pit 11 down to pit 6, a "/", then
+// South's row from pit 0 up to pit 5. Each row is a list of tokens joined by
+// ",": a pit holding seeds is its count followed by "S", and a run of empty
+// pits is a single digit, their number. Space-separated fields follow:
+// South's score, North's score, the side to move and the move number.
+
+// fenOrder lists the pits in the order a FEN writes them.
+var fenOrder = [pitCount]int{11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5}
+
+// maxMoveNumber is the largest FEN move number: PlayStrategy reads and
+// writes at most four digits.
+const maxMoveNumber = 9999
+
+// ErrMoveNumber is returned by [Position.AppendFEN] for a move number
+// outside 1–9999.
+var ErrMoveNumber = errors.New("oware: move number is not from 1 to 9999")
+
+// AppendFEN appends the PlayStrategy FEN of p with the given move number
+// and returns the extended slice. The opening, move 1, is
+//
+//	4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S,4S 0 0 S 1
+//
+// North's row comes first, from pit 11 down to pit 6, then "/" and South's
+// row from pit 0 up to pit 5: the board as South sees it. Within a row the
+// tokens are joined by ",": a pit with n seeds is written "nS", and every
+// maximal run of empty pits is written as one digit, its length, so that
+// pits 9 to 6 holding 3, 0, 0, 5 give "3S,2,5S". Then come, separated by
+// spaces, South's score, North's score, the side to move ("S" or "N") and
+// the move number. As in PlayStrategy and in chess, the move number starts
+// at 1 and grows by one after each of North's moves; the package does not
+// keep it, the caller does. The history is not part of the FEN.
+//
+// AppendFEN returns b unchanged and ErrInvalidPosition for the zero
+// Position, or [ErrMoveNumber] unless 1 <= moveNumber <= 9999. It does not
+// allocate when b has room.
+func (p Position) AppendFEN(b []byte, moveNumber int) ([]byte, error) {
+	if !p.Valid() {
+		return b, ErrInvalidPosition
+	}
+	if moveNumber < 1 || moveNumber > maxMoveNumber {
+		return b, ErrMoveNumber
+	}
+	for row := 0; row < 2; row++ {
+		if row == 1 {
+			b = append(b, '/')
+		}
+		tokens, run := 0, 0
+		for i, pit := range fenOrder[6*row : 6*row+6] {
+			c := p.key.byteAt(pit)
+			if c == 0 {
+				run++
+			}
+			if run > 0 && (c != 0 || i == 5) {
+				if tokens > 0 {
+					b = append(b, ',')
+				}
+				b = append(b, byte('0'+run))
+				tokens, run = tokens+1, 0
+			}
+			if c != 0 {
+				if tokens > 0 {
+					b = append(b, ',')
+				}
+				b = strconv.AppendUint(b, uint64(c), 10)
+				b = append(b, 'S')
+				tokens++
+			}
+		}
+	}
+	for pl := South; pl <= North; pl++ {
+		b = append(b, ' ')
+		b = strconv.AppendUint(b, uint64(p.Score(pl)), 10)
+	}
+	b = append(b, ' ', "SN"[p.ToMove()&1], ' ')
+	return strconv.AppendInt(b, int64(moveNumber), 10), nil
+}
+
+// ParseFEN reads a PlayStrategy FEN, as written by [Position.AppendFEN],
+// and returns the position and the move number. The position must be
+// valid (D4) and starts a fresh repetition history.
+//
+// ParseFEN accepts the form that AppendFEN writes, and two variants found
+// in PlayStrategy's own data: the seed letter may be a lowercase "s", and the
+// move number may be left out, in which case it is 1. Anything else is
+// refused: fields must be separated by exactly one space, each row must
+// describe exactly six pits, seed counts are 1 to 48 and scores 0 to 48,
+// written without sign or leading zero, an empty pit is written only as
+// part of a run, two runs may not follow each other (write "4", not
+// "2,2"), and the move number is 1 to 9999.
+//
+// Errors are [*ParseError] values that wrap ErrSyntax, or the
+// [*PositionError] of an invalid position, such as one whose seeds do not
+// add up to 48.
+func ParseFEN(s string) (Position, int, error) {
+	fail := func(at int, msg string, err error) (Position, int, error) {
+		return Position{}, 0, &ParseError{What: "FEN", Input: s, Offset: at, Msg: msg, Err: err}
+	}
+	var pits [12]int
+	at := 0
+	for row := 0; row < 2; row++ {
+		name := [2]string{"North's row", "South's row"}[row]
+		n, afterRun := 0, false // pits read in this row; whether the last token was a run
+		for {
+			end := at
+			for end < len(s) && s[end] != ',' && s[end] != '/' && s[end] != ' ' {
+				end++
+			}
+			tok := s[at:end]
+			switch {
+			case tok == "":
+				return fail(at, name+": a seed count or a run of empty pits is missing", ErrSyntax)
+			case tok[len(tok)-1] == 'S' || tok[len(tok)-1] == 's':
+				c, ok := parseCount(tok[:len(tok)-1])
+				if !ok || c == 0 {
+					return fail(at, name+": seed count is not a number from 1 to 48", ErrSyntax)
+				}
+				if n == 6 {
+					return fail(at, name+" has more than 6 pits", ErrSyntax)
+				}
+				pits[fenOrder[6*row+n]] = c
+				n, afterRun = n+1, false
+			case len(tok) == 1 && tok[0] >= '1' && tok[0] <= '6':
+				if afterRun {
+					return fail(at, name+": two runs of empty pits follow each other; write them as one", ErrSyntax)
+				}
+				if n += int(tok[0] - '0'); n > 6 {
+					return fail(at, name+" has more than 6 pits", ErrSyntax)
+				}
+				afterRun = true
+			default:
+				return fail(at, name+": not a seed count such as 4S nor a run of empty pits from 1 to 6", ErrSyntax)
+			}
+			at = end
+			if at == len(s) || s[at] != ',' {
+				break
+			}
+			at++
+		}
+		if n < 6 {
+			return fail(at, name+" has only "+strconv.Itoa(n)+" of its 6 pits", ErrSyntax)
+		}
+		if sep := " /"[1-row]; at == len(s) || s[at] != sep {
+			return fail(at, "want "+strconv.Quote(string(sep))+" after "+name, ErrSyntax)
+		}
+		at++
+	}
+	// field returns the space-separated field at at and the offset after it.
+	field := func(at int) (string, int) {
+		end := at
+		for end < len(s) && s[end] != ' ' {
+			end++
+		}
+		return s[at:end], end
+	}
+	var scores [2]int
+	for pl := South; pl <= North; pl++ {
+		f, end := field(at)
+		c, ok := parseCount(f)
+		switch {
+		case f == "":
+			return fail(at, pl.String()+"'s score is missing", ErrSyntax)
+		case !ok:
+			return fail(at, pl.String()+"'s score is not a number from 0 to 48", ErrSyntax)
+		case end == len(s):
+			return fail(end, "too few fields: want the two scores, the side to move and the move number", ErrSyntax)
+		}
+		scores[pl] = c
+		at = end + 1
+	}
+	f, end := field(at)
+	side, ok := parseSide(f)
+	if !ok {
+		return fail(at, "side to move is not S or N", ErrSyntax)
+	}
+	moveNumber := 1
+	if end < len(s) {
+		at = end + 1
+		f, end = field(at)
+		n, err := strconv.Atoi(f)
+		switch {
+		case f == "":
+			return fail(at, "move number is missing", ErrSyntax)
+		case err != nil || f[0] == '0' || f[0] == '+' || n < 1 || n > maxMoveNumber:
+			return fail(at, "move number is not a number from 1 to 9999", ErrSyntax)
+		case end < len(s):
+			return fail(end, "unexpected text after the move number", ErrSyntax)
+		}
+		moveNumber = n
+	}
+	p, err := NewPosition(pits, scores, side)
+	if err != nil {
+		return fail(0, detail(err), err)
+	}
+	return p, moveNumber, nil
 }

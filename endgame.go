@@ -1,9 +1,15 @@
 package oware
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
 	"iter"
 	"math/bits"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // This file holds feeding (R7), the endings of the game (R8–R11, D3, D5)
@@ -217,26 +223,11 @@ func (o Outcome) Winner() (Player, bool) {
 func (o Outcome) Draw() bool { return o.Over() && o.tallies[South] == o.tallies[North] }
 
 // String describes the outcome, such as "South wins 26-22 (majority, R8)",
-// "draw 24-24 (repetition, R10)" or "not over".
+// "draw 24-24 (repetition, R10)" or "not over": its text form, see
+// [Outcome.AppendText].
 func (o Outcome) String() string {
-	if !o.Over() {
-		return "not over"
-	}
-	var b []byte
-	if w, ok := o.Winner(); ok {
-		b = append(b, w.String()...)
-		b = append(b, " wins "...)
-	} else {
-		b = append(b, "draw "...)
-	}
-	b = strconv.AppendInt(b, int64(o.tallies[South]), 10)
-	b = append(b, '-')
-	b = strconv.AppendInt(b, int64(o.tallies[North]), 10)
-	b = append(b, " ("...)
-	b = append(b, o.reason.String()...)
-	b = append(b, ", "...)
-	b = append(b, o.reason.Rule()...)
-	return string(append(b, ')'))
+	b, _ := o.AppendText(make([]byte, 0, 40))
+	return string(b)
 }
 
 // Outcome returns the outcome of the game at p: the zero Outcome while the
@@ -435,4 +426,364 @@ func (f *bloom2) mayContain(k Key) bool {
 func probes(k Key) (uint, uint) {
 	h := (k.w[0]*0x9e3779b97f4a7c15 ^ k.w[1]&^countMask) * 0xbf58476d1ce4e5b9
 	return uint(h >> 53), uint(h >> 42)
+}
+
+// Text and JSON forms of reasons and outcomes.
+
+// ErrNoSuchReason is returned by [Reason.MarshalText] for a value that is
+// none of the declared reasons.
+var ErrNoSuchReason = errors.New("oware: no such reason")
+
+// MarshalText implements [encoding.TextMarshaler] with the reason's name:
+// "not over", "majority", "no move" or "repetition". Any other value
+// returns ErrNoSuchReason.
+func (r Reason) MarshalText() ([]byte, error) {
+	if r > Repetition {
+		return nil, ErrNoSuchReason
+	}
+	return []byte(r.String()), nil
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads the names
+// that MarshalText writes. Anything else is a [*ParseError] wrapping
+// ErrSyntax.
+func (r *Reason) UnmarshalText(text []byte) error {
+	named, ok := reasonNamed(string(text))
+	if !ok {
+		return &ParseError{What: "reason", Input: string(text), Msg: reasonNames, Err: ErrSyntax}
+	}
+	*r = named
+	return nil
+}
+
+// reasonNames lists the names of the reasons for error messages.
+const reasonNames = `not "not over", "majority", "no move" or "repetition"`
+
+// reasonNamed returns the reason whose String is name.
+func reasonNamed(name string) (Reason, bool) {
+	for r := NotOver; r <= Repetition; r++ {
+		if r.String() == name {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// AppendText implements [encoding.TextAppender]. It appends "not over"
+// while the game goes on; otherwise the winner and " wins ", or "draw ",
+// then South's and North's tallies joined by "-", then the reason and the
+// rule in parentheses: "South wins 26-22 (majority, R8)", "draw 24-24
+// (repetition, R10)". It never fails.
+func (o Outcome) AppendText(b []byte) ([]byte, error) {
+	if !o.Over() {
+		return append(b, "not over"...), nil
+	}
+	if w, ok := o.Winner(); ok {
+		b = append(b, w.String()...)
+		b = append(b, " wins "...)
+	} else {
+		b = append(b, "draw "...)
+	}
+	b = strconv.AppendInt(b, int64(o.tallies[South]), 10)
+	b = append(b, '-')
+	b = strconv.AppendInt(b, int64(o.tallies[North]), 10)
+	b = append(b, " ("...)
+	b = append(b, o.reason.String()...)
+	b = append(b, ", "...)
+	b = append(b, o.reason.Rule()...)
+	return append(b, ')'), nil
+}
+
+// MarshalText implements [encoding.TextMarshaler] with the text of
+// [Outcome.AppendText].
+func (o Outcome) MarshalText() ([]byte, error) {
+	return o.AppendText(make([]byte, 0, 40))
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads the text
+// that [Outcome.AppendText] writes, exactly. The text must describe an
+// outcome the rules can produce: the winner named is the one with the
+// higher tally, "draw" goes with equal tallies, the rule is the reason's,
+// and the tallies are ones D3 allows: after R8 one of them is 25 or more
+// and they add up to at most 48, after R9 and R10 they add up to 48.
+// Errors are [*ParseError] values wrapping ErrSyntax.
+func (o *Outcome) UnmarshalText(text []byte) error {
+	s := string(text)
+	fail := func(at int, msg string) error {
+		return &ParseError{What: "outcome", Input: s, Offset: at, Msg: msg, Err: ErrSyntax}
+	}
+	if s == "not over" {
+		*o = Outcome{}
+		return nil
+	}
+	var winner Player
+	at := 0
+	switch {
+	case strings.HasPrefix(s, "draw "):
+		winner, at = noPlayer, len("draw ")
+	case strings.HasPrefix(s, "South wins "):
+		winner, at = South, len("South wins ")
+	case strings.HasPrefix(s, "North wins "):
+		winner, at = North, len("North wins ")
+	default:
+		return fail(0, `want "not over", "draw ", "South wins " or "North wins "`)
+	}
+	var tallies [2]int
+	talliesAt := at
+	for pl, stop := range [2]byte{'-', ' '} {
+		end := strings.IndexByte(s[at:], stop)
+		if end < 0 {
+			return fail(at, "want the tallies and the reason, such as 26-22 (majority, R8)")
+		}
+		c, ok := parseCount(s[at : at+end])
+		if !ok {
+			return fail(at, Player(pl).String()+"'s tally is not a number from 0 to 48")
+		}
+		tallies[pl] = c
+		at += end + 1
+	}
+	comma := strings.Index(s[at:], ", ")
+	if !strings.HasPrefix(s[at:], "(") || comma < 0 {
+		return fail(at, "want the reason and the rule in parentheses, such as (majority, R8)")
+	}
+	r, ok := reasonNamed(s[at+1 : at+comma])
+	if !ok || r == NotOver {
+		return fail(at+1, `not "majority", "no move" or "repetition"`)
+	}
+	at += comma + len(", ")
+	if s[at:] != r.Rule()+")" {
+		return fail(at, "want "+r.Rule()+") after "+r.String())
+	}
+	if msg := outcomeProblem(r, tallies); msg != "" {
+		return fail(talliesAt, msg)
+	}
+	out := Outcome{reason: r, tallies: [2]uint8{uint8(tallies[South]), uint8(tallies[North])}}
+	if w, ok := out.Winner(); !ok && winner != noPlayer {
+		return fail(0, "equal tallies make a draw")
+	} else if ok && w != winner {
+		return fail(0, "the tallies make "+w.String()+" the winner")
+	}
+	*o = out
+	return nil
+}
+
+// noPlayer stands for the winner of a draw while parsing an outcome.
+const noPlayer Player = 2
+
+// outcomeProblem tells why tallies cannot end a game for reason r (D3), or
+// returns "" when they can.
+func outcomeProblem(r Reason, tallies [2]int) string {
+	sum := tallies[South] + tallies[North]
+	switch r {
+	case NotOver:
+		if sum != 0 {
+			return "a game that goes on has no tallies"
+		}
+	case Majority:
+		if max(tallies[South], tallies[North]) < winScore || sum > totalSeeds {
+			return "after R8 one tally is 25 or more and they add up to at most 48 (D3)"
+		}
+	case NoMove, Repetition:
+		if sum != totalSeeds {
+			return "after R9 and R10 the tallies add up to 48 (D3)"
+		}
+	}
+	return ""
+}
+
+// MarshalJSON implements [json.Marshaler]. The object names every part of
+// the outcome, in this order: "over" (a boolean), "reason" (its name, see
+// [Reason.MarshalText]), "rule" ("R8", "R9", "R10", or null while the game
+// goes on), "winner" ("South", "North", or null when there is none),
+// "draw" (a boolean) and "tallies", an object with the final tallies of
+// "South" and "North" (D3; both 0 while the game goes on):
+//
+//	{"over":true,"reason":"majority","rule":"R8","winner":"South","draw":false,"tallies":{"South":26,"North":22}}
+func (o Outcome) MarshalJSON() ([]byte, error) {
+	d := o.derivedJSON()
+	b := make([]byte, 0, 128)
+	b = append(b, `{"over":`...)
+	b = append(b, d[0]...)
+	b = append(b, `,"reason":`...)
+	b = strconv.AppendQuote(b, o.reason.String())
+	b = append(b, `,"rule":`...)
+	b = append(b, d[1]...)
+	b = append(b, `,"winner":`...)
+	b = append(b, d[2]...)
+	b = append(b, `,"draw":`...)
+	b = append(b, d[3]...)
+	b = append(b, `,"tallies":{"South":`...)
+	b = strconv.AppendInt(b, int64(o.tallies[South]), 10)
+	b = append(b, `,"North":`...)
+	b = strconv.AppendInt(b, int64(o.tallies[North]), 10)
+	return append(b, "}}"...), nil
+}
+
+// derivedFields are the fields of an outcome's JSON that follow from its
+// reason and tallies.
+var derivedFields = [4]string{"over", "rule", "winner", "draw"}
+
+// derivedJSON returns the JSON values of the derivedFields for o.
+func (o Outcome) derivedJSON() [4]string {
+	d := [4]string{strconv.FormatBool(o.Over()), "null", "null", strconv.FormatBool(o.Draw())}
+	if rule := o.reason.Rule(); rule != "" {
+		d[1] = strconv.Quote(rule)
+	}
+	if w, ok := o.Winner(); ok {
+		d[2] = strconv.Quote(w.String())
+	}
+	return d
+}
+
+// UnmarshalJSON implements [json.Unmarshaler]: it reads the object that
+// [Outcome.MarshalJSON] writes. "reason" and "tallies" (with both
+// "South" and "North") are required and must make an outcome the rules can
+// produce (see [Outcome.UnmarshalText]); "over", "rule", "winner" and
+// "draw" follow from them and may be left out, but when present must be
+// exactly what MarshalJSON writes. Other fields, repeated fields and tallies
+// that are not whole numbers from 0 to 48 are refused. As is the custom,
+// JSON null leaves o unchanged. Errors are [*ParseError] values wrapping
+// ErrSyntax, with the byte offset of the offending field or value.
+func (o *Outcome) UnmarshalJSON(data []byte) error {
+	s := string(data)
+	fail := func(at int, msg string) error {
+		return &ParseError{What: "outcome", Input: s, Offset: at, Msg: msg, Err: ErrSyntax}
+	}
+	if s == "null" {
+		return nil
+	}
+	// claim is a derived field as given: its value and offset.
+	type claim struct {
+		raw []byte
+		at  int
+	}
+	var (
+		reason    Reason
+		tallies   [2]int
+		reasonAt  = -1
+		talliesAt = -1
+		tallyAt   = [2]int{-1, -1}
+		claims    [len(derivedFields)]*claim
+	)
+	at, msg := eachJSONField(data, 0, func(key string, keyAt int, raw []byte, at int) (int, string) {
+		switch key {
+		case "reason":
+			var name string
+			if raw[0] != '"' || json.Unmarshal(raw, &name) != nil {
+				return at, `"reason" is not a string`
+			}
+			r, ok := reasonNamed(name)
+			if !ok {
+				return at, `"reason" is ` + reasonNames
+			}
+			reason, reasonAt = r, at
+		case "tallies":
+			talliesAt = at
+			return eachJSONField(raw, at, func(key string, keyAt int, raw []byte, at int) (int, string) {
+				pl := South
+				switch key {
+				case "South":
+				case "North":
+					pl = North
+				default:
+					return keyAt, `"tallies" has a field other than "South" and "North"`
+				}
+				c, ok := parseCount(string(raw))
+				if !ok {
+					return at, key + "'s tally is not a whole number from 0 to 48"
+				}
+				tallies[pl], tallyAt[pl] = c, at
+				return 0, ""
+			})
+		default:
+			i := slices.Index(derivedFields[:], key)
+			if i < 0 {
+				return keyAt, "unknown field " + strconv.Quote(key)
+			}
+			claims[i] = &claim{raw, at}
+		}
+		return 0, ""
+	})
+	switch {
+	case msg != "":
+		return fail(at, msg)
+	case reasonAt < 0:
+		return fail(0, `field "reason" is missing`)
+	case talliesAt < 0:
+		return fail(0, `field "tallies" is missing`)
+	case tallyAt[South] < 0:
+		return fail(talliesAt, `"tallies" has no field "South"`)
+	case tallyAt[North] < 0:
+		return fail(talliesAt, `"tallies" has no field "North"`)
+	}
+	if msg := outcomeProblem(reason, tallies); msg != "" {
+		return fail(talliesAt, msg)
+	}
+	out := Outcome{reason: reason, tallies: [2]uint8{uint8(tallies[South]), uint8(tallies[North])}}
+	for i, want := range out.derivedJSON() {
+		if c := claims[i]; c != nil && string(c.raw) != want {
+			return fail(c.at, "field "+strconv.Quote(derivedFields[i])+" is "+string(c.raw)+"; this outcome has "+want)
+		}
+	}
+	*o = out
+	return nil
+}
+
+// eachJSONField calls f for every member of the JSON object in data with
+// the key, the byte offset of the key, the raw value and the byte offset of
+// the value, offsets counted from base. It stops at the first problem that
+// f reports, as an offset and a message, and reports invalid JSON, a value
+// other than an object, a repeated key and text after the object itself.
+// It returns "" as the message when all went well.
+func eachJSONField(data []byte, base int, f func(key string, keyAt int, raw []byte, at int) (int, string)) (int, string) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	invalid := func(err error) (int, string) {
+		var syn *json.SyntaxError
+		if errors.As(err, &syn) {
+			return base + int(syn.Offset), "not valid JSON: " + syn.Error()
+		}
+		return base + int(dec.InputOffset()), "not valid JSON: " + err.Error()
+	}
+	// next returns the offset of the next token after the decoder's position.
+	next := func() int {
+		i := int(dec.InputOffset())
+		for i < len(data) && strings.IndexByte(" \t\r\n,:", data[i]) >= 0 {
+			i++
+		}
+		return i
+	}
+	if tok, err := dec.Token(); err != nil {
+		return invalid(err)
+	} else if tok != json.Delim('{') {
+		return base, "not a JSON object"
+	}
+	seen := make(map[string]bool)
+	for dec.More() {
+		keyAt := next()
+		tok, err := dec.Token()
+		if err != nil {
+			return invalid(err)
+		}
+		key, _ := tok.(string)
+		at := next()
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return invalid(err)
+		}
+		if seen[key] {
+			return base + keyAt, "field " + strconv.Quote(key) + " is given twice"
+		}
+		seen[key] = true
+		if at, msg := f(key, base+keyAt, raw, base+at); msg != "" {
+			return at, msg
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return invalid(err)
+	}
+	end := next()
+	if _, err := dec.Token(); err != io.EOF {
+		return base + end, "unexpected text after the JSON object"
+	}
+	return 0, ""
 }

@@ -292,7 +292,7 @@ var ErrSyntax = errors.New("oware: syntax error")
 // when the text is malformed, or a [*PositionError] when it is well formed
 // but describes no valid position (D4).
 type ParseError struct {
-	What   string // what was parsed: "move", "position", "FEN"
+	What   string // what was parsed: "move", "position", "FEN", "player", "reason" or "outcome"
 	Input  string // the text given
 	Offset int    // byte offset in Input where the problem is
 	Msg    string // what is wrong there
@@ -421,4 +421,29 @@ func (p Position) Explain(m Move) (Effect, error) {
 		e.Captures = run
 	}
 	return e, nil
+}
+
+// MarshalText implements [encoding.TextMarshaler]: "South" or "North", so
+// that JSON shows a player by name. Any other value returns
+// ErrNoSuchPlayer.
+func (p Player) MarshalText() ([]byte, error) {
+	if !p.Valid() {
+		return nil, ErrNoSuchPlayer
+	}
+	return []byte(p.String()), nil
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler]. It reads "South" or
+// "North", and also "S" or "N", the side letters of position strings and
+// FEN. Anything else is a [*ParseError] wrapping ErrSyntax.
+func (p *Player) UnmarshalText(text []byte) error {
+	switch string(text) {
+	case "South", "S":
+		*p = South
+	case "North", "N":
+		*p = North
+	default:
+		return &ParseError{What: "player", Input: string(text), Msg: `not "South", "North", "S" or "N"`, Err: ErrSyntax}
+	}
+	return nil
 }
