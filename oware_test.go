@@ -1,6 +1,8 @@
 package oware_test
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -454,4 +456,692 @@ func TestR6GrandSlam(t *testing.T) {
 	p := playAll(t, pos(t, [12]int{5, 5, 5, 5, 5, 3, 1, 2, 1, 0, 0, 0}, [2]int{8, 8}, oware.South), F)
 	assert.False(t, p.Outcome().Over())
 	assert.Equal(t, []oware.Move{a, b, c}, p.LegalMoves())
+}
+
+// scoresOf returns both captures of p, South's first.
+func scoresOf(p oware.Position) [2]int {
+	return [2]int{p.Score(oware.South), p.Score(oware.North)}
+}
+
+// TestR7Feeding checks which moves are legal when the opponent's side is
+// empty.
+func TestR7Feeding(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name   string
+		pits   [12]int
+		scores [2]int
+		toMove oware.Player
+		legal  []oware.Move // by hand: the pits whose seeds reach the other side
+	}{{
+		// Seed 003: North's side is empty; pits 3, 4, 5 (3, 2, 1 seeds)
+		// reach it, pits 0, 1, 2 (1, 2, 3 seeds) do not.
+		name:   "R7/seed 003: only D, E, F feed",
+		pits:   [12]int{1, 2, 3, 3, 2, 1, 0, 0, 0, 0, 0, 0},
+		scores: [2]int{18, 18},
+		toMove: oware.South,
+		legal:  []oware.Move{D, E, F},
+	}, {
+		name:   "R7/exactly one feeding move: F",
+		pits:   [12]int{5, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0},
+		scores: [2]int{20, 22},
+		toMove: oware.South,
+		legal:  []oware.Move{F},
+	}, {
+		// Pit 6 needs 6 seeds to reach pit 0 and has 5; pit 7 needs 5.
+		name:   "R7/North must feed: b and f, not a",
+		pits:   [12]int{0, 0, 0, 0, 0, 0, 5, 5, 0, 0, 0, 1},
+		scores: [2]int{18, 19},
+		toMove: oware.North,
+		legal:  []oware.Move{b, f},
+	}, {
+		name:   "R7/a lap (12 seeds) always feeds",
+		pits:   [12]int{12, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		scores: [2]int{17, 18},
+		toMove: oware.South,
+		legal:  []oware.Move{A},
+	}, {
+		name:   "R7/every pit feeds",
+		pits:   [12]int{6, 5, 4, 3, 2, 1, 0, 0, 0, 0, 0, 0},
+		scores: [2]int{13, 14},
+		toMove: oware.South,
+		legal:  []oware.Move{A, B, C, D, E, F},
+	}, {
+		name:   "R7/no feeding needed while the opponent has a seed",
+		pits:   [12]int{1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1},
+		scores: [2]int{22, 23},
+		toMove: oware.South,
+		legal:  []oware.Move{A, B},
+	}, {
+		// Pits 0, 1, 2 hold 2, 2, 1 and need 6, 5, 4 seeds to feed.
+		name:   "R7/no feeding move: no legal move (R9)",
+		pits:   [12]int{2, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		scores: [2]int{20, 23},
+		toMove: oware.South,
+		legal:  []oware.Move{},
+	}}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			p := pos(t, tc.pits, tc.scores, tc.toMove)
+			assert.Equal(t, tc.legal, p.LegalMoves())
+			assert.Equal(t, len(tc.legal), p.Moves().Len())
+			assert.Equal(t, len(tc.legal) == 0, p.Outcome().Over(), "R9: over exactly when no move feeds")
+			first := 6 * int(tc.toMove)
+			for m := oware.Move(first); m < oware.Move(first+6); m++ {
+				if tc.pits[m] == 0 || p.Moves().Contains(m) {
+					continue
+				}
+				_, err := p.Play(m)
+				if len(tc.legal) == 0 {
+					assert.ErrorIs(t, err, oware.ErrGameOver, "D5: %v on a finished game", m)
+				} else {
+					assert.ErrorIs(t, err, oware.ErrMustFeed, "R7: %v does not feed", m)
+				}
+			}
+		})
+	}
+
+	// Seed 003 position: D sows 3 seeds into 4, 5, 6; North gets one.
+	p := playAll(t, pos(t, [12]int{1, 2, 3, 3, 2, 1, 0, 0, 0, 0, 0, 0}, [2]int{18, 18}, oware.South), D)
+	assert.Equal(t, [12]int{1, 2, 3, 0, 3, 2, 1, 0, 0, 0, 0, 0}, p.Pits())
+	assert.Equal(t, []oware.Move{a}, p.LegalMoves())
+}
+
+// outcomeCase is a finished position and its outcome by hand (D3, R11).
+type outcomeCase struct {
+	name    string
+	p       oware.Position
+	reason  oware.Reason
+	tallies [2]int
+	winner  oware.Player // meaningful unless draw
+	draw    bool
+	str     string
+}
+
+func checkOutcome(t *testing.T, tc outcomeCase) {
+	t.Helper()
+	o := tc.p.Outcome()
+	require.True(t, o.Over(), "%s: game should be over", tc.name)
+	assert.Equal(t, tc.reason, o.Reason())
+	assert.Equal(t, tc.tallies[0], o.Tally(oware.South), "South's tally")
+	assert.Equal(t, tc.tallies[1], o.Tally(oware.North), "North's tally")
+	assert.Equal(t, 0, o.Tally(oware.Player(7)), "tally of no player")
+	w, ok := o.Winner()
+	assert.Equal(t, !tc.draw, ok, "Winner reports a winner")
+	if !tc.draw {
+		assert.Equal(t, tc.winner, w)
+	}
+	assert.Equal(t, tc.draw, o.Draw())
+	assert.Equal(t, tc.str, o.String())
+	assert.Empty(t, tc.p.LegalMoves(), "D5: a finished game has no legal moves")
+	assert.Zero(t, tc.p.Moves())
+	assert.Equal(t, uint64(0), oware.Perft(tc.p, 1))
+	assert.True(t, strings.HasSuffix(tc.p.String(), "\n"+tc.str), "String ends with the outcome:\n%s", tc.p)
+	for m := oware.Move(0); m < 12; m++ {
+		_, err := tc.p.Play(m)
+		assert.ErrorIs(t, err, oware.ErrGameOver, "D5: Play(%v) on a finished game", m)
+	}
+}
+
+// TestR8Majority checks that 25 captured seeds end the game at once, with
+// the captures as tallies (D3), and that 24 do not.
+func TestR8Majority(t *testing.T) {
+	t.Parallel()
+	// F: the last seed makes North's pit 6 hold 2; North keeps pit 8.
+	board := [12]int{3, 3, 2, 2, 2, 1, 1, 0, 1, 0, 0, 0}
+	after := [12]int{3, 3, 2, 2, 2, 0, 0, 0, 1, 0, 0, 0}
+
+	t.Run("R8/capture to exactly 25 ends the game", func(t *testing.T) {
+		t.Parallel()
+		p := playAll(t, pos(t, board, [2]int{23, 10}, oware.South), F)
+		assert.Equal(t, after, p.Pits())
+		assert.Equal(t, [2]int{25, 10}, scoresOf(p))
+		// D3: 25 and 10, not 25+12 and 10+1: the board is not added.
+		checkOutcome(t, outcomeCase{
+			name: "R8", p: p, reason: oware.Majority, tallies: [2]int{25, 10},
+			winner: oware.South, str: "South wins 25-10 (majority, R8)",
+		})
+	})
+	t.Run("R8/capture to 24 does not end the game", func(t *testing.T) {
+		t.Parallel()
+		p := playAll(t, pos(t, board, [2]int{22, 11}, oware.South), F)
+		assert.Equal(t, after, p.Pits())
+		assert.Equal(t, [2]int{24, 11}, scoresOf(p))
+		assert.False(t, p.Outcome().Over())
+		assert.Equal(t, oware.NotOver, p.Outcome().Reason())
+		assert.Equal(t, 0, p.Outcome().Tally(oware.South), "no tally while the game goes on")
+		_, ok := p.Outcome().Winner()
+		assert.False(t, ok)
+		assert.False(t, p.Outcome().Draw())
+		assert.Equal(t, []oware.Move{c}, p.LegalMoves())
+	})
+	t.Run("R8/D4 position with a score of 25 is finished", func(t *testing.T) {
+		t.Parallel()
+		p := pos(t, [12]int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1}, [2]int{0, 25}, oware.South)
+		checkOutcome(t, outcomeCase{
+			name: "R8/D4", p: p, reason: oware.Majority, tallies: [2]int{0, 25},
+			winner: oware.North, str: "North wins 0-25 (majority, R8)",
+		})
+		// D5: any move, even one off the board, is refused as game over.
+		_, err := p.Play(oware.Move(12))
+		assert.ErrorIs(t, err, oware.ErrGameOver)
+	})
+	t.Run("R8/D4 position with a score of 30", func(t *testing.T) {
+		t.Parallel()
+		p := pos(t, [12]int{0, 0, 0, 0, 0, 9, 9, 0, 0, 0, 0, 0}, [2]int{30, 0}, oware.North)
+		checkOutcome(t, outcomeCase{
+			name: "R8/D4", p: p, reason: oware.Majority, tallies: [2]int{30, 0},
+			winner: oware.South, str: "South wins 30-0 (majority, R8)",
+		})
+	})
+}
+
+// TestR8GameFromStart plays a 12-ply game from the opening that North wins
+// by majority. Every board below is worked out by hand.
+func TestR8GameFromStart(t *testing.T) {
+	t.Parallel()
+	steps := []struct {
+		move   oware.Move
+		pits   [12]int
+		scores [2]int
+	}{
+		{E, [12]int{4, 4, 4, 4, 0, 5, 5, 5, 5, 4, 4, 4}, [2]int{0, 0}},
+		{a, [12]int{4, 4, 4, 4, 0, 5, 0, 6, 6, 5, 5, 5}, [2]int{0, 0}},
+		{D, [12]int{4, 4, 4, 0, 1, 6, 1, 7, 6, 5, 5, 5}, [2]int{0, 0}},
+		{c, [12]int{5, 5, 5, 0, 1, 6, 1, 7, 0, 6, 6, 6}, [2]int{0, 0}},
+		{C, [12]int{5, 5, 0, 1, 2, 7, 2, 8, 0, 6, 6, 6}, [2]int{0, 0}},
+		// e: 6 seeds into 11, 0..4; pit 4 holds 3, pit 3 holds 2, pit 2 holds 1.
+		{e, [12]int{6, 6, 1, 0, 0, 7, 2, 8, 0, 6, 0, 7}, [2]int{0, 5}},
+		{B, [12]int{6, 0, 2, 1, 1, 8, 3, 9, 0, 6, 0, 7}, [2]int{0, 5}},
+		// b: 9 seeds into 8..11, 0..4; pits 4, 3, 2 hold 2, 2, 3; pit 1 holds 1.
+		{b, [12]int{7, 1, 0, 0, 0, 8, 3, 0, 1, 7, 1, 8}, [2]int{0, 12}},
+		{A, [12]int{0, 2, 1, 1, 1, 9, 4, 1, 1, 7, 1, 8}, [2]int{0, 12}},
+		// d: 7 seeds into 10, 11, 0..4; pits 4..1 hold 2, 2, 2, 3; pit 0 holds 1.
+		{d, [12]int{1, 0, 0, 0, 0, 9, 4, 1, 1, 0, 2, 9}, [2]int{0, 21}},
+		{F, [12]int{2, 1, 1, 0, 0, 0, 5, 2, 2, 1, 3, 10}, [2]int{0, 21}},
+		// e: 3 seeds into 11, 0, 1; pits 1 and 0 hold 2 and 3; South keeps pit 2.
+		{e, [12]int{0, 0, 1, 0, 0, 0, 5, 2, 2, 1, 0, 11}, [2]int{0, 26}},
+	}
+	p := oware.Start()
+	for i, st := range steps {
+		require.False(t, p.Outcome().Over(), "ply %d", i+1)
+		next, err := p.Play(st.move)
+		require.NoError(t, err, "ply %d: %v", i+1, st.move)
+		require.Equal(t, st.pits, next.Pits(), "ply %d: %v", i+1, st.move)
+		require.Equal(t, st.scores, scoresOf(next), "ply %d: %v", i+1, st.move)
+		p = next
+	}
+	checkOutcome(t, outcomeCase{
+		name: "R8", p: p, reason: oware.Majority, tallies: [2]int{0, 26},
+		winner: oware.North, str: "North wins 0-26 (majority, R8)",
+	})
+}
+
+// TestR9NoMove checks the end of the game when the player to move has no
+// legal move, and the tallies of D3 (captures plus own seeds).
+func TestR9NoMove(t *testing.T) {
+	t.Parallel()
+	cases := []outcomeCase{{
+		name:    "R9/South to move with an empty side",
+		p:       pos(t, [12]int{0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3}, [2]int{12, 18}, oware.South),
+		reason:  oware.NoMove,
+		tallies: [2]int{12, 36},
+		winner:  oware.North,
+		str:     "North wins 12-36 (no move, R9)",
+	}, {
+		name:    "R9/North to move with an empty side",
+		p:       pos(t, [12]int{3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0}, [2]int{20, 10}, oware.North),
+		reason:  oware.NoMove,
+		tallies: [2]int{38, 10},
+		winner:  oware.South,
+		str:     "South wins 38-10 (no move, R9)",
+	}, {
+		// Pits 0, 1, 2 hold 2, 2, 1 and need 6, 5, 4 seeds to reach North.
+		name:    "R9/no move can feed: South adds its 5 seeds",
+		p:       pos(t, [12]int{2, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0}, [2]int{20, 23}, oware.South),
+		reason:  oware.NoMove,
+		tallies: [2]int{25, 23},
+		winner:  oware.South,
+		str:     "South wins 25-23 (no move, R9)",
+	}, {
+		// North's pits 6 and 7 hold 5 and 4; they need 6 and 5 seeds.
+		name:    "R9/no move can feed: North adds its 9 seeds",
+		p:       pos(t, [12]int{0, 0, 0, 0, 0, 0, 5, 4, 0, 0, 0, 0}, [2]int{24, 15}, oware.North),
+		reason:  oware.NoMove,
+		tallies: [2]int{24, 24},
+		draw:    true,
+		str:     "draw 24-24 (no move, R9)",
+	}, {
+		// F: the seed makes North's only pit hold 2: a grand slam, annulled
+		// (R6). North must feed South, but 2 seeds in pit 6 cannot reach.
+		name:    "R9/after an annulled grand slam North cannot feed",
+		p:       playAll(t, pos(t, [12]int{0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0}, [2]int{22, 24}, oware.South), F),
+		reason:  oware.NoMove,
+		tallies: [2]int{22, 26},
+		winner:  oware.North,
+		str:     "North wins 22-26 (no move, R9)",
+	}}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			checkOutcome(t, tc)
+		})
+	}
+}
+
+// The repetition tests use two seeds that chase each other round the
+// board, six pits apart, every move forced: South's seed steps one pit,
+// then North's. After twelve plies the two seeds have swapped places, and
+// seeds are indistinguishable, so the position is the same again. Each
+// player keeps 23 captured seeds.
+//
+//	Y: seeds in pits 0 and 6, South to move (both sides hold a seed)
+//	X: seeds in pits 6 and 11, North to move (South's side is empty; North
+//	   must feed with f, R7)
+//
+// From Y the forced moves are A a B b C c D d E e F (reaching X) then f.
+const chase = "AaBbCcDdEeFf"
+
+var (
+	pitsY = [12]int{1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0}
+	pitsX = [12]int{0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}
+)
+
+// TestR10Repetition checks the repetition rule and its counting (D1, D2).
+func TestR10Repetition(t *testing.T) {
+	t.Parallel()
+
+	t.Run("R10/third occurrence ends the game, second does not", func(t *testing.T) {
+		t.Parallel()
+		p := pos(t, pitsY, [2]int{23, 23}, oware.South)
+		require.Equal(t, 1, p.Repetitions())
+		ms := moves(t, chase+chase)
+		for i, m := range ms {
+			require.False(t, p.Outcome().Over(), "ply %d", i)
+			p = playAll(t, p, m)
+			ply := i + 1
+			switch ply {
+			case 11, 23: // X, South's side empty, North must feed
+				assert.Equal(t, pitsX, p.Pits(), "ply %d", ply)
+				assert.Equal(t, []oware.Move{f}, p.LegalMoves(), "ply %d: R7", ply)
+			case 12: // Y for the second time
+				assert.Equal(t, pitsY, p.Pits())
+				assert.Equal(t, oware.South, p.ToMove())
+				assert.Equal(t, 2, p.Repetitions(), "D2: second occurrence")
+				assert.False(t, p.Outcome().Over(), "R10: the second occurrence does not end the game")
+				assert.Equal(t, []oware.Move{A}, p.LegalMoves())
+			}
+			switch {
+			case ply < 12:
+				assert.Equal(t, 1, p.Repetitions(), "ply %d", ply)
+			case ply < 24:
+				assert.Equal(t, 2, p.Repetitions(), "ply %d", ply)
+			}
+		}
+		// Ply 24: Y for the third time.
+		assert.Equal(t, pitsY, p.Pits())
+		assert.Equal(t, 3, p.Repetitions())
+		checkOutcome(t, outcomeCase{
+			name: "R10", p: p, reason: oware.Repetition, tallies: [2]int{24, 24},
+			draw: true, str: "draw 24-24 (repetition, R10)",
+		})
+	})
+
+	t.Run("R10/not applied while a side is empty", func(t *testing.T) {
+		t.Parallel()
+		// Start from X: X occurs at plies 0, 12 and 24, Y at 1, 13 and 25.
+		p := pos(t, pitsX, [2]int{23, 23}, oware.North)
+		ms := moves(t, "f"+chase+chase) // 25 plies
+		for i, m := range ms[:24] {
+			require.False(t, p.Outcome().Over(), "ply %d", i)
+			p = playAll(t, p, m)
+		}
+		assert.Equal(t, pitsX, p.Pits())
+		assert.Equal(t, 3, p.Repetitions(), "X occurs for the third time")
+		assert.False(t, p.Outcome().Over(), "R10/D2: South's side is empty, the game goes on")
+		assert.Equal(t, []oware.Move{f}, p.LegalMoves(), "R7: North must feed")
+		p = playAll(t, p, ms[24])
+		assert.Equal(t, pitsY, p.Pits())
+		assert.Equal(t, 3, p.Repetitions())
+		checkOutcome(t, outcomeCase{
+			name: "R10", p: p, reason: oware.Repetition, tallies: [2]int{24, 24},
+			draw: true, str: "draw 24-24 (repetition, R10)",
+		})
+	})
+
+	t.Run("R10/counted from the last capture", func(t *testing.T) {
+		t.Parallel()
+		// F: South's seed makes pit 6 hold 2 and captures it (North keeps
+		// pit 9). The capture produces Z: seeds in pits 4 and 9, North to
+		// move, scores 22-24; Z is its first occurrence (D2).
+		start := pos(t, [12]int{0, 0, 0, 0, 1, 1, 1, 0, 0, 1, 0, 0}, [2]int{20, 24}, oware.South)
+		p := playAll(t, start, F)
+		pitsZ := [12]int{0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0}
+		require.Equal(t, pitsZ, p.Pits())
+		require.Equal(t, [2]int{22, 24}, scoresOf(p))
+		assert.Equal(t, 1, p.Repetitions(), "D2: the position a capture produces is the first occurrence")
+		cycle := moves(t, "dEeFfAaBbCcD") // Z back to Z, forced
+		p = playAll(t, p, cycle...)
+		assert.Equal(t, pitsZ, p.Pits())
+		assert.Equal(t, 2, p.Repetitions())
+		assert.False(t, p.Outcome().Over(), "second occurrence since the capture")
+		for i, m := range cycle {
+			require.False(t, p.Outcome().Over(), "ply %d of the second cycle", i)
+			p = playAll(t, p, m)
+		}
+		assert.Equal(t, pitsZ, p.Pits())
+		assert.Equal(t, 3, p.Repetitions())
+		// D3: 22+1 and 24+1.
+		checkOutcome(t, outcomeCase{
+			name: "R10", p: p, reason: oware.Repetition, tallies: [2]int{23, 25},
+			winner: oware.North, str: "North wins 23-25 (repetition, R10)",
+		})
+	})
+
+	t.Run("R10/D4 a built position starts a fresh history", func(t *testing.T) {
+		t.Parallel()
+		// Y after two cycles has occurred twice; the same board built anew
+		// counts once, and needs two more cycles to end the game.
+		p := playAll(t, pos(t, pitsY, [2]int{23, 23}, oware.South), moves(t, chase)...)
+		require.Equal(t, 2, p.Repetitions())
+		fresh := pos(t, p.Pits(), scoresOf(p), p.ToMove())
+		assert.Equal(t, 1, fresh.Repetitions())
+		assert.Equal(t, p.Key(), fresh.Key(), "D1: the Key has no history")
+		fresh = playAll(t, fresh, moves(t, chase)...)
+		assert.Equal(t, 2, fresh.Repetitions())
+		assert.False(t, fresh.Outcome().Over())
+	})
+}
+
+// TestR11Result checks wins and draws (the draw cases of R9 and R10 are in
+// their own tests).
+func TestR11Result(t *testing.T) {
+	t.Parallel()
+	// Pits 0..3 hold one seed each and cannot reach North: R9, 20+4 = 24
+	// against 24.
+	p := pos(t, [12]int{1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0}, [2]int{20, 24}, oware.South)
+	checkOutcome(t, outcomeCase{
+		name: "R11/24-24 draw", p: p, reason: oware.NoMove, tallies: [2]int{24, 24},
+		draw: true, str: "draw 24-24 (no move, R9)",
+	})
+	// One seed more for South: 25-23.
+	p = pos(t, [12]int{1, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0}, [2]int{20, 23}, oware.South)
+	assert.Equal(t, []oware.Move{F}, p.LegalMoves(), "F feeds")
+	p = pos(t, [12]int{1, 1, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0}, [2]int{20, 23}, oware.South)
+	checkOutcome(t, outcomeCase{
+		name: "R11/25-23", p: p, reason: oware.NoMove, tallies: [2]int{25, 23},
+		winner: oware.South, str: "South wins 25-23 (no move, R9)",
+	})
+}
+
+// TestD4NewPositionErrors checks the validation of built positions.
+func TestD4NewPositionErrors(t *testing.T) {
+	t.Parallel()
+	four := [12]int{4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4}
+	cases := []struct {
+		name   string
+		pits   [12]int
+		scores [2]int
+		toMove oware.Player
+		err    error
+		field  string
+		value  int
+		msg    string
+	}{{
+		name:   "D4/negative pit",
+		pits:   [12]int{5, 4, 4, -1, 4, 4, 4, 4, 4, 4, 4, 6},
+		toMove: oware.South,
+		err:    oware.ErrNegativeCount,
+		field:  "pit 3",
+		value:  -1,
+		msg:    "oware: pit 3 is -1: negative count",
+	}, {
+		name:   "D4/negative score",
+		pits:   four,
+		scores: [2]int{-2, 2},
+		toMove: oware.North,
+		err:    oware.ErrNegativeCount,
+		field:  "South's score",
+		value:  -2,
+		msg:    "oware: South's score is -2: negative count",
+	}, {
+		name:   "D4/negative North score",
+		pits:   four,
+		scores: [2]int{3, -3},
+		toMove: oware.South,
+		err:    oware.ErrNegativeCount,
+		field:  "North's score",
+		value:  -3,
+		msg:    "oware: North's score is -3: negative count",
+	}, {
+		name:   "D4/total 49",
+		pits:   four,
+		scores: [2]int{1, 0},
+		toMove: oware.South,
+		err:    oware.ErrSeedTotal,
+		field:  "total",
+		value:  49,
+		msg:    "oware: total is 49: seeds do not add up to 48",
+	}, {
+		name:   "D4/total 47",
+		pits:   [12]int{4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 3},
+		toMove: oware.South,
+		err:    oware.ErrSeedTotal,
+		field:  "total",
+		value:  47,
+		msg:    "oware: total is 47: seeds do not add up to 48",
+	}, {
+		name:   "D4/empty board, no scores",
+		toMove: oware.South,
+		err:    oware.ErrSeedTotal,
+		field:  "total",
+		value:  0,
+		msg:    "oware: total is 0: seeds do not add up to 48",
+	}, {
+		name:   "D4/unknown player 2",
+		pits:   four,
+		toMove: oware.Player(2),
+		err:    oware.ErrNoSuchPlayer,
+		field:  "side to move",
+		value:  2,
+		msg:    "oware: side to move is 2: no such player",
+	}, {
+		name:   "D4/unknown player 255",
+		pits:   four,
+		toMove: oware.Player(255),
+		err:    oware.ErrNoSuchPlayer,
+		field:  "side to move",
+		value:  255,
+		msg:    "oware: side to move is 255: no such player",
+	}}
+	sentinels := []error{oware.ErrNegativeCount, oware.ErrSeedTotal, oware.ErrNoSuchPlayer}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			p, err := oware.NewPosition(tc.pits, tc.scores, tc.toMove)
+			require.Error(t, err)
+			assert.False(t, p.Valid(), "an error comes with the zero Position")
+			assert.ErrorIs(t, err, tc.err)
+			for _, s := range sentinels {
+				if s != tc.err {
+					assert.NotErrorIs(t, err, s)
+				}
+			}
+			var pe *oware.PositionError
+			require.ErrorAs(t, err, &pe)
+			assert.Equal(t, tc.field, pe.Field)
+			assert.Equal(t, tc.value, pe.Value)
+			assert.Equal(t, tc.err, pe.Err)
+			assert.Equal(t, tc.err, errors.Unwrap(err))
+			assert.Equal(t, tc.msg, err.Error())
+			assert.True(t, strings.HasPrefix(err.Error(), "oware: "))
+		})
+	}
+
+	// Boundary: a valid position may hold everything in one pit, or have
+	// the whole total in the scores.
+	pos(t, [12]int{48}, [2]int{}, oware.North)
+	p := pos(t, [12]int{}, [2]int{24, 24}, oware.South)
+	checkOutcome(t, outcomeCase{
+		name: "D4/empty board", p: p, reason: oware.NoMove, tallies: [2]int{24, 24},
+		draw: true, str: "draw 24-24 (no move, R9)",
+	})
+}
+
+// TestPlayErrors checks every error of Play: the sentinel, the
+// *MoveError, and the message.
+func TestPlayErrors(t *testing.T) {
+	t.Parallel()
+	afterCa := playAll(t, oware.Start(), C, a) // pit 2 is empty, South to move
+	feeding := pos(t, [12]int{1, 2, 3, 3, 2, 1, 0, 0, 0, 0, 0, 0}, [2]int{18, 18}, oware.South)
+	finished := pos(t, [12]int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1}, [2]int{0, 25}, oware.South)
+	cases := []struct {
+		name   string
+		p      oware.Position
+		move   oware.Move
+		err    error
+		player oware.Player
+		msg    string
+	}{
+		{"R1/pit 12 does not exist", oware.Start(), oware.Move(12), oware.ErrNoSuchPit, oware.South, "oware: South plays Move(12): no such pit"},
+		{"R1/pit 255 does not exist", oware.Start(), oware.Move(255), oware.ErrNoSuchPit, oware.South, "oware: South plays Move(255): no such pit"},
+		{"R2/South plays North's pit", oware.Start(), a, oware.ErrNotYourPit, oware.South, "oware: South plays a: pit is not on the mover's side"},
+		{"R2/North plays South's pit", playAll(t, oware.Start(), C), C, oware.ErrNotYourPit, oware.North, "oware: North plays C: pit is not on the mover's side"},
+		{"R2/empty pit", afterCa, C, oware.ErrEmptyPit, oware.South, "oware: South plays C: pit is empty"},
+		{"R2/North's empty pit", playAll(t, oware.Start(), C, a, A), a, oware.ErrEmptyPit, oware.North, "oware: North plays a: pit is empty"},
+		{"R7/must feed", feeding, A, oware.ErrMustFeed, oware.South, "oware: South plays A: move does not feed the opponent"},
+		{"R7/must feed, C", feeding, C, oware.ErrMustFeed, oware.South, "oware: South plays C: move does not feed the opponent"},
+		{"D5/game over", finished, A, oware.ErrGameOver, oware.South, "oware: South plays A: game is over"},
+		{"D5/game over, off-board move", finished, oware.Move(20), oware.ErrGameOver, oware.South, "oware: South plays Move(20): game is over"},
+		{"zero Position", oware.Position{}, A, oware.ErrInvalidPosition, oware.South, "oware: South plays A: invalid position"},
+		{"zero Position, off-board move", oware.Position{}, oware.Move(12), oware.ErrInvalidPosition, oware.South, "oware: South plays Move(12): invalid position"},
+	}
+	sentinels := []error{oware.ErrNoSuchPit, oware.ErrNotYourPit, oware.ErrEmptyPit, oware.ErrMustFeed, oware.ErrGameOver, oware.ErrInvalidPosition}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			next, err := tc.p.Play(tc.move)
+			require.Error(t, err)
+			assert.False(t, next.Valid(), "an error comes with the zero Position")
+			assert.ErrorIs(t, err, tc.err)
+			for _, s := range sentinels {
+				if s != tc.err {
+					assert.NotErrorIs(t, err, s)
+				}
+			}
+			var me *oware.MoveError
+			require.ErrorAs(t, err, &me)
+			assert.Equal(t, tc.move, me.Move)
+			assert.Equal(t, tc.player, me.Player)
+			assert.Equal(t, tc.err, me.Err)
+			assert.Equal(t, tc.msg, err.Error())
+			assert.True(t, strings.HasPrefix(err.Error(), "oware: "))
+		})
+	}
+	for _, s := range sentinels {
+		assert.True(t, strings.HasPrefix(s.Error(), "oware: "), "%q", s)
+	}
+}
+
+// TestZeroPosition checks that the zero Position is inert and never panics.
+func TestZeroPosition(t *testing.T) {
+	t.Parallel()
+	var p oware.Position
+	assert.False(t, p.Valid())
+	assert.Equal(t, 0, p.Repetitions())
+	assert.Empty(t, p.LegalMoves())
+	assert.Zero(t, p.Moves())
+	assert.Equal(t, [12]int{}, p.Pits())
+	assert.Equal(t, 0, p.Score(oware.South))
+	assert.Equal(t, oware.South, p.ToMove())
+	assert.Equal(t, oware.Outcome{}, p.Outcome(), "the zero Outcome")
+	assert.False(t, p.Outcome().Over())
+	assert.Equal(t, uint64(0), oware.Perft(p, 0))
+	assert.Equal(t, uint64(0), oware.Perft(p, 3))
+	assert.Equal(t, oware.Key{}, p.Key())
+	assert.NotEqual(t, oware.Start().Key(), p.Key())
+	assert.NotPanics(t, func() { _ = p.String() })
+	for m := oware.Move(0); m < 14; m++ {
+		assert.NotPanics(t, func() {
+			_, err := p.Play(m)
+			assert.ErrorIs(t, err, oware.ErrInvalidPosition)
+		})
+	}
+	// Perft of a negative depth is 0 even for a valid position.
+	assert.Equal(t, uint64(0), oware.Perft(oware.Start(), -1))
+}
+
+// TestD1KeyTransposition checks that two move orders reaching the same
+// pits, scores and side to move give equal Keys.
+func TestD1KeyTransposition(t *testing.T) {
+	t.Parallel()
+	// By hand from the opening (no capture on the way):
+	//   A d B e D: [0 5 5 5 5 4|4 4 4 4 4 4] [1 6 5 5 5 4|4 4 4 0 5 5]
+	//              [1 0 6 6 6 5|5 5 4 0 5 5] [2 1 7 7 6 5|5 5 4 0 0 6]
+	//              [2 1 7 0 7 6|6 6 5 1 1 6]
+	//   A e B d D: [0 5 5 5 5 4|4 4 4 4 4 4] [1 6 6 5 5 4|4 4 4 4 0 5]
+	//              [1 0 7 6 6 5|5 5 4 4 0 5] [2 1 7 6 6 5|5 5 4 0 1 6]
+	//              [2 1 7 0 7 6|6 6 5 1 1 6]
+	want := [12]int{2, 1, 7, 0, 7, 6, 6, 6, 5, 1, 1, 6}
+	p1 := playAll(t, oware.Start(), moves(t, "AdBeD")...)
+	p2 := playAll(t, oware.Start(), moves(t, "AeBdD")...)
+	require.Equal(t, want, p1.Pits())
+	require.Equal(t, want, p2.Pits())
+	assert.Equal(t, oware.North, p1.ToMove())
+	assert.Equal(t, p1.Key(), p2.Key(), "D1: same pits, scores and side")
+	assert.True(t, p1.Key() == p2.Key())
+	k := p1.Key()
+	assert.Equal(t, want, k.Pits())
+	assert.Equal(t, 0, k.Score(oware.South))
+	assert.Equal(t, 0, k.Score(oware.Player(9)))
+	assert.Equal(t, oware.North, k.ToMove())
+
+	// As map keys: the transposition is one entry, other positions others.
+	seen := map[oware.Key]string{}
+	seen[p1.Key()] = "AdBeD"
+	seen[p2.Key()] = "AeBdD"
+	seen[oware.Start().Key()] = ""
+	seen[playAll(t, oware.Start(), moves(t, "AdBeE")...).Key()] = "AdBeE"
+	assert.Len(t, seen, 3, "the transposition shares one entry")
+	assert.Equal(t, "AeBdD", seen[p1.Key()])
+
+	// Same board, other side to move, or other scores: different keys.
+	same := pos(t, want, [2]int{}, oware.North)
+	assert.Equal(t, p1.Key(), same.Key())
+	other := pos(t, want, [2]int{}, oware.South)
+	assert.NotEqual(t, p1.Key(), other.Key(), "side to move is part of the key")
+	moved := pos(t, [12]int{2, 1, 7, 0, 7, 6, 6, 6, 5, 1, 1, 5}, [2]int{1, 0}, oware.North)
+	assert.NotEqual(t, p1.Key(), moved.Key())
+	scored := pos(t, [12]int{2, 1, 7, 0, 7, 6, 6, 6, 5, 1, 1, 5}, [2]int{0, 1}, oware.North)
+	assert.NotEqual(t, moved.Key(), scored.Key(), "scores are part of the key")
+}
+
+// TestString checks the exact board diagrams.
+func TestString(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, ""+
+		"    f  e  d  c  b  a\n"+
+		"N   4  4  4  4  4  4   North 0\n"+
+		"S   4  4  4  4  4  4   South 0\n"+
+		"    A  B  C  D  E  F\n"+
+		"South to move", oware.Start().String())
+	assert.Equal(t, ""+
+		"    f  e  d  c  b  a\n"+
+		"N   0  0  0  0  1  0   North 0\n"+
+		"S  47  0  0  0  0  0   South 0\n"+
+		"    A  B  C  D  E  F\n"+
+		"South to move", pos(t, [12]int{47, 0, 0, 0, 0, 0, 0, 1}, [2]int{}, oware.South).String())
+	assert.Equal(t, ""+
+		"    f  e  d  c  b  a\n"+
+		"N   6  5  4  3  2  1   North 7\n"+
+		"S   0  1  2  3  4  5   South 5\n"+
+		"    A  B  C  D  E  F\n"+
+		"North to move", pos(t, [12]int{0, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6}, [2]int{5, 7}, oware.North).String())
+	assert.Equal(t, ""+
+		"    f  e  d  c  b  a\n"+
+		"N   3  3  3  3  3  3   North 18\n"+
+		"S   0  0  0  0  0  0   South 12\n"+
+		"    A  B  C  D  E  F\n"+
+		"North wins 12-36 (no move, R9)", pos(t, [12]int{0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3}, [2]int{12, 18}, oware.South).String())
 }
