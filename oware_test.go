@@ -2,11 +2,16 @@ package oware_test
 
 import (
 	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 
 	"github.com/seed3966233f/oware"
 )
@@ -1144,4 +1149,667 @@ func TestString(t *testing.T) {
 		"S   0  0  0  0  0  0   South 12\n"+
 		"    A  B  C  D  E  F\n"+
 		"North wins 12-36 (no move, R9)", pos(t, [12]int{0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3}, [2]int{12, 18}, oware.South).String())
+}
+
+// ---------------------------------------------------------------------------
+// Property tests.
+
+// ref is a plain and slow restatement of the rules, written from RULES.md
+// independently of the package, that the property tests use as an oracle.
+type ref struct {
+	pits   [12]int
+	scores [2]int
+	side   int      // 0 South, 1 North
+	since  []refPos // D2: positions since the last capture, the current one last
+}
+
+type refPos struct {
+	pits [12]int
+	side int
+}
+
+func newRef(pits [12]int, scores [2]int, side oware.Player) ref {
+	return ref{pits: pits, scores: scores, side: int(side), since: []refPos{{pits, int(side)}}}
+}
+
+func owner(pit int) int { return pit / 6 }
+
+func seedsOf(pits [12]int, side int) int {
+	n := 0
+	for i := 6 * side; i < 6*side+6; i++ {
+		n += pits[i]
+	}
+	return n
+}
+
+// sow returns the board after sowing pit (R3, R4) and the pit of the last
+// seed.
+func (r *ref) sow(pit int) ([12]int, int) {
+	pits := r.pits
+	n := pits[pit]
+	pits[pit] = 0
+	at := pit
+	for n > 0 {
+		at = (at + 1) % 12
+		if at == pit {
+			continue // R4
+		}
+		pits[at]++
+		n--
+	}
+	return pits, at
+}
+
+// result returns the board after the move at pit, and the captured seeds
+// (R5, R6).
+func (r *ref) result(pit int) ([12]int, int) {
+	sown, last := r.sow(pit)
+	opp := 1 - r.side
+	after, gain := sown, 0
+	for i := last; i >= 0 && owner(i) == opp && (after[i] == 2 || after[i] == 3); i-- {
+		gain += after[i]
+		after[i] = 0
+	}
+	if gain == 0 || seedsOf(after, opp) == 0 {
+		return sown, 0 // nothing taken, or a grand slam (R6)
+	}
+	return after, gain
+}
+
+func (r *ref) reps() int {
+	cur := r.since[len(r.since)-1]
+	n := 0
+	for _, q := range r.since {
+		if q == cur {
+			n++
+		}
+	}
+	return n
+}
+
+// status returns the legal moves, or why the game is over (R7–R10).
+func (r *ref) status() ([]oware.Move, oware.Reason) {
+	if r.scores[0] >= 25 || r.scores[1] >= 25 {
+		return nil, oware.Majority
+	}
+	if r.reps() >= 3 && seedsOf(r.pits, 0) > 0 && seedsOf(r.pits, 1) > 0 {
+		return nil, oware.Repetition
+	}
+	opp := 1 - r.side
+	mustFeed := seedsOf(r.pits, opp) == 0
+	var ms []oware.Move
+	for pit := 6 * r.side; pit < 6*r.side+6; pit++ {
+		if r.pits[pit] == 0 {
+			continue
+		}
+		if sown, _ := r.sow(pit); mustFeed && seedsOf(sown, opp) == 0 {
+			continue
+		}
+		ms = append(ms, oware.Move(pit))
+	}
+	if len(ms) == 0 {
+		return nil, oware.NoMove
+	}
+	return ms, oware.NotOver
+}
+
+// tallies returns the final tallies of D3 for a game over for reason.
+func (r *ref) tallies(reason oware.Reason) [2]int {
+	switch reason {
+	case oware.Majority:
+		return r.scores
+	case oware.NoMove, oware.Repetition:
+		return [2]int{r.scores[0] + seedsOf(r.pits, 0), r.scores[1] + seedsOf(r.pits, 1)}
+	}
+	return [2]int{}
+}
+
+// play returns the reference game after the legal move m.
+func (r ref) play(m oware.Move) ref {
+	pits, gain := r.result(int(m))
+	r.pits = pits
+	r.scores[r.side] += gain
+	r.side = 1 - r.side
+	cur := refPos{pits, r.side}
+	if gain > 0 {
+		r.since = []refPos{cur}
+	} else {
+		r.since = append(r.since[:len(r.since):len(r.since)], cur)
+	}
+	return r
+}
+
+// fataler is what the hot loops of the property tests need from a test:
+// they check with plain comparisons, as testify's helpers walk the stack on
+// every call, which makes them too slow under -race for whole games.
+type fataler interface {
+	Fatalf(format string, args ...any)
+}
+
+// must fails the test unless ok.
+func must(t fataler, ok bool, format string, args ...any) {
+	if !ok {
+		t.Fatalf(format, args...)
+	}
+}
+
+// where names a position of a game in failure messages: the first one, or
+// the one after a move.
+type where struct {
+	first bool
+	move  oware.Move
+}
+
+func (w where) String() string {
+	if w.first {
+		return "first position"
+	}
+	return "after " + w.move.String()
+}
+
+// agree requires p to be the reference game r: board, scores, side,
+// repetitions, legal moves and outcome.
+func agree(t fataler, r ref, p oware.Position, w where) {
+	must(t, r.pits == p.Pits(), "%v: pits %v, want %v", w, p.Pits(), r.pits)
+	must(t, r.scores == scoresOf(p), "%v: scores %v, want %v", w, scoresOf(p), r.scores)
+	must(t, oware.Player(r.side) == p.ToMove(), "%v: %v to move, want %v", w, p.ToMove(), oware.Player(r.side))
+	must(t, r.reps() == p.Repetitions(), "%v: Repetitions %d, want %d (D2)\n%v", w, p.Repetitions(), r.reps(), p)
+	ms, reason := r.status()
+	must(t, slices.Equal(ms, p.LegalMoves()), "%v: legal moves %v, want %v\n%v", w, p.LegalMoves(), ms, p)
+	o := p.Outcome()
+	must(t, reason == o.Reason(), "%v: reason %v, want %v\n%v", w, o.Reason(), reason, p)
+	tallies := r.tallies(reason)
+	got := [2]int{o.Tally(oware.South), o.Tally(oware.North)}
+	must(t, tallies == got, "%v: tallies %v, want %v (D3)", w, got, tallies)
+}
+
+func nilIfEmpty(ms []oware.Move) []oware.Move {
+	if len(ms) == 0 {
+		return nil
+	}
+	return ms
+}
+
+// setup is the material of a position: pits, scores and side to move.
+type setup struct {
+	pits   [12]int
+	scores [2]int
+	toMove oware.Player
+}
+
+// genSetup draws a valid position: 48 seeds split over the 12 pits and the
+// two scores, each score at most 24 nine times in ten, on a random subset
+// of the pits per side (so that empty sides, and so feeding, are common),
+// with a random side to move.
+var genSetup = rapid.Custom(func(t *rapid.T) setup {
+	var s setup
+	limit := 24
+	if rapid.IntRange(0, 9).Draw(t, "bigScores") == 0 {
+		limit = 48
+	}
+	s.scores[0] = rapid.IntRange(0, limit).Draw(t, "southScore")
+	s.scores[1] = rapid.IntRange(0, min(limit, 48-s.scores[0])).Draw(t, "northScore")
+	rest := 48 - s.scores[0] - s.scores[1]
+	southMask := rapid.IntRange(0, 63).Draw(t, "southPits")
+	northMask := rapid.IntRange(0, 63).Draw(t, "northPits")
+	mask := southMask | northMask<<6
+	if mask == 0 {
+		mask = 1<<12 - 1
+	}
+	var used []int
+	for i := range 12 {
+		if mask&(1<<i) != 0 {
+			used = append(used, i)
+		}
+	}
+	cuts := rapid.SliceOfN(rapid.IntRange(0, rest), len(used)-1, len(used)-1).Draw(t, "cuts")
+	slices.Sort(cuts)
+	cuts = append(cuts, rest)
+	prev := 0
+	for i, pit := range used {
+		s.pits[pit] = cuts[i] - prev
+		prev = cuts[i]
+	}
+	s.toMove = oware.Player(rapid.IntRange(0, 1).Draw(t, "toMove"))
+	return s
+})
+
+// maxPlies bounds a game in the property tests; no game may be longer.
+const maxPlies = 10_000
+
+// gameLog records the longest game a test sees and how games end.
+type gameLog struct {
+	mu      sync.Mutex
+	longest int
+	line    string
+	reasons map[oware.Reason]int
+}
+
+func (g *gameLog) add(plies int, line []oware.Move, o oware.Outcome) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.reasons == nil {
+		g.reasons = map[oware.Reason]int{}
+	}
+	g.reasons[o.Reason()]++
+	if plies > g.longest {
+		g.longest = plies
+		var sb strings.Builder
+		for _, m := range line {
+			sb.WriteString(m.String())
+		}
+		g.line = sb.String() + " -> " + o.String()
+	}
+}
+
+func (g *gameLog) report(t *testing.T) {
+	t.Logf("longest game: %d plies; endings: majority %d, no move %d, repetition %d",
+		g.longest, g.reasons[oware.Majority], g.reasons[oware.NoMove], g.reasons[oware.Repetition])
+	t.Logf("longest game moves: %s", g.line)
+}
+
+// snapshot is everything observable about a position, to check that Play
+// does not change its receiver.
+type snapshot struct {
+	key     oware.Key
+	pits    [12]int
+	reps    int
+	moves   oware.MoveSet
+	legal   []oware.Move
+	outcome oware.Outcome
+	str     string
+}
+
+func snap(p oware.Position) snapshot {
+	return snapshot{p.Key(), p.Pits(), p.Repetitions(), p.Moves(), p.LegalMoves(), p.Outcome(), p.String()}
+}
+
+// offBoard are moves that name no pit.
+var offBoard = []oware.Move{12, 13, 100, 255}
+
+// checkPosition checks the invariants of one position of a game and of
+// every move tried on it: seeds conserved, legal moves consistent, Play
+// accepting exactly the legal moves with the right error otherwise, the
+// receiver unchanged, and every child agreeing with the reference model.
+func checkPosition(t fataler, p oware.Position, r ref) {
+	before := snap(p)
+	pits := p.Pits()
+	total := p.Score(oware.South) + p.Score(oware.North)
+	for _, n := range pits {
+		total += n
+	}
+	must(t, total == 48, "R1: pits and scores add up to %d, not 48\n%v", total, p)
+
+	legal := p.LegalMoves()
+	set := p.Moves()
+	must(t, slices.Equal(legal, set.AppendTo(nil)), "Moves() %v != LegalMoves() %v", set, legal)
+	must(t, len(legal) == set.Len(), "MoveSet.Len")
+	must(t, uint64(len(legal)) == oware.Perft(p, 1), "Perft(p, 1) != len(LegalMoves())")
+	o := p.Outcome()
+	must(t, (len(legal) == 0) == o.Over(), "game over (%v) <=> no legal move (%v)\n%v", o, legal, p)
+	if o.Over() {
+		tallies := [2]int{o.Tally(oware.South), o.Tally(oware.North)}
+		if o.Reason() == oware.Majority {
+			must(t, tallies == scoresOf(p), "D3: R8 tallies %v are the captures", tallies)
+			must(t, p.Score(oware.South) >= 25 || p.Score(oware.North) >= 25, "R8 without 25 captured")
+		} else {
+			must(t, tallies[0]+tallies[1] == 48, "D3: R9/R10 tallies %v add up to 48", tallies)
+		}
+	}
+
+	mover := p.ToMove()
+	opponentEmpty := true
+	for i := 6 * int(mover.Opponent()); i < 6*int(mover.Opponent())+6; i++ {
+		opponentEmpty = opponentEmpty && pits[i] == 0
+	}
+	for _, m := range append([]oware.Move{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, offBoard...) {
+		next, err := p.Play(m)
+		if set.Contains(m) {
+			must(t, err == nil, "Play(%v) of a legal move: %v", m, err)
+			must(t, next.Valid(), "Play(%v) gives an invalid position", m)
+			must(t, next.ToMove() == mover.Opponent(), "after %v the side to move does not alternate", m)
+			must(t, next.Score(oware.South) >= p.Score(oware.South) && next.Score(oware.North) >= p.Score(oware.North),
+				"after %v a score decreased: %v -> %v", m, scoresOf(p), scoresOf(next))
+			agree(t, r.play(m), next, where{move: m})
+			continue
+		}
+		must(t, err != nil, "Play(%v) of an illegal move succeeds\n%v", m, p)
+		must(t, !next.Valid(), "an error comes with the zero Position")
+		var want error
+		switch {
+		case o.Over():
+			want = oware.ErrGameOver
+		case !m.Valid():
+			want = oware.ErrNoSuchPit
+		case m.Player() != mover:
+			want = oware.ErrNotYourPit
+		case pits[m] == 0:
+			want = oware.ErrEmptyPit
+		default:
+			must(t, opponentEmpty, "R7: %v refused (%v) while the opponent has seeds", m, err)
+			want = oware.ErrMustFeed
+		}
+		must(t, errors.Is(err, want), "Play(%v): %v, want %v", m, err, want)
+		var me *oware.MoveError
+		must(t, errors.As(err, &me) && me.Move == m && me.Player == mover, "Play(%v): %#v is not the right *MoveError", m, err)
+		must(t, strings.HasPrefix(err.Error(), "oware: "), "message %q", err)
+	}
+	after := snap(p)
+	must(t, before.key == after.key && before.pits == after.pits && before.reps == after.reps &&
+		before.moves == after.moves && slices.Equal(before.legal, after.legal) &&
+		before.outcome == after.outcome && before.str == after.str,
+		"Play changed its receiver: %+v -> %+v", before, after)
+}
+
+// playGame plays uniformly random legal moves from p until the game ends,
+// checking every position against the invariants and the reference model.
+func playGame(t *rapid.T, p oware.Position, r ref, log *gameLog) {
+	agree(t, r, p, where{first: true})
+	var line []oware.Move
+	for ply := 0; ; ply++ {
+		checkPosition(t, p, r)
+		legal := p.LegalMoves()
+		if len(legal) == 0 {
+			log.add(ply, line, p.Outcome())
+			return
+		}
+		if ply >= maxPlies {
+			t.Fatalf("game not over after %d plies: %v", ply, p)
+		}
+		m := legal[rapid.IntRange(0, len(legal)-1).Draw(t, "move")]
+		next, err := p.Play(m)
+		require.NoError(t, err)
+		p, r = next, r.play(m)
+		line = append(line, m)
+	}
+}
+
+// TestPropGamesFromStart plays random games from the opening (R1–R11).
+func TestPropGamesFromStart(t *testing.T) {
+	t.Parallel()
+	var log gameLog
+	rapid.Check(t, func(t *rapid.T) {
+		s := oware.Start()
+		playGame(t, s, newRef(s.Pits(), [2]int{}, oware.South), &log)
+	})
+	log.report(t)
+}
+
+// TestPropRandomPositions plays random games from random valid positions
+// (D4), which may be finished already.
+func TestPropRandomPositions(t *testing.T) {
+	t.Parallel()
+	var log gameLog
+	rapid.Check(t, func(t *rapid.T) {
+		s := genSetup.Draw(t, "position")
+		p, err := oware.NewPosition(s.pits, s.scores, s.toMove)
+		require.NoError(t, err, "D4: a valid position")
+		require.Equal(t, 1, p.Repetitions(), "D4: a fresh history")
+		playGame(t, p, newRef(s.pits, s.scores, s.toMove), &log)
+	})
+	log.report(t)
+}
+
+// TestPropInvalidPositions checks that NewPosition refuses exactly the
+// material that D4 forbids, with the right sentinel.
+func TestPropInvalidPositions(t *testing.T) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		var pits [12]int
+		for i := range pits {
+			pits[i] = rapid.IntRange(-2, 8).Draw(t, "pit")
+		}
+		scores := [2]int{rapid.IntRange(-2, 30).Draw(t, "south"), rapid.IntRange(-2, 30).Draw(t, "north")}
+		side := oware.Player(rapid.IntRange(0, 3).Draw(t, "side"))
+		p, err := oware.NewPosition(pits, scores, side)
+		negative, total := false, scores[0]+scores[1]
+		for _, n := range append(pits[:], scores[:]...) {
+			negative = negative || n < 0
+		}
+		for _, n := range pits {
+			total += n
+		}
+		if !negative && total == 48 && side <= oware.North {
+			require.NoError(t, err)
+			require.True(t, p.Valid())
+			return
+		}
+		require.False(t, p.Valid())
+		var pe *oware.PositionError
+		require.ErrorAs(t, err, &pe)
+		switch {
+		case negative:
+			require.ErrorIs(t, err, oware.ErrNegativeCount)
+		case total != 48:
+			require.ErrorIs(t, err, oware.ErrSeedTotal)
+		default:
+			require.ErrorIs(t, err, oware.ErrNoSuchPlayer)
+		}
+	})
+}
+
+// mirrorPits swaps the two rows: South's pit i becomes North's pit i+6 and
+// the other way round.
+func mirrorPits(p [12]int) [12]int {
+	var m [12]int
+	for i := range p {
+		m[i] = p[(i+6)%12]
+	}
+	return m
+}
+
+func mirrorMove(m oware.Move) oware.Move { return (m + 6) % 12 }
+
+// TestPropMirror checks that the rules are the same for both players:
+// swapping the rows, the scores and the side to move mirrors the legal
+// moves, the positions reached and the outcome, along whole random games.
+func TestPropMirror(t *testing.T) {
+	t.Parallel()
+	var log gameLog
+	defer log.report(t)
+	rapid.Check(t, func(t *rapid.T) {
+		var s setup
+		if rapid.Bool().Draw(t, "fromStart") {
+			s = setup{pits: oware.Start().Pits(), toMove: oware.South}
+		} else {
+			s = genSetup.Draw(t, "position")
+		}
+		p, err := oware.NewPosition(s.pits, s.scores, s.toMove)
+		require.NoError(t, err)
+		q, err := oware.NewPosition(mirrorPits(s.pits), [2]int{s.scores[1], s.scores[0]}, s.toMove.Opponent())
+		require.NoError(t, err)
+		for ply := 0; ; ply++ {
+			require.Equal(t, mirrorPits(p.Pits()), q.Pits(), "ply %d: mirrored pits", ply)
+			require.Equal(t, p.Score(oware.South), q.Score(oware.North), "ply %d", ply)
+			require.Equal(t, p.Score(oware.North), q.Score(oware.South), "ply %d", ply)
+			require.Equal(t, p.ToMove().Opponent(), q.ToMove(), "ply %d", ply)
+			require.Equal(t, p.Repetitions(), q.Repetitions(), "ply %d", ply)
+			var mirrored []oware.Move
+			for _, m := range p.LegalMoves() {
+				mirrored = append(mirrored, mirrorMove(m))
+			}
+			slices.Sort(mirrored)
+			require.Equal(t, mirrored, nilIfEmpty(q.LegalMoves()), "ply %d: mirrored legal moves", ply)
+			po, qo := p.Outcome(), q.Outcome()
+			require.Equal(t, po.Reason(), qo.Reason(), "ply %d: reason", ply)
+			require.Equal(t, po.Tally(oware.South), qo.Tally(oware.North), "ply %d", ply)
+			require.Equal(t, po.Tally(oware.North), qo.Tally(oware.South), "ply %d", ply)
+			require.Equal(t, po.Draw(), qo.Draw())
+			if w, ok := po.Winner(); ok {
+				qw, qok := qo.Winner()
+				require.True(t, qok)
+				require.Equal(t, w.Opponent(), qw)
+			}
+			legal := p.LegalMoves()
+			if len(legal) == 0 {
+				log.add(ply, nil, po)
+				return
+			}
+			require.Less(t, ply, maxPlies, "every game ends")
+			m := legal[rapid.IntRange(0, len(legal)-1).Draw(t, "move")]
+			p, err = p.Play(m)
+			require.NoError(t, err)
+			q, err = q.Play(mirrorMove(m))
+			require.NoError(t, err, "mirrored move %v", mirrorMove(m))
+		}
+	})
+}
+
+// TestPropEveryGameEnds plays many quick random games, from the opening
+// and from random positions, with only cheap checks: every game ends
+// within maxPlies, the seeds add up to 48 at every ply, and the final
+// tallies follow D3. It logs the longest game seen.
+func TestPropEveryGameEnds(t *testing.T) {
+	t.Parallel()
+	var log gameLog
+	defer log.report(t)
+	rapid.Check(t, func(t *rapid.T) {
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 0))
+		s := genSetup.Draw(t, "position")
+		for game := range 10 {
+			p := oware.Start()
+			if game%2 == 1 {
+				var err error
+				p, err = oware.NewPosition(s.pits, s.scores, s.toMove)
+				must(t, err == nil, "NewPosition: %v", err)
+			}
+			var line []oware.Move
+			for ply := 0; ; ply++ {
+				total := p.Score(oware.South) + p.Score(oware.North)
+				for _, n := range p.Pits() {
+					total += n
+				}
+				must(t, total == 48, "ply %d: %d seeds", ply, total)
+				ms := p.Moves()
+				if ms == 0 {
+					o := p.Outcome()
+					must(t, o.Over(), "no move but not over")
+					sum := o.Tally(oware.South) + o.Tally(oware.North)
+					if o.Reason() == oware.Majority {
+						must(t, sum == p.Score(oware.South)+p.Score(oware.North), "D3: R8 tallies are the captures")
+					} else {
+						must(t, sum == 48, "D3: tallies %v add up to 48", o)
+					}
+					log.add(ply, line, o)
+					break
+				}
+				must(t, ply < maxPlies, "game not over after %d plies", ply)
+				m, _ := ms.Nth(rng.IntN(ms.Len()))
+				next, err := p.Play(m)
+				must(t, err == nil, "Play(%v): %v", m, err)
+				p = next
+				line = append(line, m)
+			}
+		}
+	})
+}
+
+// midGame returns a position after 24 plies from the opening without a
+// capture (at each ply the first legal move that captures nothing), so
+// that it carries a long repetition history.
+func midGame(t *testing.T) oware.Position {
+	t.Helper()
+	p := oware.Start()
+	for ply := 0; ply < 24; ply++ {
+		played := false
+		for _, m := range p.LegalMoves() {
+			next, err := p.Play(m)
+			require.NoError(t, err)
+			if scoresOf(next) == scoresOf(p) {
+				p, played = next, true
+				break
+			}
+		}
+		require.True(t, played, "ply %d: every move captures", ply)
+	}
+	require.Equal(t, [2]int{0, 0}, scoresOf(p))
+	require.False(t, p.Outcome().Over())
+	return p
+}
+
+// trace is what a random continuation of a game shows.
+type trace struct {
+	keys    []oware.Key
+	reps    []int
+	outcome oware.Outcome
+}
+
+// continuation plays first from p, then random moves drawn from seed, to
+// the end of the game.
+func continuation(p oware.Position, first oware.Move, seed uint64) (trace, error) {
+	var tr trace
+	rng := rand.New(rand.NewPCG(seed, uint64(first)))
+	p, err := p.Play(first)
+	for ply := 0; err == nil; ply++ {
+		tr.keys = append(tr.keys, p.Key())
+		tr.reps = append(tr.reps, p.Repetitions())
+		ms := p.Moves()
+		if ms == 0 {
+			tr.outcome = p.Outcome()
+			return tr, nil
+		}
+		if ply > maxPlies {
+			return tr, errors.New("game does not end")
+		}
+		m, _ := ms.Nth(rng.IntN(ms.Len()))
+		p, err = p.Play(m)
+	}
+	return tr, err
+}
+
+// TestConcurrentSharedPosition shares one mid-game position between many
+// goroutines, each playing all its legal moves and random continuations,
+// and compares what they see with a sequential run. Run it with -race.
+func TestConcurrentSharedPosition(t *testing.T) {
+	t.Parallel()
+	shared := midGame(t)
+	before := snap(shared)
+	legal := shared.LegalMoves()
+	require.NotEmpty(t, legal)
+
+	const goroutines = 16
+	wantPerft := oware.Perft(shared, 3)
+	want := make([][]trace, goroutines) // by goroutine, then by move
+	for g := range goroutines {
+		for _, m := range legal {
+			tr, err := continuation(shared, m, uint64(g))
+			require.NoError(t, err)
+			want[g] = append(want[g], tr)
+		}
+	}
+
+	got := make([][]trace, goroutines)
+	errs := make([]error, goroutines)
+	perfts := make([]uint64, goroutines)
+	var wg sync.WaitGroup
+	for g := range goroutines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, m := range shared.LegalMoves() {
+				tr, err := continuation(shared, m, uint64(g))
+				if err != nil {
+					errs[g] = err
+					return
+				}
+				got[g] = append(got[g], tr)
+			}
+			// Legal or not, a move played concurrently answers as it does
+			// sequentially.
+			m := oware.Move(g % 13)
+			if _, err := shared.Play(m); (err == nil) != shared.Moves().Contains(m) {
+				errs[g] = fmt.Errorf("Play(%v): %v", m, err)
+				return
+			}
+			perfts[g] = oware.Perft(shared, 3)
+			_ = shared.String()
+		}()
+	}
+	wg.Wait()
+	for g := range goroutines {
+		require.NoError(t, errs[g], "goroutine %d", g)
+		require.Equal(t, want[g], got[g], "goroutine %d saw other games than the sequential run", g)
+		require.Equal(t, wantPerft, perfts[g], "goroutine %d: Perft", g)
+	}
+	require.Equal(t, before, snap(shared), "the shared position changed")
 }
