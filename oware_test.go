@@ -844,6 +844,43 @@ func TestR10Repetition(t *testing.T) {
 		})
 	})
 
+	t.Run("R10/an annulled grand slam is no capture: the count goes on", func(t *testing.T) {
+		t.Parallel()
+		// W: seeds in pits 5 (1), 6 (1) and 11 (2), North to move. By hand:
+		//   f [1 1 0 0 0 1|1 0 0 0 0 0]  F [1 1 0 0 0 0|2 0 0 0 0 0] grand slam, annulled
+		//   a [1 1 0 0 0 0|0 1 1 0 0 0]  A [0 2 0 0 0 0|0 1 1 0 0 0]
+		//   b [0 2 0 0 0 0|0 0 2 0 0 0]  B [0 0 1 1 0 0|0 0 2 0 0 0]
+		//   c [0 0 1 1 0 0|0 0 0 1 1 0]  C [0 0 0 2 0 0|0 0 0 1 1 0]
+		//   e [0 0 0 2 0 0|0 0 0 1 0 1]  D [0 0 0 0 1 1|0 0 0 1 0 1]
+		//   d [0 0 0 0 1 1|0 0 0 0 1 1]  F [0 0 0 0 1 0|1 0 0 0 1 1]
+		//   e [0 0 0 0 1 0|1 0 0 0 0 2]  E [0 0 0 0 0 1|1 0 0 0 0 2] = W
+		// W occurs at plies 0, 14 and 28; every other position of the cycle
+		// later. Were the annulled grand slam counted as a capture (it takes
+		// nothing, R6), the count would restart at ply 2 of every cycle and
+		// no position would ever occur three times.
+		pitsW := [12]int{0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 2}
+		cycle := moves(t, "fFaAbBcCeDdFeE")
+		p := pos(t, pitsW, [2]int{22, 22}, oware.North)
+		p = playAll(t, p, cycle[:2]...)
+		require.Equal(t, [12]int{1, 1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0}, p.Pits(), "R6: seeds stay sown")
+		require.Equal(t, [2]int{22, 22}, scoresOf(p), "R6: nothing captured")
+		p = playAll(t, p, cycle[2:]...)
+		require.Equal(t, pitsW, p.Pits())
+		assert.Equal(t, 2, p.Repetitions(), "D2: no capture since ply 0")
+		assert.False(t, p.Outcome().Over())
+		for i, m := range cycle {
+			require.False(t, p.Outcome().Over(), "ply %d of the second cycle", i)
+			p = playAll(t, p, m)
+		}
+		require.Equal(t, pitsW, p.Pits())
+		assert.Equal(t, 3, p.Repetitions())
+		// D3: 22 + 1 and 22 + 1 + 2.
+		checkOutcome(t, outcomeCase{
+			name: "R10", p: p, reason: oware.Repetition, tallies: [2]int{23, 25},
+			winner: oware.North, str: "North wins 23-25 (repetition, R10)",
+		})
+	})
+
 	t.Run("R10/D4 a built position starts a fresh history", func(t *testing.T) {
 		t.Parallel()
 		// Y after two cycles has occurred twice; the same board built anew
@@ -857,6 +894,32 @@ func TestR10Repetition(t *testing.T) {
 		assert.Equal(t, 2, fresh.Repetitions())
 		assert.False(t, fresh.Outcome().Over())
 	})
+}
+
+// TestPerftRepetition checks that Perft applies the repetition rule along
+// its lines and from the history of its root (R10, D2). From Y every move
+// is forced (see chase), and Y occurs for the third time after 24 plies.
+func TestPerftRepetition(t *testing.T) {
+	t.Parallel()
+	y := pos(t, pitsY, [2]int{23, 23}, oware.South)
+	for depth, want := range map[int]uint64{0: 1, 1: 1, 12: 1, 23: 1, 24: 1, 25: 0, 30: 0} {
+		assert.Equal(t, want, oware.Perft(y, depth), "R10: Perft(Y, %d)", depth)
+	}
+	// Y at its second occurrence: the third comes 12 plies later, and the
+	// game ends there.
+	y2 := playAll(t, y, moves(t, chase)...)
+	require.Equal(t, 2, y2.Repetitions())
+	for depth, want := range map[int]uint64{1: 1, 11: 1, 12: 1, 13: 0} {
+		assert.Equal(t, want, oware.Perft(y2, depth), "D2: Perft(Y after one cycle, %d)", depth)
+	}
+	// X (South's side empty) at its third occurrence is not over; Y follows.
+	x := playAll(t, pos(t, pitsX, [2]int{23, 23}, oware.North), moves(t, "f"+chase[:11])...)
+	require.Equal(t, pitsX, x.Pits())
+	require.Equal(t, 2, x.Repetitions())
+	x3 := playAll(t, x, moves(t, "f"+chase[:11])...)
+	require.Equal(t, 3, x3.Repetitions())
+	assert.Equal(t, uint64(1), oware.Perft(x3, 1), "R10 does not apply while a side is empty")
+	assert.Equal(t, uint64(0), oware.Perft(x3, 2), "Y for the third time")
 }
 
 // TestR11Result checks wins and draws (the draw cases of R9 and R10 are in
@@ -1445,6 +1508,12 @@ func checkPosition(t fataler, p oware.Position, r ref) {
 	must(t, slices.Equal(legal, set.AppendTo(nil)), "Moves() %v != LegalMoves() %v", set, legal)
 	must(t, len(legal) == set.Len(), "MoveSet.Len")
 	must(t, uint64(len(legal)) == oware.Perft(p, 1), "Perft(p, 1) != len(LegalMoves())")
+	var perft2 uint64 // Perft(p, 2) counted by hand through Play
+	for _, m := range legal {
+		next, _ := p.Play(m)
+		perft2 += uint64(next.Moves().Len())
+	}
+	must(t, perft2 == oware.Perft(p, 2), "Perft(p, 2) = %d, want %d", oware.Perft(p, 2), perft2)
 	o := p.Outcome()
 	must(t, (len(legal) == 0) == o.Over(), "game over (%v) <=> no legal move (%v)\n%v", o, legal, p)
 	if o.Over() {
