@@ -1057,6 +1057,41 @@ func TestD4NewPositionErrors(t *testing.T) {
 	})
 }
 
+// TestD4NegativeCountWithPitOver48 builds material whose counts add up to
+// 48 but include a negative one. D4 makes it invalid for the negative
+// count; ErrSeedTotal ("seeds do not add up to 48") would be false here.
+//
+// KNOWN FAILURE: NewPosition checks each pit and score against 48 before
+// looking at the later negative ones, and reports "oware: pit 0 is 50:
+// seeds do not add up to 48" (ErrSeedTotal) for {50, -2, 0, ...}.
+func TestD4NegativeCountWithPitOver48(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name   string
+		pits   [12]int
+		scores [2]int
+		field  string
+		value  int
+	}{
+		{"D4/pit 0 holds 50, pit 1 holds -2", [12]int{50, -2}, [2]int{}, "pit 1", -2},
+		{"D4/pit 0 holds 304, pit 1 holds -256", [12]int{304, -256}, [2]int{}, "pit 1", -256},
+		{"D4/South's score 49, North's -1", [12]int{}, [2]int{49, -1}, "North's score", -1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := oware.NewPosition(tc.pits, tc.scores, oware.South)
+			require.Error(t, err)
+			assert.ErrorIs(t, err, oware.ErrNegativeCount, "D4: the counts add up to 48; one is negative")
+			assert.NotErrorIs(t, err, oware.ErrSeedTotal, "the seeds do add up to 48")
+			var pe *oware.PositionError
+			require.ErrorAs(t, err, &pe)
+			assert.Equal(t, tc.field, pe.Field)
+			assert.Equal(t, tc.value, pe.Value)
+		})
+	}
+}
+
 // TestPlayErrors checks every error of Play: the sentinel, the
 // *MoveError, and the message.
 func TestPlayErrors(t *testing.T) {
