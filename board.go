@@ -127,27 +127,25 @@ func Start() Position {
 // itself. It may already be finished, for example when a score is 25 or
 // more; its Outcome then says so.
 func NewPosition(pits [12]int, scores [2]int, toMove Player) (Position, error) {
+	// Every count, pits then scores, in one list with its name.
+	var counts [pitCount + 2]int
+	copy(counts[:], pits[:])
+	copy(counts[pitCount:], scores[:])
+	// Negative counts first: only once none is negative does a count over
+	// 48 mean that the total is wrong.
+	for i, c := range counts {
+		if c < 0 {
+			return Position{}, &PositionError{Field: countName(i), Value: c, Err: ErrNegativeCount}
+		}
+	}
 	var k Key
 	total := 0
-	for i, c := range pits {
-		if c < 0 {
-			return Position{}, &PositionError{Field: "pit " + strconv.Itoa(i), Value: c, Err: ErrNegativeCount}
-		}
-		if c > totalSeeds {
-			return Position{}, &PositionError{Field: "pit " + strconv.Itoa(i), Value: c, Err: ErrSeedTotal}
+	for i, c := range counts {
+		if c > totalSeeds { // the total is over 48; and the sum might overflow
+			return Position{}, &PositionError{Field: countName(i), Value: c, Err: ErrSeedTotal}
 		}
 		total += c
-		k.setByte(i, byte(c))
-	}
-	for p, s := range scores {
-		if s < 0 {
-			return Position{}, &PositionError{Field: Player(p).String() + "'s score", Value: s, Err: ErrNegativeCount}
-		}
-		if s > totalSeeds {
-			return Position{}, &PositionError{Field: Player(p).String() + "'s score", Value: s, Err: ErrSeedTotal}
-		}
-		total += s
-		k.setByte(scoreByte+p, byte(s))
+		k.setByte(i, byte(c)) // pits 0–11, then the scores in bytes 12 and 13
 	}
 	if total != totalSeeds {
 		return Position{}, &PositionError{Field: "total", Value: total, Err: ErrSeedTotal}

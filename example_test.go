@@ -1,0 +1,385 @@
+package oware_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/seed3966233f/oware"
+)
+
+// The opening position: four seeds in every pit, South to move (R1).
+func ExampleStart() {
+	fmt.Println(oware.Start())
+	// Output:
+	//     f  e  d  c  b  a
+	// N   4  4  4  4  4  4   North 0
+	// S   4  4  4  4  4  4   South 0
+	//     A  B  C  D  E  F
+	// South to move
+}
+
+// Playing a move returns the next position; the receiver does not change.
+// This is the first worked example of the rule sheet: South sows the four
+// seeds of pit C (2) into pits 3, 4, 5 and 6 (R3).
+func ExamplePosition_Play() {
+	p := oware.Start()
+	next, err := p.Play(oware.Move(2))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(next)
+	fmt.Println("pit C before and after:", p.Pit(2), next.Pit(2))
+
+	// North may not sow a pit of South's side (R2).
+	_, err = next.Play(oware.Move(2))
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, oware.ErrNotYourPit))
+	// Output:
+	//     f  e  d  c  b  a
+	// N   4  4  4  4  4  5   North 0
+	// S   4  4  0  5  5  5   South 0
+	//     A  B  C  D  E  F
+	// North to move
+	// pit C before and after: 4 0
+	// oware: North plays C: pit is not on the mover's side
+	// true
+}
+
+// A capture, as in the rule sheet: South's last seed lands in pit 9 (d),
+// which then holds 2; pit 8 (c) holds 3; South takes both, 5 seeds. The
+// chain stops at pit 7 (b), which holds 4 (R5).
+func Example_capture() {
+	p, err := oware.NewPosition([12]int{4, 4, 4, 4, 4, 4, 3, 3, 2, 1, 5, 5}, [2]int{3, 2}, oware.South)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	next, _ := p.Play(oware.Move(5))
+	fmt.Println("South captures", next.Score(oware.South)-p.Score(oware.South))
+	fmt.Println(next)
+	// Output:
+	// South captures 5
+	//     f  e  d  c  b  a
+	// N   5  5  0  0  4  4   North 2
+	// S   4  4  4  4  4  0   South 8
+	//     A  B  C  D  E  F
+	// North to move
+}
+
+// When the opponent's side is empty, only the moves that feed it are legal
+// (R7). In the rule sheet's example pits D, E and F reach North's side.
+func ExamplePosition_LegalMoves() {
+	p, err := oware.NewPosition([12]int{1, 2, 3, 3, 2, 1}, [2]int{18, 18}, oware.South)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.LegalMoves())
+	_, err = p.Play(oware.Move(0))
+	fmt.Println(err)
+	fmt.Println(oware.Start().LegalMoves())
+	// Output:
+	// [D E F]
+	// oware: South plays A: move does not feed the opponent
+	// [A B C D E F]
+}
+
+// South cannot feed North: the game ends and each player adds the seeds of
+// their own side to their captures (R9, D3).
+func ExamplePosition_Outcome() {
+	p, err := oware.NewPosition([12]int{2, 2, 1}, [2]int{20, 23}, oware.South)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	o := p.Outcome()
+	fmt.Println(o.Over(), o.Reason(), o.Reason().Rule())
+	fmt.Println(o.Tally(oware.South), o.Tally(oware.North))
+	w, ok := o.Winner()
+	fmt.Println(w, ok, o.Draw())
+	fmt.Println(o)
+	fmt.Println(oware.Start().Outcome())
+	// Output:
+	// true no move R9
+	// 25 23
+	// South true false
+	// South wins 25-23 (no move, R9)
+	// not over
+}
+
+// The grand slam of the rule sheet: North's seeds are only in pits a, b
+// and c; South sows 3 seeds from F into them, and they then hold 2, 3 and
+// 2. Capturing would empty North's side, so nothing is captured and the
+// seeds stay sown (R6).
+func Example_grandSlam() {
+	p, err := oware.NewPosition([12]int{5, 5, 5, 5, 5, 3, 1, 2, 1}, [2]int{8, 8}, oware.South)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p)
+	next, _ := p.Play(oware.Move(5))
+	fmt.Println(next)
+	fmt.Println("South captures", next.Score(oware.South)-p.Score(oware.South))
+	// Output:
+	//     f  e  d  c  b  a
+	// N   0  0  0  1  2  1   North 8
+	// S   5  5  5  5  5  3   South 8
+	//     A  B  C  D  E  F
+	// South to move
+	//     f  e  d  c  b  a
+	// N   0  0  0  2  3  2   North 8
+	// S   5  5  5  5  5  0   South 8
+	//     A  B  C  D  E  F
+	// North to move
+	// South captures 0
+}
+
+// A whole game: twelve plies from the opening, after which North has
+// captured 26 seeds and wins (R8).
+func Example_game() {
+	p := oware.Start()
+	for _, m := range []oware.Move{4, 6, 3, 8, 2, 10, 1, 7, 0, 9, 5, 10} {
+		mover := p.ToMove()
+		next, err := p.Play(m)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		p = next
+		fmt.Printf("%v %v: %d-%d\n", mover, m, p.Score(oware.South), p.Score(oware.North))
+	}
+	fmt.Println(p)
+	fmt.Println(p.LegalMoves())
+	// Output:
+	// South E: 0-0
+	// North a: 0-0
+	// South D: 0-0
+	// North c: 0-0
+	// South C: 0-0
+	// North e: 0-5
+	// South B: 0-5
+	// North b: 0-12
+	// South A: 0-12
+	// North d: 0-21
+	// South F: 0-21
+	// North e: 0-26
+	//     f  e  d  c  b  a
+	// N  11  0  1  2  2  5   North 26
+	// S   0  0  1  0  0  0   South 0
+	//     A  B  C  D  E  F
+	// North wins 0-26 (majority, R8)
+	// []
+}
+
+// Two move orders that reach the same pits, scores and side to move give
+// equal keys, usable in maps (D1).
+func ExamplePosition_Key() {
+	line := func(ms ...oware.Move) oware.Position {
+		p := oware.Start()
+		for _, m := range ms {
+			p, _ = p.Play(m)
+		}
+		return p
+	}
+	p := line(0, 9, 1, 10, 3) // A d B e D
+	q := line(0, 10, 1, 9, 3) // A e B d D
+	seen := map[oware.Key]int{}
+	seen[p.Key()]++
+	seen[q.Key()]++
+	fmt.Println(p.Key() == q.Key(), len(seen), seen[p.Key()])
+	fmt.Println(p.Pits())
+	// Output:
+	// true 1 2
+	// [2 1 7 0 7 6 6 6 5 1 1 6]
+}
+
+// NewPosition checks its material (D4).
+func ExampleNewPosition() {
+	_, err := oware.NewPosition([12]int{4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4}, [2]int{1, 0}, oware.South)
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, oware.ErrSeedTotal))
+	var pe *oware.PositionError
+	fmt.Println(errors.As(err, &pe), pe.Field, pe.Value)
+
+	// A position may be finished already: a score of 25 has won (R8).
+	p, _ := oware.NewPosition([12]int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1}, [2]int{0, 25}, oware.South)
+	fmt.Println(p.Outcome(), p.LegalMoves())
+	_, err = p.Play(oware.Move(0))
+	fmt.Println(err)
+	// Output:
+	// oware: total is 49: seeds do not add up to 48
+	// true
+	// true total 49
+	// North wins 0-25 (majority, R8) []
+	// oware: South plays A: game is over
+}
+
+// Perft counts the move sequences of a given length, the standard check of
+// a move generator.
+func ExamplePerft() {
+	var counts []uint64
+	for depth := 1; depth <= 5; depth++ {
+		counts = append(counts, oware.Perft(oware.Start(), depth))
+	}
+	fmt.Println(counts)
+	// Output:
+	// [6 36 190 1014 5219]
+}
+
+func ExampleParseMove() {
+	for _, s := range []string{"F", "a", "11", "G"} {
+		m, err := oware.ParseMove(s)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%s: pit %d, %s's\n", m, m.Pit(), m.Player())
+	}
+	// Output:
+	// F: pit 5, South's
+	// a: pit 6, North's
+	// f: pit 11, North's
+	// oware: move "G": byte 0: not a pit letter A-F, a-f or number 0-11
+}
+
+func ExampleParsePosition() {
+	p, err := oware.ParsePosition("4-4-0-5-5-5-5-4-4-4-4-4-0-0-N")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p)
+	fmt.Println(p.LegalMoves())
+
+	_, err = oware.ParsePosition("4-4-4-4-4-4-4-4-4-4-4-4-0-0-X")
+	fmt.Println(err)
+	// Output:
+	//     f  e  d  c  b  a
+	// N   4  4  4  4  4  5   North 0
+	// S   4  4  0  5  5  5   South 0
+	//     A  B  C  D  E  F
+	// North to move
+	// [a b c d e f]
+	// oware: position "4-4-4-4-4-4-4-4-4-4-4-4-0-0-X": byte 28: side to move is not S or N
+}
+
+func ExampleParseFEN() {
+	p, move, err := oware.ParseFEN("3S,2,5S,1,2S/1,10S,3,1S 13 14 N 7")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	text, _ := p.MarshalText()
+	fmt.Println(string(text), "move", move)
+
+	_, _, err = oware.ParseFEN("4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S,4S,4S 0 0 S 1")
+	fmt.Println(err)
+	// Output:
+	// 0-10-0-0-0-1-2-0-5-0-0-3-13-14-N move 7
+	// oware: FEN "4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S,4S,4S 0 0 S 1": byte 36: South's row has more than 6 pits
+}
+
+// The move number of a FEN grows after each of North's moves.
+func ExamplePosition_AppendFEN() {
+	p, move := oware.Start(), 1
+	for _, m := range []oware.Move{2, 8, 5} { // C, c, F
+		var err error
+		if p, err = p.Play(m); err != nil {
+			fmt.Println(err)
+			return
+		}
+		if m.Player() == oware.North {
+			move++
+		}
+		fen, err := p.AppendFEN(nil, move)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(string(fen))
+	}
+	// Output:
+	// 4S,4S,4S,4S,4S,5S/4S,4S,1,5S,5S,5S 0 0 N 1
+	// 5S,5S,5S,1,4S,5S/5S,4S,1,5S,5S,5S 0 0 S 2
+	// 5S,6S,6S,1S,5S,6S/5S,4S,1,5S,5S,1 0 0 N 2
+}
+
+// describe prints what a move did.
+func describe(e oware.Effect) {
+	fmt.Printf("%s sows %d seeds from pit %d into pits %v\n", e.Player, e.Seeds, e.Move.Pit(), e.Sown)
+	for _, c := range e.Captures {
+		fmt.Printf("takes %d from pit %d\n", c.Seeds, c.Pit)
+	}
+	if e.GrandSlam {
+		fmt.Printf("grand slam: the capture of %v is annulled\n", e.Annulled)
+	}
+	fmt.Println("captured:", e.Captured())
+	fmt.Println(e.After)
+}
+
+// The capture of the seed 003 rule sheet: the last seed lands in pit 9,
+// which then holds 2, and pit 8 holds 3; South takes 5 seeds.
+func ExamplePosition_Explain() {
+	p := oware.MustParsePosition("4-4-4-4-4-4-4-5-2-1-4-4-2-2-S")
+	e, err := p.Explain(5) // F
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	describe(e)
+	// Output:
+	// South sows 4 seeds from pit 5 into pits [6 7 8 9]
+	// takes 2 from pit 9
+	// takes 3 from pit 8
+	// captured: 5
+	//     f  e  d  c  b  a
+	// N   4  4  0  0  6  5   North 2
+	// S   4  4  4  4  4  0   South 7
+	//     A  B  C  D  E  F
+	// North to move
+}
+
+// The grand slam of the seed 003 rule sheet: North has seeds only in pits
+// 6, 7 and 8, and South's 3 seeds from pit 5 would make each of them hold 2
+// or 3. Taking them all is not allowed: the seeds stay sown, nothing is
+// captured.
+func ExamplePosition_Explain_grandSlam() {
+	p := oware.MustParsePosition("4-4-4-4-4-3-1-2-1-0-0-0-10-11-S")
+	e, err := p.Explain(5) // F
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	describe(e)
+	// Output:
+	// South sows 3 seeds from pit 5 into pits [6 7 8]
+	// grand slam: the capture of [{8 2} {7 3} {6 2}] is annulled
+	// captured: 0
+	//     f  e  d  c  b  a
+	// N   0  0  0  2  3  2   North 11
+	// S   4  4  4  4  4  0   South 10
+	//     A  B  C  D  E  F
+	// North to move
+}
+
+func ExampleOutcome_MarshalJSON() {
+	p := oware.MustParsePosition("0-0-0-0-0-4-4-5-2-1-4-4-20-4-S")
+	p, err := p.Play(5) // F takes 5 seeds: South reaches 25
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	b, err := json.Marshal(p.Outcome())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Outcome())
+	fmt.Println(string(b))
+	// Output:
+	// South wins 25-4 (majority, R8)
+	// {"over":true,"reason":"majority","rule":"R8","winner":"South","draw":false,"tallies":{"South":25,"North":4}}
+}
