@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -44,4 +46,26 @@ func TestMatch(t *testing.T) {
 	status, _, errOut := runCmd(t, "", "match", "-games", "0")
 	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, errOut, "-games 0")
+}
+
+func TestVectorsCommand(t *testing.T) {
+	status, out, _ := runCmd(t, "", "vectors", "-seed", "3", "-games", "1", "-endgames", "2")
+	require.Equal(t, exitOK, status)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	assert.True(t, strings.HasPrefix(lines[0], `{"format":"oware-conformance","version":1,"generator":"oware vectors -seed 3 -games 1 -endgames 2",`), lines[0])
+	assert.Contains(t, lines[len(lines)-1], `"name":"random-endgame-002"`)
+
+	file := filepath.Join(t.TempDir(), "v.jsonl")
+	status, _, errOut := runCmd(t, "", "vectors", "-seed", "3", "-games", "1", "-endgames", "2", "-o", file)
+	require.Equal(t, exitOK, status, errOut)
+	written, err := os.ReadFile(file)
+	require.NoError(t, err)
+	assert.Equal(t, out, string(written))
+
+	status, _, errOut = runCmd(t, "", "vectors", "-games", "-1")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "must not be negative")
+	status, _, errOut = runCmd(t, "", "vectors", "-o", filepath.Join(t.TempDir(), "no", "such", "dir"))
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "oware vectors: open ")
 }
