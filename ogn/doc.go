@@ -1,0 +1,65 @@
+// Package ogn reads and writes Oware game records in OGN, the PGN-like text
+// format of the Aualé program, and replays them under the rules of package
+// oware, so that a record is either proved consistent with the rules or
+// rejected with the ply that breaks them.
+//
+// # The format
+//
+// A record is a tag section followed by movetext:
+//
+//	[Variant "Oware Abapa"]
+//	[Event "Club evening"]
+//	[South "Ama"]
+//	[North "Kofi"]
+//	[Result "*"]
+//
+//	1. F e 2. D b {North threatens B} 3. B d+2 4. A+2 a *
+//
+// Tags are written [Name "value"]; in values a backslash escapes a double
+// quote or a backslash. Aualé writes the roster Variant, Event, Site, Date,
+// Round, South, North and Result, and a FEN tag with the position string of
+// [oware.Position.AppendText] (such as "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S") when
+// the game starts from a set-up position. Other tags are kept, in order.
+//
+// Each ply is a pit letter, "A"–"F" for South's pits 0–5 and "a"–"f" for
+// North's pits 6–11, followed without space by "+N" when the move captures
+// N seeds (R5); a move that captures nothing, a grand slam included (R6),
+// has no mark. The mark counts only the seeds the move captures: seeds that
+// the players gather at the end of the game (R9, R10, D3) are not part of
+// it. Move numbers "1.", "2." … precede every other ply counting from the
+// first ply of the record, whoever plays it, as Aualé writes them; the
+// reader skips move numbers without checking their value. A comment {…}
+// belongs to the ply before it, or to the start position when it comes
+// before the first ply, as in Aualé. A variation (…), possibly nested, is
+// skipped on reading, comments inside it included. The movetext may end
+// with a result token, which must then agree with the Result tag.
+//
+// Results are "1-0" (South wins), "0-1" (North wins), "1/2-1/2" (a draw,
+// 24–24) and "*" (the game is not over). Aualé itself writes the final
+// tallies of a finished game instead, South's first, such as "26-22"; the
+// reader accepts that form too and checks both tallies.
+//
+// # Strictness
+//
+// [Parse] checks the form of the record; [Game.Replay] checks its content
+// under the full rules, repetition (R10) included: every move must be legal,
+// every capture mark must give exactly the seeds the move captures, and the
+// result must be the outcome of the final position ("*" exactly when the
+// game is not over; a game that ends by resignation or adjudication cannot
+// be recorded with a decisive result). Nothing that disagrees with the rules
+// is accepted silently.
+//
+// The writer ([Game.AppendText], [Game.WriteTo], [Game.String]) writes
+// canonical OGN: capture marks and the result are computed from the rules,
+// not copied from the Game, as far as the moves are legal.
+//
+// # Records written by Aualé
+//
+// The source of Aualé shows two ways in which its records can disagree with
+// this package. Its capture mark is the change of the mover's store, so on
+// the last ply of a game that ends by R9 or R10 it also counts the seeds the
+// mover gathers; and it ends a game when a position occurs for the second
+// time, where R10 needs a third occurrence. Replay reports such records as
+// they are: a last ply with ErrCaptureMark, or a result with ErrResult
+// because the game is not over under R10.
+package ogn
