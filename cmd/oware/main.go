@@ -8,9 +8,9 @@
 //	                                       play against the computer in the terminal
 //	oware perft [-j N] [-divide] DEPTH [POSITION]
 //	                                       count the move sequences of DEPTH plies
-//	oware replay FILE                      verify an OGN game record ("-" reads stdin)
+//	oware replay [-q] FILE                 verify OGN game records ("-" reads stdin)
 //	oware oracle                           answer JSON-lines rules queries on stdin
-//	oware vectors [-seed N] [-games N] [-endgames N]
+//	oware vectors [-seed N] [-games N] [-endgames N] [-o FILE]
 //	                                       write the conformance vectors to stdout
 //	oware match [-games N] [-level N] [-seed N]
 //	                                       the computer against a random mover
