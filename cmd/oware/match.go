@@ -16,7 +16,7 @@ import (
 func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("match", "[-games N] [-level N] [-seed N]", stderr)
 	games := fs.Int("games", 100, "games to play")
-	level := fs.Int("level", 6, "search depth of the computer, 1 to 40")
+	level := fs.Int("level", defaultLevel, "search depth of the computer, 1 to 40")
 	seed := fs.Uint64("seed", 1, "seed of the random mover")
 	pos, status, err := parseFlags(fs, args)
 	if err != nil {

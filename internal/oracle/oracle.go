@@ -259,7 +259,7 @@ func Answer(req Request) Response {
 		p, err = oware.ParsePosition(*req.Start)
 		if err != nil {
 			resp.Start = *req.Start
-			resp.Error = &Error{Code: CodeBadStart, Reason: err.Error()}
+			resp.Error = &Error{Code: CodeBadStart, Reason: strings.TrimPrefix(err.Error(), "oware: ")}
 			return resp
 		}
 	}
