@@ -93,7 +93,7 @@ func (g *game) play(p oware.Position) error {
 			if e, r, err = computerMove(p, g.level); err != nil {
 				return err
 			}
-			fmt.Fprintf(g.out, "The computer thinks %d plies ahead (score %+d).\n", r.Depth, r.Score)
+			fmt.Fprintf(g.out, "The computer looked %d %s ahead (%s).\n", r.Depth, plural(r.Depth, "ply", "plies"), rating(r.Score))
 		}
 		fmt.Fprintf(g.out, "%s\n\n%s\n\n", describe(e), e.After)
 		p = e.After
@@ -109,6 +109,17 @@ func (g *game) play(p oware.Position) error {
 		fmt.Fprintln(g.out, "The computer wins.")
 	}
 	return nil
+}
+
+// rating words the computer's score of its move.
+func rating(score int) string {
+	switch {
+	case score >= engine.Win-engine.MaxDepth:
+		return "it sees a forced win"
+	case score <= -engine.Win+engine.MaxDepth:
+		return "it sees a forced loss"
+	}
+	return fmt.Sprintf("evaluation %+.2f seeds for it", float64(score)/engine.SeedValue)
 }
 
 // humanMove asks for a move until the player gives a legal one, and

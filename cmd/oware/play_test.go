@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/seed3966233f/oware/internal/engine"
 )
 
 // TestPlayScripted drives a game with illegal input, then a legal move,
@@ -25,8 +27,8 @@ func TestPlayScripted(t *testing.T) {
 			"S   4  4  0  5  5  5   South 0\n" +
 			"    A  B  C  D  E  F\n" +
 			"North to move\n",
-		"The computer thinks 1 plies ahead",
-		"\nNorth plays ",
+		"The computer looked 1 ply ahead (evaluation +0.50 seeds for it).\n",
+		"North plays ",
 		"Your move {A B ",
 		"\nEnd of input: the game is left unfinished.\n",
 	}
@@ -74,6 +76,13 @@ func TestPlayFinishedStart(t *testing.T) {
 	require.Equal(t, exitOK, status)
 	assert.True(t, strings.HasSuffix(out, "Game over: draw 24-24 (no move, R9). A draw.\n"), out)
 	assert.NotContains(t, out, "Your move")
+}
+
+func TestRating(t *testing.T) {
+	assert.Equal(t, "evaluation +0.50 seeds for it", rating(2))
+	assert.Equal(t, "evaluation -3.25 seeds for it", rating(-13))
+	assert.Equal(t, "it sees a forced win", rating(engine.Win-7))
+	assert.Equal(t, "it sees a forced loss", rating(-engine.Win+3))
 }
 
 func TestPlayErrors(t *testing.T) {
