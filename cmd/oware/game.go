@@ -35,6 +35,7 @@ func pitList(cs []oware.Capture) string {
 	return strings.Join(parts, ", ")
 }
 
+// plural returns one or many as n is 1 or not.
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one

@@ -52,6 +52,7 @@ type command struct {
 	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
+// commands returns the subcommands, in the order of the usage message.
 func commands() []command {
 	return []command{
 		{"demo", "a demonstration game between two computer players (the default)", runDemo},
@@ -85,6 +86,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitUsage
 }
 
+// usage writes the list of commands.
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: oware [command] [flags] [arguments]")
 	fmt.Fprintln(w, "\ncommands:")

@@ -171,6 +171,7 @@ func (g *game) hint(p oware.Position, err error) string {
 	return ""
 }
 
+// help explains the game in brief, with the legal moves at p.
 func (g *game) help(p oware.Position) {
 	fmt.Fprintf(g.out, `
 Your pits are %s, on the %s row; the computer's are %s.

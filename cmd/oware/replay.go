@@ -121,6 +121,7 @@ func gameTitle(g ogn.Game) string {
 	return ": " + strings.Join(parts, ", ")
 }
 
+// orUnknown returns s, or "?" when it is empty.
 func orUnknown(s string) string {
 	if s == "" {
 		return "?"

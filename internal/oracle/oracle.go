@@ -164,6 +164,7 @@ type Error struct {
 	Move   *string `json:"move,omitempty"`
 }
 
+// Error returns the reason, after the ply and move when there are.
 func (e *Error) Error() string {
 	if e.Move != nil {
 		return fmt.Sprintf("ply %d, move %q: %s", e.Ply, *e.Move, e.Reason)
