@@ -22,8 +22,9 @@ const (
 	SeedValue = 4
 	// Win is the score of a game won at the root; a win found n plies
 	// deeper scores Win-n, so that the search prefers the quickest win and
-	// the slowest loss. Every score of a finished game is within MaxDepth
-	// of ±Win, every other score far from it.
+	// the slowest loss. Won and lost games score within MaxDepth of ±Win,
+	// drawn ones 0, and the evaluation of unfinished positions stays far
+	// from ±Win.
 	Win = 1_000_000
 	// MaxDepth is the deepest search that Search accepts.
 	MaxDepth = 40
