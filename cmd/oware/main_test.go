@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runCmd runs the command line with the given stdin and returns the exit
+// status, stdout and stderr.
+func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	status := run(args, strings.NewReader(stdin), &out, &errOut)
+	return status, out.String(), errOut.String()
+}
+
+func TestUsage(t *testing.T) {
+	status, out, _ := runCmd(t, "", "help")
+	assert.Equal(t, exitOK, status)
+	for _, c := range commands() {
+		assert.Contains(t, out, "  "+c.name+" ")
+	}
+	status, _, errOut := runCmd(t, "", "plya")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, `unknown command "plya"`)
+}
+
+func TestParseFlagsInterspersed(t *testing.T) {
+	for _, args := range [][]string{
+		{"-j", "3", "7", "pos"},
+		{"7", "-j", "3", "pos"},
+		{"7", "pos", "-j=3"},
+	} {
+		fs := newFlags("t", "", &bytes.Buffer{})
+		j := fs.Int("j", 1, "")
+		pos, status, err := parseFlags(fs, args)
+		require.NoError(t, err, "%q", args)
+		assert.Equal(t, exitOK, status)
+		assert.Equal(t, []string{"7", "pos"}, pos, "%q", args)
+		assert.Equal(t, 3, *j, "%q", args)
+	}
+	fs := newFlags("t", "", &bytes.Buffer{})
+	j := fs.Int("j", 1, "")
+	pos, _, err := parseFlags(fs, []string{"--", "-j", "2"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"-j", "2"}, pos, "after --, flags are arguments")
+	assert.Equal(t, 1, *j)
+
+	fs = newFlags("t", "", &bytes.Buffer{})
+	fs.Int("j", 1, "")
+	_, status, err := parseFlags(fs, []string{"-k"})
+	assert.Error(t, err)
+	assert.Equal(t, exitUsage, status)
+}

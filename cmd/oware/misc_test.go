@@ -1,0 +1,71 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestOracleCommand(t *testing.T) {
+	in := `{"id":1,"moves":["C"]}` + "\n" + `{"id":2,"mvoes":[]}` + "\n"
+	status, out, _ := runCmd(t, in, "oracle")
+	require.Equal(t, exitOK, status)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 2)
+	var first struct {
+		ID    int
+		Plies []struct{ Position string }
+	}
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &first))
+	assert.Equal(t, 1, first.ID)
+	require.Len(t, first.Plies, 1)
+	assert.Equal(t, "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N", first.Plies[0].Position)
+	assert.Contains(t, lines[1], `"id":2,"error":{"code":"unknown_field"`)
+
+	status, _, errOut := runCmd(t, "", "oracle", "x")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, `unexpected argument "x"`)
+}
+
+func TestMatch(t *testing.T) {
+	res, err := match(4, 3, 5)
+	require.NoError(t, err)
+	assert.Equal(t, 4, res.wins+res.draws+res.losses)
+	assert.Equal(t, 4, res.wins, "a three-ply search beats a random mover")
+	// Tallies add up to 48 after R9 and R10, and to less after R8 (D3).
+	assert.LessOrEqual(t, res.mine+res.theirs, 4*48)
+	assert.Greater(t, res.mine, res.theirs)
+	status, out, _ := runCmd(t, "", "match", "-games", "2", "-level", "2", "-seed", "9")
+	require.Equal(t, exitOK, status)
+	assert.Contains(t, out, "level 2 against a random mover, 2 games (seed 9):\n  computer wins ")
+	status, _, errOut := runCmd(t, "", "match", "-games", "0")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "-games 0")
+}
+
+func TestVectorsCommand(t *testing.T) {
+	status, out, _ := runCmd(t, "", "vectors", "-seed", "3", "-games", "1", "-endgames", "2")
+	require.Equal(t, exitOK, status)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	assert.True(t, strings.HasPrefix(lines[0], `{"format":"oware-conformance","version":1,"generator":"oware vectors -seed 3 -games 1 -endgames 2",`), lines[0])
+	assert.Contains(t, lines[len(lines)-1], `"name":"random-endgame-002"`)
+
+	file := filepath.Join(t.TempDir(), "v.jsonl")
+	status, _, errOut := runCmd(t, "", "vectors", "-seed", "3", "-games", "1", "-endgames", "2", "-o", file)
+	require.Equal(t, exitOK, status, errOut)
+	written, err := os.ReadFile(file)
+	require.NoError(t, err)
+	assert.Equal(t, out, string(written))
+
+	status, _, errOut = runCmd(t, "", "vectors", "-games", "-1")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "must not be negative")
+	status, _, errOut = runCmd(t, "", "vectors", "-o", filepath.Join(t.TempDir(), "no", "such", "dir"))
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "oware vectors: open ")
+}

@@ -1,0 +1,24 @@
+package main
+
+import (
+	"io"
+
+	"github.com/seed3966233f/oware/internal/oracle"
+)
+
+// runOracle serves the oracle protocol (see package internal/oracle) on
+// stdin and stdout until the end of stdin.
+func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("oracle", "", stderr)
+	pos, status, err := parseFlags(fs, args)
+	if err != nil {
+		return status
+	}
+	if len(pos) > 0 {
+		return usageError(stderr, fs, "unexpected argument %q", pos[0])
+	}
+	if err := oracle.Serve(stdin, stdout); err != nil {
+		return fail(stderr, "oracle", err)
+	}
+	return exitOK
+}

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/seed3966233f/oware"
+)
+
+// maxPerftDepth bounds the depth that perft accepts; depth 11 from the
+// opening already counts 91 million leaves.
+const maxPerftDepth = 30
+
+// runPerft counts the leaves of the game tree below a position with
+// oware.Perft, sharing the subtrees among worker goroutines.
+func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("perft", "[-j N] [-divide] DEPTH [POSITION]", stderr)
+	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "worker goroutines; 1 counts in the calling goroutine alone")
+	divide := fs.Bool("divide", false, "also print the leaves below each legal move")
+	pos, status, err := parseFlags(fs, args)
+	if err != nil {
+		return status
+	}
+	if len(pos) < 1 || len(pos) > 2 {
+		return usageError(stderr, fs, "want DEPTH and an optional POSITION")
+	}
+	depth, err := strconv.Atoi(pos[0])
+	if err != nil || depth < 0 || depth > maxPerftDepth {
+		return usageError(stderr, fs, "depth %q: want a number from 0 to %d", pos[0], maxPerftDepth)
+	}
+	if *jobs < 1 {
+		return usageError(stderr, fs, "-j %d: want at least 1", *jobs)
+	}
+	p := oware.Start()
+	if len(pos) == 2 {
+		if p, err = oware.ParsePosition(pos[1]); err != nil {
+			return fail(stderr, "perft", err)
+		}
+	}
+	start := time.Now()
+	split := perftSplit(p, depth, *jobs)
+	elapsed := time.Since(start)
+	if *divide {
+		for _, mc := range split.moves {
+			fmt.Fprintf(stdout, "%s %d\n", mc.move, mc.leaves)
+		}
+	}
+	fmt.Fprintf(stdout, "perft %d %s: %d leaves\n", depth, positionText(p), split.total)
+	rate := float64(split.total) / elapsed.Seconds() / 1e6
+	fmt.Fprintf(stdout, "%s, %.1f M leaves/s, %d %s\n",
+		elapsed.Round(time.Millisecond), rate, split.workers, plural(split.workers, "worker", "workers"))
+	return exitOK
+}
+
+// moveCount is the number of leaves below one legal move.
+type moveCount struct {
+	move   oware.Move
+	leaves uint64
+}
+
+// perftResult is what perftSplit counted.
+type perftResult struct {
+	total   uint64
+	moves   []moveCount // per legal move at the root, in pit order; empty at depth 0
+	workers int         // goroutines that counted
+}
+
+// perftTask is one subtree: the position at the split level and the root
+// move it descends from.
+type perftTask struct {
+	root   int // index in perftResult.moves
+	pos    oware.Position
+	leaves uint64
+}
+
+// perftSplit returns oware.Perft(p, depth) with the count below each root
+// move. With one worker it counts in the calling goroutine. Otherwise it
+// splits the tree two plies down, where the subtrees are many (36 from the
+// opening) and so share out evenly, and at most workers goroutines take
+// them one at a time.
+func perftSplit(p oware.Position, depth, workers int) perftResult {
+	res := perftResult{workers: 1}
+	if depth == 0 {
+		res.total = oware.Perft(p, 0)
+		return res
+	}
+	var tasks []perftTask
+	level := 1
+	if depth >= 3 && workers > 1 {
+		level = 2
+	}
+	for m := range p.Moves().All() {
+		child, err := p.Play(m)
+		if err != nil {
+			continue // cannot happen: m is legal
+		}
+		res.moves = append(res.moves, moveCount{move: m})
+		root := len(res.moves) - 1
+		if level == 1 {
+			tasks = append(tasks, perftTask{root: root, pos: child})
+			continue
+		}
+		for m2 := range child.Moves().All() {
+			grandchild, err := child.Play(m2)
+			if err == nil {
+				tasks = append(tasks, perftTask{root: root, pos: grandchild})
+			}
+		}
+	}
+	if workers > len(tasks) {
+		workers = len(tasks)
+	}
+	if workers <= 1 {
+		for i := range tasks {
+			tasks[i].leaves = oware.Perft(tasks[i].pos, depth-level)
+		}
+	} else {
+		res.workers = workers
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					i := int(next.Add(1) - 1)
+					if i >= len(tasks) {
+						return
+					}
+					tasks[i].leaves = oware.Perft(tasks[i].pos, depth-level)
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	for _, t := range tasks {
+		res.moves[t.root].leaves += t.leaves
+		res.total += t.leaves
+	}
+	return res
+}

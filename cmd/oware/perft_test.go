@@ -1,0 +1,79 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/seed3966233f/oware"
+)
+
+// TestPerftSplitMatchesPerft: however the tree is shared out, the counts
+// are those of oware.Perft, and the per-move counts add up.
+func TestPerftSplitMatchesPerft(t *testing.T) {
+	positions := []string{
+		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
+		"1-0-0-3-2-1-0-0-0-0-0-0-20-21-S", // must feed (R7)
+		"0-0-0-0-0-0-0-0-4-0-0-0-24-20-S", // already over (R9)
+		"2-1-0-0-0-1-0-0-0-4-1-0-19-20-N", // a win in one (R8)
+		"3-0-5-1-7-2-0-4-4-1-6-3-6-6-N",
+	}
+	for _, s := range positions {
+		p := oware.MustParsePosition(s)
+		for depth := 0; depth <= 6; depth++ {
+			want := oware.Perft(p, depth)
+			for _, workers := range []int{1, 2, 3, 64} {
+				got := perftSplit(p, depth, workers)
+				require.Equal(t, want, got.total, "%s depth %d, %d workers", s, depth, workers)
+				var sum uint64
+				for _, mc := range got.moves {
+					sum += mc.leaves
+				}
+				if depth > 0 {
+					assert.Equal(t, want, sum, "%s depth %d: per-move counts", s, depth)
+					assert.Len(t, got.moves, p.Moves().Len())
+				}
+				assert.LessOrEqual(t, got.workers, workers)
+			}
+		}
+	}
+}
+
+func TestPerftCommand(t *testing.T) {
+	// The published ladder from the opening: 5219 leaves at depth 5.
+	status, out, _ := runCmd(t, "", "perft", "5")
+	require.Equal(t, exitOK, status)
+	assert.Regexp(t, `^perft 5 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S: 5219 leaves\n`+
+		`[0-9.]+[µnm]?s, [0-9.]+ M leaves/s, [12] workers?\n$`, out)
+
+	// From the opening each move leads to 6 replies: depth 2 is 6 x 6.
+	status, out, _ = runCmd(t, "", "perft", "-divide", "-j", "1", "2")
+	require.Equal(t, exitOK, status)
+	assert.Regexp(t, "^A 6\nB 6\nC 6\nD 6\nE 6\nF 6\nperft 2 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S: 36 leaves\n.*, 1 worker\n$", out)
+
+	// North's side is empty: D, E and F feed it; each then has replies.
+	status, out, _ = runCmd(t, "", "perft", "1", "1-0-0-3-2-1-0-0-0-0-0-0-20-21-S", "-j", "2")
+	require.Equal(t, exitOK, status)
+	assert.Contains(t, out, "perft 1 1-0-0-3-2-1-0-0-0-0-0-0-20-21-S: 3 leaves\n")
+}
+
+func TestPerftCommandErrors(t *testing.T) {
+	for _, tt := range []struct {
+		args   []string
+		status int
+		stderr string
+	}{
+		{[]string{"perft"}, exitUsage, "want DEPTH"},
+		{[]string{"perft", "x"}, exitUsage, `depth "x"`},
+		{[]string{"perft", "-1"}, exitUsage, "flag provided but not defined: -1"},
+		{[]string{"perft", "31"}, exitUsage, `depth "31"`},
+		{[]string{"perft", "-j", "0", "3"}, exitUsage, "-j 0"},
+		{[]string{"perft", "3", "4-4-4"}, exitFail, `position "4-4-4"`},
+		{[]string{"perft", "3", "pos", "extra"}, exitUsage, "want DEPTH"},
+	} {
+		status, _, errOut := runCmd(t, "", tt.args...)
+		assert.Equal(t, tt.status, status, "%q", tt.args)
+		assert.Contains(t, errOut, tt.stderr, "%q", tt.args)
+	}
+}

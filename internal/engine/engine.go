@@ -1,0 +1,314 @@
+// Package engine is the computer player of the oware command: a negamax
+// search with alpha-beta pruning, iterative deepening, a transposition table
+// and move ordering, over the positions of package oware.
+//
+// The search is deterministic: for a given position (with its history) and
+// depth it always returns the same move, so that games between built-in
+// players can be replayed exactly. Scores are from the point of view of the
+// player to move, in quarter seeds: a captured seed is worth [SeedValue].
+package engine
+
+import (
+	"errors"
+	"slices"
+	"sync"
+
+	"github.com/seed3966233f/oware"
+)
+
+// Scores of the search.
+const (
+	// SeedValue is the worth of one captured seed in the evaluation.
+	SeedValue = 4
+	// Win is the score of a game won at the root; a win found n plies
+	// deeper scores Win-n, so that the search prefers the quickest win and
+	// the slowest loss. Won and lost games score within MaxDepth of ±Win,
+	// drawn ones 0, and the evaluation of unfinished positions stays far
+	// from ±Win.
+	Win = 1_000_000
+	// MaxDepth is the deepest search that Search accepts.
+	MaxDepth = 40
+)
+
+// Errors that Search returns.
+var (
+	// ErrGameOver: the position is finished, or not a position of the game,
+	// so there is no move to choose.
+	ErrGameOver = errors.New("engine: no move to choose: the game is over")
+	// ErrDepth: the depth is not between 1 and MaxDepth.
+	ErrDepth = errors.New("engine: depth must be from 1 to 40")
+)
+
+// Result is the outcome of a search.
+type Result struct {
+	Move  oware.Move   // the move chosen
+	Score int          // its score for the player to move (see Win and SeedValue)
+	Depth int          // the depth searched, in plies
+	Nodes uint64       // positions visited, over all iterations
+	PV    []oware.Move // the principal variation, starting with Move
+}
+
+// Evaluate returns the static worth of p for the player to move, in units
+// where a captured seed is SeedValue. Finished positions score ±Win or 0
+// (a draw). Otherwise the score is the difference of captured seeds, plus
+// one unit for every seed the mover holds on their own side more than the
+// opponent does (seeds that R9 and R10 would give them), plus two units for
+// every non-empty pit the mover has more than the opponent (moves to
+// choose from, and no empty side to be fed). The weights were chosen by
+// matches between variants of the evaluation.
+func Evaluate(p oware.Position) int {
+	if o := p.Outcome(); o.Over() {
+		return terminal(o, p.ToMove(), 0)
+	}
+	if !p.Valid() {
+		return 0
+	}
+	me := p.ToMove()
+	them := me.Opponent()
+	v := SeedValue * (p.Score(me) - p.Score(them))
+	pits := p.Pits()
+	mine, theirs := 6*int(me), 6*int(them)
+	for i := 0; i < 6; i++ {
+		a, b := pits[mine+i], pits[theirs+i]
+		v += a - b
+		if a > 0 {
+			v += 2
+		}
+		if b > 0 {
+			v -= 2
+		}
+	}
+	return v
+}
+
+// terminal scores a finished game for player pl, found ply plies below the
+// root.
+func terminal(o oware.Outcome, pl oware.Player, ply int) int {
+	w, ok := o.Winner()
+	switch {
+	case !ok:
+		return 0
+	case w == pl:
+		return Win - ply
+	default:
+		return -Win + ply
+	}
+}
+
+// Search chooses a move for the player to move at p by searching depth plies
+// deep (iterative deepening from one ply up to depth). Among moves of equal
+// score it prefers the one searched first, so the result depends only on p,
+// its history and depth. It returns ErrGameOver when p has no legal move and
+// ErrDepth when depth is out of range.
+func Search(p oware.Position, depth int) (Result, error) {
+	if depth < 1 || depth > MaxDepth {
+		return Result{}, ErrDepth
+	}
+	if p.Moves().Len() == 0 {
+		return Result{}, ErrGameOver
+	}
+	s := newSearcher()
+	defer searchers.Put(s)
+	var res Result
+	for d := 1; d <= depth; d++ {
+		score := s.negamax(p, d, 0, -Win-1, Win+1)
+		res = Result{Move: s.rootBest, Score: score, Depth: d, Nodes: s.nodes, PV: s.pv(p, s.rootBest, d)}
+		if score >= Win-d || score <= -Win+d {
+			break // the game is decided within reach: deeper search changes nothing
+		}
+	}
+	return res, nil
+}
+
+// Bound kinds of a transposition table entry.
+const (
+	exact uint8 = iota + 1
+	lower       // the score is at least the stored one (a beta cut-off)
+	upper       // the score is at most the stored one (no move raised alpha)
+)
+
+// ttBits sets the size of the transposition table: 1<<ttBits entries.
+const ttBits = 16
+
+// noMove marks an entry without a best move.
+const noMove = 0xff
+
+// entry is one slot of the transposition table.
+type entry struct {
+	key   oware.Key
+	gen   uint32 // the search that wrote the entry
+	score int32
+	depth int8
+	bound uint8
+	move  uint8
+}
+
+// searcher holds the state of one search. Searchers are pooled to reuse
+// their tables; entries written by an earlier search (another gen) count as
+// empty, which keeps every search independent of the ones before it.
+type searcher struct {
+	tt       []entry
+	gen      uint32
+	nodes    uint64
+	rootBest oware.Move // the best move found at the root by the last iteration
+}
+
+var searchers = sync.Pool{New: func() any { return &searcher{tt: make([]entry, 1<<ttBits)} }}
+
+// newSearcher returns a searcher with an empty table.
+func newSearcher() *searcher {
+	s := searchers.Get().(*searcher)
+	s.gen++
+	if s.gen == 0 { // wrapped: clear for real
+		clear(s.tt)
+		s.gen = 1
+	}
+	s.nodes, s.rootBest = 0, 0
+	return s
+}
+
+// slot returns the table slot of k.
+func (s *searcher) slot(k oware.Key) *entry {
+	h := uint64(k.ToMove()) + 0x9e3779b97f4a7c15
+	for _, c := range k.Pits() {
+		h = (h ^ uint64(c)) * 0x100000001b3
+	}
+	h = (h ^ uint64(k.Score(oware.South))<<8 ^ uint64(k.Score(oware.North))<<16) * 0xbf58476d1ce4e5b9
+	h ^= h >> 29
+	return &s.tt[h&(1<<ttBits-1)]
+}
+
+// child is a move and the position it leads to, with its ordering key.
+type child struct {
+	move   oware.Move
+	pos    oware.Position
+	gain   int // seeds the move captures
+	hashed bool
+}
+
+// negamax returns the score of p for its player to move, searched depth
+// plies deep, ply plies below the root, within the window (alpha, beta).
+func (s *searcher) negamax(p oware.Position, depth, ply, alpha, beta int) int {
+	s.nodes++
+	if o := p.Outcome(); o.Over() {
+		return terminal(o, p.ToMove(), ply)
+	}
+	if depth == 0 {
+		return Evaluate(p)
+	}
+	k := p.Key()
+	e := s.slot(k)
+	best := uint8(noMove)
+	if e.gen == s.gen && e.key == k {
+		best = e.move
+		if int(e.depth) >= depth && ply > 0 {
+			v := fromTable(int(e.score), ply)
+			switch {
+			case e.bound == exact,
+				e.bound == lower && v >= beta,
+				e.bound == upper && v <= alpha:
+				return v
+			}
+		}
+	}
+	moves := s.order(p, best)
+	alpha0 := alpha
+	bestScore := -Win - 1
+	for _, c := range moves {
+		v := -s.negamax(c.pos, depth-1, ply+1, -beta, -alpha)
+		if v > bestScore {
+			bestScore, best = v, uint8(c.move)
+			if ply == 0 {
+				s.rootBest = c.move
+			}
+		}
+		if v > alpha {
+			alpha = v
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	bound := exact
+	switch {
+	case bestScore <= alpha0:
+		bound = upper
+	case bestScore >= beta:
+		bound = lower
+	}
+	*e = entry{key: k, gen: s.gen, score: int32(toTable(bestScore, ply)), depth: int8(depth), bound: bound, move: best}
+	return bestScore
+}
+
+// toTable and fromTable convert the scores of won and lost games between
+// "plies from the root" and "plies from this node", so that a table entry
+// stays right wherever the position recurs in the tree.
+func toTable(v, ply int) int {
+	switch {
+	case v >= Win-MaxDepth-1:
+		return v + ply
+	case v <= -Win+MaxDepth+1:
+		return v - ply
+	}
+	return v
+}
+
+func fromTable(v, ply int) int {
+	switch {
+	case v >= Win-MaxDepth-1:
+		return v - ply
+	case v <= -Win+MaxDepth+1:
+		return v + ply
+	}
+	return v
+}
+
+// order returns the legal moves of p with the positions they lead to, best
+// first: the move of the table, then captures by seeds taken, then the
+// rest in pit order.
+func (s *searcher) order(p oware.Position, hashMove uint8) []child {
+	var buf [6]child
+	moves := buf[:0]
+	me := p.ToMove()
+	for m := range p.Moves().All() {
+		next, err := p.Play(m)
+		if err != nil {
+			continue // cannot happen: m is legal
+		}
+		moves = append(moves, child{
+			move:   m,
+			pos:    next,
+			gain:   next.Score(me) - p.Score(me),
+			hashed: uint8(m) == hashMove,
+		})
+	}
+	slices.SortStableFunc(moves, func(a, b child) int {
+		switch {
+		case a.hashed != b.hashed:
+			if a.hashed {
+				return -1
+			}
+			return 1
+		default:
+			return b.gain - a.gain
+		}
+	})
+	return moves
+}
+
+// pv returns the principal variation: first, the best move at the root p,
+// then the moves that the table gives, at most depth moves in all.
+func (s *searcher) pv(p oware.Position, first oware.Move, depth int) []oware.Move {
+	line := []oware.Move{first}
+	p, err := p.Play(first)
+	for err == nil && len(line) < depth {
+		e := s.slot(p.Key())
+		if e.gen != s.gen || e.key != p.Key() || e.move == noMove || !p.Moves().Contains(oware.Move(e.move)) {
+			break
+		}
+		m := oware.Move(e.move)
+		line = append(line, m)
+		p, err = p.Play(m)
+	}
+	return line
+}

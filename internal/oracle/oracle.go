@@ -1,0 +1,474 @@
+// Package oracle implements the oracle protocol of the oware command: a
+// line-oriented JSON protocol through which a program written in any
+// language asks this library what a sequence of moves does, move by move,
+// and compares the answers with its own rules implementation.
+//
+// # Requests
+//
+// A request is one JSON object on one line:
+//
+//	{"id": 7, "start": "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "moves": ["F", "e"]}
+//
+// All fields are optional, and no other field is allowed (names are
+// matched exactly, case included):
+//
+//   - "version": the protocol version the client speaks; if given it must
+//     be 1.
+//   - "id": any JSON value, echoed in the response (null if absent).
+//   - "start": a position string (see oware.ParsePosition); absent or null
+//     means the opening position. It starts a fresh repetition history
+//     (D4).
+//   - "moves": the moves to play in order, as pit letters "A"–"F" (pits
+//     0–5), "a"–"f" (pits 6–11) or pit numbers "0"–"11".
+//
+// # Responses
+//
+// Every input line gets exactly one response line, in order, even a blank
+// or malformed line. A response is one JSON object:
+//
+//   - "version": 1, the version of this protocol.
+//   - "id": the request's id, or null when it has none or could not be read.
+//   - "start": the start position in canonical form (or the start string as
+//     given, when it is not a valid position).
+//   - "legal", "outcome": the legal moves and the outcome at the start.
+//   - "plies": one object per move played (see [Ply]).
+//   - "error": present only when the request failed (see [Error]). When a
+//     move is illegal, "plies" still holds the moves before it.
+//
+// "legal", "outcome" and "plies" are present whenever the start position
+// is valid. Moves are always written as pit letters.
+package oracle
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/seed3966233f/oware"
+)
+
+// Version is the version of the protocol, sent in every response.
+const Version = 1
+
+// Limits of a request.
+const (
+	// MaxLine is the longest request line in bytes; a longer line is
+	// answered with the error code "line_too_long".
+	MaxLine = 1 << 20
+	// MaxMoves is the most moves a request may hold; more are refused with
+	// the error code "too_many_moves".
+	MaxMoves = 10_000
+)
+
+// Error codes of an [Error].
+const (
+	CodeBadJSON      = "bad_json"       // the line is not one JSON object
+	CodeUnknownField = "unknown_field"  // the object has a field the protocol does not define
+	CodeBadField     = "bad_field"      // a field has the wrong JSON type
+	CodeBadVersion   = "bad_version"    // "version" is not 1
+	CodeLineTooLong  = "line_too_long"  // the line is longer than MaxLine
+	CodeTooManyMoves = "too_many_moves" // more than MaxMoves moves
+	CodeBadStart     = "bad_start"      // "start" is not a valid position string (syntax or D4)
+	CodeBadMove      = "bad_move"       // a move is not a pit letter or number
+	CodeNoSuchPit    = "no_such_pit"    // oware.ErrNoSuchPit
+	CodeNotYourPit   = "not_your_pit"   // oware.ErrNotYourPit (R2)
+	CodeEmptyPit     = "empty_pit"      // oware.ErrEmptyPit (R2)
+	CodeMustFeed     = "must_feed"      // oware.ErrMustFeed (R7)
+	CodeGameOver     = "game_over"      // oware.ErrGameOver (D5)
+)
+
+// Request is a decoded request line.
+type Request struct {
+	Version int             `json:"version,omitempty"`
+	ID      json.RawMessage `json:"id,omitempty"`
+	Start   *string         `json:"start,omitempty"`
+	Moves   []string        `json:"moves,omitempty"`
+}
+
+// Response is a response line.
+type Response struct {
+	Version int             `json:"version"`
+	ID      json.RawMessage `json:"id"`
+	Start   string          `json:"start,omitempty"`
+	*Game
+	Error *Error `json:"error,omitempty"`
+}
+
+// Game is what a request's moves do: the legal moves and outcome at the
+// start, then one Ply per move played.
+type Game struct {
+	Legal   []string `json:"legal"`
+	Outcome Outcome  `json:"outcome"`
+	Plies   []Ply    `json:"plies"`
+}
+
+// Ply tells what one move did, from oware.Position.Explain.
+type Ply struct {
+	Move     string    `json:"move"`     // the pit letter
+	Position string    `json:"position"` // the position after the move
+	Legal    []string  `json:"legal"`    // the legal moves after it, in pit order
+	Sown     []int     `json:"sown"`     // the pit of each seed sown, in order (R3, R4)
+	Captures []Capture `json:"captures"` // the captured pits, from the last backwards (R5)
+	Captured int       `json:"captured"` // the seeds captured in all
+	// GrandSlam reports a capture annulled because it would have taken
+	// every seed of the opponent (R6); Annulled lists what it would have
+	// taken.
+	GrandSlam bool      `json:"grand_slam"`
+	Annulled  []Capture `json:"annulled,omitempty"`
+	Fed       bool      `json:"fed"` // the opponent's side was empty and the move fed it (R7)
+	// Repetitions counts the occurrences of the position after the move
+	// since the last capture, itself included (R10, D1, D2).
+	Repetitions int     `json:"repetitions"`
+	Outcome     Outcome `json:"outcome"` // the outcome after the move
+}
+
+// Capture is one captured pit and the seeds taken from it.
+type Capture struct {
+	Pit   int `json:"pit"`
+	Seeds int `json:"seeds"`
+}
+
+// Outcome is the outcome of the game at a position. While the game goes on
+// it is written {"over":false}; a finished game has every field, with
+// "winner" null for a draw.
+type Outcome struct {
+	Over    bool    `json:"over"`
+	Reason  string  `json:"reason,omitempty"` // "majority", "no move" or "repetition"
+	Rule    string  `json:"rule,omitempty"`   // "R8", "R9" or "R10"
+	Winner  *string `json:"winner"`           // "South", "North" or null
+	Draw    bool    `json:"draw"`             // 24–24 (R11)
+	Tallies [2]int  `json:"tallies"`          // South's and North's final tallies (D3)
+}
+
+// MarshalJSON writes {"over":false} for a game that goes on and every
+// field otherwise.
+func (o Outcome) MarshalJSON() ([]byte, error) {
+	if !o.Over {
+		return []byte(`{"over":false}`), nil
+	}
+	type plain Outcome // without this method
+	return json.Marshal(plain(o))
+}
+
+// Error says why a request failed. Ply and Move are set for an error in
+// the moves: Ply is the 1-based number of the move in "moves" and Move the
+// text given for it.
+type Error struct {
+	Code   string  `json:"code"`
+	Reason string  `json:"reason"`
+	Ply    int     `json:"ply,omitempty"`
+	Move   *string `json:"move,omitempty"`
+}
+
+// Error returns the reason, after the ply and move when there are.
+func (e *Error) Error() string {
+	if e.Move != nil {
+		return fmt.Sprintf("ply %d, move %q: %s", e.Ply, *e.Move, e.Reason)
+	}
+	return e.Reason
+}
+
+// fields are the names that a request may use.
+var fields = map[string]bool{"version": true, "id": true, "start": true, "moves": true}
+
+// DecodeRequest reads one request line (without its line break). It
+// accepts exactly one JSON object with the fields of [Request], and
+// reports anything else as an *Error with the code CodeBadJSON,
+// CodeUnknownField, CodeBadField, CodeBadVersion or CodeTooManyMoves.
+func DecodeRequest(line []byte) (Request, error) {
+	var req Request
+	trimmed := bytes.TrimSpace(line)
+	if len(trimmed) == 0 {
+		return req, &Error{Code: CodeBadJSON, Reason: "empty line: want one JSON object"}
+	}
+	if trimmed[0] != '{' {
+		return req, &Error{Code: CodeBadJSON, Reason: "not a JSON object"}
+	}
+	// Names first, matched exactly: encoding/json alone would accept "Moves".
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(trimmed, &raw); err != nil {
+		return req, &Error{Code: CodeBadJSON, Reason: jsonReason(err)}
+	}
+	for name := range raw {
+		if !fields[name] {
+			return req, &Error{Code: CodeUnknownField, Reason: fmt.Sprintf("unknown field %q: want version, id, start, moves", name)}
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(trimmed))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			return Request{}, &Error{Code: CodeBadField, Reason: fmt.Sprintf("field %q: want %s, not JSON %s", typeErr.Field, typeName(typeErr.Field), typeErr.Value)}
+		}
+		return Request{}, &Error{Code: CodeBadJSON, Reason: jsonReason(err)}
+	}
+	if req.Version != 0 && req.Version != Version {
+		return Request{}, &Error{Code: CodeBadVersion, Reason: fmt.Sprintf("version %d: this oracle speaks version %d", req.Version, Version)}
+	}
+	if v, ok := raw["version"]; ok && string(v) != "null" && req.Version == 0 {
+		return Request{}, &Error{Code: CodeBadVersion, Reason: fmt.Sprintf("version 0: this oracle speaks version %d", Version)}
+	}
+	if len(req.Moves) > MaxMoves {
+		return Request{}, &Error{Code: CodeTooManyMoves, Reason: fmt.Sprintf("%d moves: at most %d in one request", len(req.Moves), MaxMoves)}
+	}
+	return req, nil
+}
+
+// typeName tells the JSON type a request field takes.
+func typeName(field string) string {
+	switch {
+	case field == "version":
+		return "a number"
+	case field == "start":
+		return "a string or null"
+	case strings.HasPrefix(field, "moves"):
+		return "an array of strings"
+	}
+	return "another type"
+}
+
+// jsonReason words a JSON syntax error without Go's package prefix.
+func jsonReason(err error) string {
+	return "malformed JSON: " + strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// requestID returns the id of a line that is a JSON object but not a valid
+// request, so that even an error response can be matched with its request.
+func requestID(line []byte) json.RawMessage {
+	var v struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(line, &v) != nil {
+		return nil
+	}
+	return v.ID
+}
+
+// Answer plays the moves of req from its start and tells what each did. It
+// stops at the first move that is not a legal move and reports it in the
+// response's Error, with the plies before it. It never fails otherwise.
+func Answer(req Request) Response {
+	resp := Response{Version: Version, ID: req.ID}
+	p := oware.Start()
+	if req.Start != nil {
+		var err error
+		p, err = oware.ParsePosition(*req.Start)
+		if err != nil {
+			resp.Start = *req.Start
+			resp.Error = &Error{Code: CodeBadStart, Reason: strings.TrimPrefix(err.Error(), "oware: ")}
+			return resp
+		}
+	}
+	resp.Start = positionString(p)
+	resp.Game = &Game{Legal: letters(p.Moves()), Outcome: outcomeOf(p.Outcome()), Plies: []Ply{}}
+	for i, text := range req.Moves {
+		m, err := oware.ParseMove(text)
+		if err != nil {
+			resp.Error = &Error{Code: CodeBadMove, Reason: "not a pit letter A-F, a-f or number 0-11", Ply: i + 1, Move: &text}
+			return resp
+		}
+		e, err := p.Explain(m)
+		if err != nil {
+			resp.Error = &Error{Code: moveCode(err), Reason: moveReason(err), Ply: i + 1, Move: &text}
+			return resp
+		}
+		resp.Plies = append(resp.Plies, plyOf(e))
+		p = e.After
+	}
+	return resp
+}
+
+// Handle answers one request line: it decodes it and answers it, or
+// reports why it could not.
+func Handle(line []byte) Response {
+	req, err := DecodeRequest(line)
+	if err != nil {
+		var e *Error
+		if !errors.As(err, &e) { // cannot happen: DecodeRequest returns *Error
+			e = &Error{Code: CodeBadJSON, Reason: err.Error()}
+		}
+		return Response{Version: Version, ID: requestID(line), Error: e}
+	}
+	return Answer(req)
+}
+
+// Serve answers the request lines of r on w, one response line for every
+// input line, in order, flushing each so that a client can converse with
+// it through pipes. A line longer than MaxLine is answered with the code
+// CodeLineTooLong and skipped. Serve returns when r ends, or on a read or
+// write error.
+func Serve(r io.Reader, w io.Writer) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	bw := bufio.NewWriter(w)
+	for {
+		line, n, tooLong, err := readLine(br)
+		if err != nil && !errors.Is(err, io.EOF) {
+			return err
+		}
+		if n == 0 && errors.Is(err, io.EOF) {
+			return nil // the end of the input, after the last line break
+		}
+		var resp Response
+		if tooLong {
+			resp = Response{Version: Version, Error: &Error{Code: CodeLineTooLong, Reason: fmt.Sprintf("line longer than %d bytes", MaxLine)}}
+		} else {
+			resp = Handle(line)
+		}
+		if werr := writeResponse(bw, resp); werr != nil {
+			return werr
+		}
+		if err != nil {
+			return nil // io.EOF after a last line without a line break
+		}
+	}
+}
+
+// readLine reads up to and without the next "\n" (and a "\r" before it);
+// n counts the bytes read, line break included. A line longer than MaxLine
+// is read to its end but not kept: tooLong is then true and line empty. At
+// the end of the input it returns what is left with io.EOF.
+func readLine(br *bufio.Reader) (line []byte, n int, tooLong bool, err error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		n += len(chunk)
+		if !tooLong {
+			if len(line)+len(chunk) > MaxLine+2 {
+				tooLong, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		line = bytes.TrimSuffix(line, []byte("\n"))
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if !tooLong && len(line) > MaxLine {
+			tooLong, line = true, nil
+		}
+		if tooLong && errors.Is(err, io.EOF) {
+			err = nil // answer the long line; the next call sees the end
+		}
+		return line, n, tooLong, err
+	}
+}
+
+// writeResponse writes resp as one line and flushes it.
+func writeResponse(bw *bufio.Writer, resp Response) error {
+	b, err := json.Marshal(resp)
+	if err != nil { // cannot happen: every field marshals; keep the one-line promise anyway
+		b, _ = json.Marshal(Response{Version: Version, Error: &Error{Code: CodeBadJSON, Reason: "cannot encode response: " + err.Error()}})
+	}
+	b = append(b, '\n')
+	if _, err := bw.Write(b); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// moveCode returns the error code of an illegal move.
+func moveCode(err error) string {
+	switch {
+	case errors.Is(err, oware.ErrNoSuchPit):
+		return CodeNoSuchPit
+	case errors.Is(err, oware.ErrNotYourPit):
+		return CodeNotYourPit
+	case errors.Is(err, oware.ErrEmptyPit):
+		return CodeEmptyPit
+	case errors.Is(err, oware.ErrMustFeed):
+		return CodeMustFeed
+	case errors.Is(err, oware.ErrGameOver):
+		return CodeGameOver
+	}
+	return CodeBadMove
+}
+
+// moveReason returns the reason of an illegal move: the sentinel's message
+// without the package prefix, such as "pit is empty".
+func moveReason(err error) string {
+	var me *oware.MoveError
+	if errors.As(err, &me) && me.Err != nil {
+		err = me.Err
+	}
+	return strings.TrimPrefix(err.Error(), "oware: ")
+}
+
+// plyOf converts the effect of a move.
+func plyOf(e oware.Effect) Ply {
+	sown := e.Sown
+	if sown == nil {
+		sown = []int{}
+	}
+	return Ply{
+		Move:        e.Move.String(),
+		Position:    positionString(e.After),
+		Legal:       letters(e.After.Moves()),
+		Sown:        sown,
+		Captures:    captures(e.Captures),
+		Captured:    e.Captured(),
+		GrandSlam:   e.GrandSlam,
+		Annulled:    nonEmpty(captures(e.Annulled)),
+		Fed:         e.Fed,
+		Repetitions: e.After.Repetitions(),
+		Outcome:     outcomeOf(e.Outcome),
+	}
+}
+
+// OutcomeOf converts an outcome of package oware.
+func outcomeOf(o oware.Outcome) Outcome {
+	if !o.Over() {
+		return Outcome{}
+	}
+	out := Outcome{
+		Over:    true,
+		Reason:  o.Reason().String(),
+		Rule:    o.Reason().Rule(),
+		Draw:    o.Draw(),
+		Tallies: [2]int{o.Tally(oware.South), o.Tally(oware.North)},
+	}
+	if w, ok := o.Winner(); ok {
+		name := w.String()
+		out.Winner = &name
+	}
+	return out
+}
+
+// captures converts captured pits; it is never nil.
+func captures(cs []oware.Capture) []Capture {
+	out := make([]Capture, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, Capture{Pit: c.Pit, Seeds: c.Seeds})
+	}
+	return out
+}
+
+// nonEmpty returns nil for an empty list, so that omitempty drops it.
+func nonEmpty(cs []Capture) []Capture {
+	if len(cs) == 0 {
+		return nil
+	}
+	return cs
+}
+
+// letters returns the moves of s as pit letters; it is never nil.
+func letters(s oware.MoveSet) []string {
+	out := make([]string, 0, s.Len())
+	for m := range s.All() {
+		out = append(out, m.String())
+	}
+	return out
+}
+
+// positionString returns p's canonical position string.
+func positionString(p oware.Position) string {
+	b, err := p.MarshalText()
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}

@@ -1,0 +1,280 @@
+package oracle
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// serve runs Serve on input and returns the response lines.
+func serve(t *testing.T, input string) []string {
+	t.Helper()
+	var out bytes.Buffer
+	require.NoError(t, Serve(strings.NewReader(input), &out))
+	s := strings.TrimSuffix(out.String(), "\n")
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
+}
+
+// TestServeExact checks whole response lines, written out by hand.
+func TestServeExact(t *testing.T) {
+	tests := []struct {
+		name, request, response string
+	}{
+		{
+			// Seed 003's capture: South sows pit 5's four seeds into 6, 7,
+			// 8 and 9; pit 9 then holds 2 and pit 8 holds 3, pit 7 holds 4
+			// and stops the chain: 2 + 3 = 5 seeds (R5).
+			name:    "seed 003 capture",
+			request: `{"id":1,"start":"1-1-1-1-1-4-1-3-2-1-2-2-10-18-S","moves":["F"]}`,
+			response: `{"version":1,"id":1,"start":"1-1-1-1-1-4-1-3-2-1-2-2-10-18-S",` +
+				`"legal":["A","B","C","D","E","F"],"outcome":{"over":false},"plies":[` +
+				`{"move":"F","position":"1-1-1-1-1-0-2-4-0-0-2-2-15-18-N","legal":["a","b","e","f"],` +
+				`"sown":[6,7,8,9],"captures":[{"pit":9,"seeds":2},{"pit":8,"seeds":3}],"captured":5,` +
+				`"grand_slam":false,"fed":false,"repetitions":1,"outcome":{"over":false}}]}`,
+		},
+		{
+			// Seed 003's grand slam: North holds seeds in pits 6, 7 and 8
+			// only; F makes them 2, 3 and 2, and taking all is annulled (R6).
+			name:    "seed 003 grand slam",
+			request: `{"id":"gs","start":"5-5-5-5-5-3-1-2-1-0-0-0-8-8-S","moves":["5"]}`,
+			response: `{"version":1,"id":"gs","start":"5-5-5-5-5-3-1-2-1-0-0-0-8-8-S",` +
+				`"legal":["A","B","C","D","E","F"],"outcome":{"over":false},"plies":[` +
+				`{"move":"F","position":"5-5-5-5-5-0-2-3-2-0-0-0-8-8-N","legal":["a","b","c"],` +
+				`"sown":[6,7,8],"captures":[],"captured":0,"grand_slam":true,` +
+				`"annulled":[{"pit":8,"seeds":2},{"pit":7,"seeds":3},{"pit":6,"seeds":2}],` +
+				`"fed":false,"repetitions":1,"outcome":{"over":false}}]}`,
+		},
+		{
+			// Seed 003's feeding: North's side is empty; D, E and F reach
+			// it, A does not (R7). E sows into 5 and 6.
+			name:    "feeding",
+			request: `{"id":[3],"start":"1-0-0-3-2-1-0-0-0-0-0-0-20-21-S","moves":["E"]}`,
+			response: `{"version":1,"id":[3],"start":"1-0-0-3-2-1-0-0-0-0-0-0-20-21-S",` +
+				`"legal":["D","E","F"],"outcome":{"over":false},"plies":[` +
+				`{"move":"E","position":"1-0-0-3-0-2-1-0-0-0-0-0-20-21-N","legal":["a"],` +
+				`"sown":[5,6],"captures":[],"captured":0,"grand_slam":false,` +
+				`"fed":true,"repetitions":1,"outcome":{"over":false}}]}`,
+		},
+		{
+			name:    "move that does not feed",
+			request: `{"id":4,"start":"1-0-0-3-2-1-0-0-0-0-0-0-20-21-S","moves":["A"]}`,
+			response: `{"version":1,"id":4,"start":"1-0-0-3-2-1-0-0-0-0-0-0-20-21-S",` +
+				`"legal":["D","E","F"],"outcome":{"over":false},"plies":[],` +
+				`"error":{"code":"must_feed","reason":"move does not feed the opponent","ply":1,"move":"A"}}`,
+		},
+		{
+			// After F and a (pit 6's five seeds into 7-11), pit 5 is empty.
+			name:    "empty pit at the third move",
+			request: `{"moves":["F","a","F"]}`,
+			response: `{"version":1,"id":null,"start":"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",` +
+				`"legal":["A","B","C","D","E","F"],"outcome":{"over":false},"plies":[` +
+				`{"move":"F","position":"4-4-4-4-4-0-5-5-5-5-4-4-0-0-N","legal":["a","b","c","d","e","f"],` +
+				`"sown":[6,7,8,9],"captures":[],"captured":0,"grand_slam":false,"fed":false,"repetitions":1,"outcome":{"over":false}},` +
+				`{"move":"a","position":"4-4-4-4-4-0-0-6-6-6-5-5-0-0-S","legal":["A","B","C","D","E"],` +
+				`"sown":[7,8,9,10,11],"captures":[],"captured":0,"grand_slam":false,"fed":false,"repetitions":1,"outcome":{"over":false}}],` +
+				`"error":{"code":"empty_pit","reason":"pit is empty","ply":3,"move":"F"}}`,
+		},
+		{
+			// R8 at 25: d's 4 seeds go to 10, 11, 0, 1; pit 1 then holds 2
+			// and pit 0 holds 3: North captures 5 and has 25. Tallies are
+			// the captures; the seeds left on the board are not added (D3).
+			name:    "majority",
+			request: `{"id":5,"start":"2-1-0-0-0-1-0-0-0-4-1-0-19-20-N","moves":["d"]}`,
+			response: `{"version":1,"id":5,"start":"2-1-0-0-0-1-0-0-0-4-1-0-19-20-N",` +
+				`"legal":["d","e"],"outcome":{"over":false},"plies":[` +
+				`{"move":"d","position":"0-0-0-0-0-1-0-0-0-0-2-1-19-25-S","legal":[],` +
+				`"sown":[10,11,0,1],"captures":[{"pit":1,"seeds":2},{"pit":0,"seeds":3}],"captured":5,` +
+				`"grand_slam":false,"fed":false,"repetitions":1,` +
+				`"outcome":{"over":true,"reason":"majority","rule":"R8","winner":"North","draw":false,"tallies":[19,25]}}]}`,
+		},
+		{
+			// The same capture with pit 5 empty would take all of South's
+			// seeds: a grand slam across the wrap from 11 to 0 (R6).
+			name:    "grand slam across the wrap",
+			request: `{"id":5.5,"start":"2-1-0-0-0-0-0-0-0-4-1-0-20-20-N","moves":["d"]}`,
+			response: `{"version":1,"id":5.5,"start":"2-1-0-0-0-0-0-0-0-4-1-0-20-20-N",` +
+				`"legal":["d","e"],"outcome":{"over":false},"plies":[` +
+				`{"move":"d","position":"3-2-0-0-0-0-0-0-0-0-2-1-20-20-S","legal":["A","B"],` +
+				`"sown":[10,11,0,1],"captures":[],"captured":0,"grand_slam":true,` +
+				`"annulled":[{"pit":1,"seeds":2},{"pit":0,"seeds":3}],"fed":false,"repetitions":1,"outcome":{"over":false}}]}`,
+		},
+		{
+			// D4: a set-up position that is already finished (R9: South to
+			// move with an empty side), 24-24 (R11); D5: no move.
+			name:    "finished start, draw",
+			request: `{"id":6,"start":"0-0-0-0-0-0-0-0-4-0-0-0-24-20-S","moves":["A"]}`,
+			response: `{"version":1,"id":6,"start":"0-0-0-0-0-0-0-0-4-0-0-0-24-20-S","legal":[],` +
+				`"outcome":{"over":true,"reason":"no move","rule":"R9","winner":null,"draw":true,"tallies":[24,24]},"plies":[],` +
+				`"error":{"code":"game_over","reason":"game is over","ply":1,"move":"A"}}`,
+		},
+		{
+			name:     "malformed JSON",
+			request:  `{"id":7,"moves":["F"`,
+			response: `{"version":1,"id":null,"error":{"code":"bad_json","reason":"malformed JSON: unexpected end of JSON input"}}`,
+		},
+		{
+			name:     "unknown field keeps the id",
+			request:  `{"id":8,"mvoes":["F"]}`,
+			response: `{"version":1,"id":8,"error":{"code":"unknown_field","reason":"unknown field \"mvoes\": want version, id, start, moves"}}`,
+		},
+		{
+			name:     "field names are exact",
+			request:  `{"id":9,"Moves":["F"]}`,
+			response: `{"version":1,"id":9,"error":{"code":"unknown_field","reason":"unknown field \"Moves\": want version, id, start, moves"}}`,
+		},
+		{
+			name:    "bad start",
+			request: `{"id":10,"start":"4-4-4-4-4-4-4-4-4-4-4-4-0-1-S"}`,
+			response: `{"version":1,"id":10,"start":"4-4-4-4-4-4-4-4-4-4-4-4-0-1-S",` +
+				`"error":{"code":"bad_start","reason":"position \"4-4-4-4-4-4-4-4-4-4-4-4-0-1-S\": byte 0: total is 49: seeds do not add up to 48"}}`,
+		},
+		{
+			name:    "bad move text",
+			request: `{"id":11,"moves":["F","g"]}`,
+			response: `{"version":1,"id":11,"start":"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S","legal":["A","B","C","D","E","F"],"outcome":{"over":false},"plies":[` +
+				`{"move":"F","position":"4-4-4-4-4-0-5-5-5-5-4-4-0-0-N","legal":["a","b","c","d","e","f"],` +
+				`"sown":[6,7,8,9],"captures":[],"captured":0,"grand_slam":false,"fed":false,"repetitions":1,"outcome":{"over":false}}],` +
+				`"error":{"code":"bad_move","reason":"not a pit letter A-F, a-f or number 0-11","ply":2,"move":"g"}}`,
+		},
+		{
+			name:     "wrong type",
+			request:  `{"id":12,"moves":"F"}`,
+			response: `{"version":1,"id":12,"error":{"code":"bad_field","reason":"field \"moves\": want an array of strings, not JSON string"}}`,
+		},
+		{
+			name:     "other version",
+			request:  `{"version":2,"id":13}`,
+			response: `{"version":1,"id":13,"error":{"code":"bad_version","reason":"version 2: this oracle speaks version 1"}}`,
+		},
+		{
+			name:     "not an object",
+			request:  `["F"]`,
+			response: `{"version":1,"id":null,"error":{"code":"bad_json","reason":"not a JSON object"}}`,
+		},
+		{
+			name:     "two objects on a line",
+			request:  `{"id":14} {"id":15}`,
+			response: `{"version":1,"id":null,"error":{"code":"bad_json","reason":"malformed JSON: invalid character '{' after top-level value"}}`,
+		},
+		{
+			name:     "blank line",
+			request:  `   `,
+			response: `{"version":1,"id":null,"error":{"code":"bad_json","reason":"empty line: want one JSON object"}}`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := serve(t, tt.request+"\n")
+			require.Len(t, got, 1)
+			assert.Equal(t, tt.response, got[0])
+		})
+	}
+}
+
+// TestServeKeepsGoing: bad lines do not stop the server, every line gets
+// one answer in order, and a last line without a line break is answered.
+func TestServeKeepsGoing(t *testing.T) {
+	input := "{\"id\":1}\r\nnot json\n\n{\"id\":2,\"start\":\"x\"}\n{\"id\":3,\"moves\":[\"C\"]}"
+	got := serve(t, input)
+	require.Len(t, got, 5)
+	var ids []string
+	for _, line := range got {
+		var r Response
+		require.NoError(t, json.Unmarshal([]byte(line), &r), line)
+		assert.Equal(t, Version, r.Version)
+		ids = append(ids, string(r.ID))
+	}
+	assert.Equal(t, []string{"1", "null", "null", "2", "3"}, ids)
+	var last Response
+	require.NoError(t, json.Unmarshal([]byte(got[4]), &last))
+	require.Nil(t, last.Error)
+	require.Len(t, last.Plies, 1)
+	// Seed 003: South takes the 4 seeds of pit 2 and sows them into 3-6.
+	assert.Equal(t, []int{3, 4, 5, 6}, last.Plies[0].Sown)
+	assert.Equal(t, "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N", last.Plies[0].Position)
+}
+
+func TestServeLongLine(t *testing.T) {
+	long := `{"id":1,"moves":["` + strings.Repeat("A", MaxLine) + `"]}`
+	got := serve(t, long+"\n"+`{"id":2}`+"\n"+long)
+	require.Len(t, got, 3)
+	assert.Contains(t, got[0], `"code":"line_too_long"`)
+	assert.Contains(t, got[1], `"id":2,"start"`)
+	assert.Contains(t, got[2], `"code":"line_too_long"`)
+}
+
+func TestTooManyMoves(t *testing.T) {
+	moves := strings.TrimSuffix(strings.Repeat(`"A",`, MaxMoves+1), ",")
+	_, err := DecodeRequest([]byte(`{"moves":[` + moves + `]}`))
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, CodeTooManyMoves, e.Code)
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+type failingReader struct{}
+
+func (failingReader) Read([]byte) (int, error) { return 0, errors.New("broken pipe") }
+
+func TestServeIOErrors(t *testing.T) {
+	assert.EqualError(t, Serve(strings.NewReader("{}\n"), failingWriter{}), "disk full")
+	assert.EqualError(t, Serve(failingReader{}, io.Discard), "broken pipe")
+}
+
+// FuzzOracleRequest: no input makes the oracle panic, and every input line
+// gets exactly one response line, a JSON object of version 1.
+func FuzzOracleRequest(f *testing.F) {
+	for _, s := range []string{
+		`{"id":1,"start":"1-1-1-1-1-4-1-3-2-1-2-2-10-18-S","moves":["F"]}`,
+		`{"moves":["F","a","F"]}`,
+		`{"id":{"a":[1,2]},"start":"0-0-0-0-0-0-0-0-4-0-0-0-24-20-S","moves":["A"]}`,
+		`{"version":1,"start":null,"moves":null}`,
+		`{"id":8,"mvoes":["F"]}` + "\n" + `[1]` + "\n\n" + `{"moves":["12","-1","f"]}`,
+		`{"moves":["A","b","B","a","C","c"]}` + "\r\n" + `{`,
+		"\"\xff\"",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var out bytes.Buffer
+		if err := Serve(bytes.NewReader(data), &out); err != nil {
+			t.Fatalf("Serve: %v", err)
+		}
+		lines := bytes.Count(data, []byte("\n"))
+		if len(data) > 0 && data[len(data)-1] != '\n' {
+			lines++
+		}
+		sc := bufio.NewScanner(&out)
+		sc.Buffer(nil, 1<<26)
+		got := 0
+		for sc.Scan() {
+			got++
+			var r Response
+			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+				t.Fatalf("response %d is not JSON: %v: %s", got, err, sc.Bytes())
+			}
+			if r.Version != Version {
+				t.Fatalf("response %d has version %d", got, r.Version)
+			}
+			if (r.Error == nil) == (r.Game == nil) && r.Error == nil {
+				t.Fatalf("response %d has neither error nor game: %s", got, sc.Bytes())
+			}
+		}
+		if got != lines {
+			t.Fatalf("%d input lines, %d responses", lines, got)
+		}
+	})
+}
