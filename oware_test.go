@@ -2027,30 +2027,30 @@ func BenchmarkLegalMoves(b *testing.B) {
 		b.ReportAllocs()
 		n := 0
 		for i := 0; b.Loop(); i++ {
-			n += positions[i%len(positions)].Moves().Len()
+			n += positions[i&(len(positions)-1)].Moves().Len()
 		}
 	})
 	b.Run("AppendTo", func(b *testing.B) {
 		b.ReportAllocs()
 		buf := make([]oware.Move, 0, 6)
 		for i := 0; b.Loop(); i++ {
-			buf = positions[i%len(positions)].Moves().AppendTo(buf[:0])
+			buf = positions[i&(len(positions)-1)].Moves().AppendTo(buf[:0])
 		}
 	})
 	b.Run("LegalMoves", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; b.Loop(); i++ {
-			_ = positions[i%len(positions)].LegalMoves()
+			_ = positions[i&(len(positions)-1)].LegalMoves()
 		}
 	})
 }
 
 func BenchmarkPlay(b *testing.B) {
-	positions, moves, captures := sampleMoves(4096)
+	positions, moves, captures := sampleMoves(256)
 	b.ReportAllocs()
 	var p oware.Position
 	for i := 0; b.Loop(); i++ {
-		p, _ = positions[i%len(positions)].Play(moves[i%len(moves)])
+		p, _ = positions[i&(len(positions)-1)].Play(moves[i&(len(moves)-1)])
 	}
 	_ = p
 	b.ReportMetric(100*float64(captures)/float64(len(moves)), "%captures")
@@ -2061,7 +2061,7 @@ func BenchmarkOutcome(b *testing.B) {
 	b.ReportAllocs()
 	over := 0
 	for i := 0; b.Loop(); i++ {
-		if positions[i%len(positions)].Outcome().Over() {
+		if positions[i&(len(positions)-1)].Outcome().Over() {
 			over++
 		}
 	}
