@@ -29,16 +29,26 @@ type Key struct {
 	// Bytes 0–11 of the two little-endian words are pits 0–11, then come
 	// South's score, North's score, the side to move and a zero byte. One
 	// byte per pit lets a whole sowing be one addition per word.
-	w [2]uint64
+	lo, hi uint64
 }
 
 // byteAt returns byte i (0–15) of k: pit i for i < 12.
-func (k Key) byteAt(i int) uint8 { return uint8(k.w[i>>3&1] >> (8 * (i & 7))) }
+func (k Key) byteAt(i int) uint8 {
+	w := k.lo
+	if i >= 8 {
+		w = k.hi
+	}
+	return uint8(w >> (8 * (i & 7)))
+}
 
 // setByte sets byte i (0–15) of k to v.
 func (k *Key) setByte(i int, v uint8) {
 	shift := 8 * uint(i&7)
-	k.w[i>>3&1] = k.w[i>>3&1]&^(0xff<<shift) | uint64(v)<<shift
+	if i < 8 {
+		k.lo = k.lo&^(0xff<<shift) | uint64(v)<<shift
+	} else {
+		k.hi = k.hi&^(0xff<<shift) | uint64(v)<<shift
+	}
 }
 
 // Pits returns the seeds in each pit, indexed by pit (R1 numbering).
@@ -65,8 +75,8 @@ func (k Key) ToMove() Player { return Player(k.byteAt(sideByte)) }
 // side returns the six pits of p's side, one per byte, the lowest pit in
 // the lowest byte.
 func (k Key) side(p Player) uint64 {
-	south := k.w[0] & 0xffff_ffff_ffff             // pits 0–5
-	north := k.w[0]>>48 | (k.w[1]&0xffff_ffff)<<16 // pits 6–7, then 8–11
+	south := k.lo & 0xffff_ffff_ffff             // pits 0–5
+	north := k.lo>>48 | (k.hi&0xffff_ffff)<<16 // pits 6–7, then 8–11
 	northMask := -uint64(p & 1)                    // all ones for North: no branch to mispredict
 	return north&northMask | south&^northMask
 }

@@ -31,6 +31,6 @@ func (k Key) capture(last int) (after Key, from int, annulled bool) {
 	if after.sideEmpty(opponent) {
 		return k, from, true // R6: taking every seed is annulled
 	}
-	after.w[1] += uint64(seeds) << (8 * (scoreByte - 8 + uint(mover)))
+	after.hi += uint64(seeds) << (8 * (scoreByte - 8 + uint(mover)))
 	return after, from, false
 }

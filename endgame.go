@@ -115,7 +115,7 @@ func (k Key) movable() MoveSet {
 func (k Key) legal(reps uint8) (MoveSet, Reason) {
 	// Both scores at once: adding 0x80-25 sets a byte's top bit when it is
 	// at least 25 (a score is at most 48, so no carry).
-	if (k.w[1]>>(8*(scoreByte-8))&0xffff+(0x80-winScore)*0x0101)&0x8080 != 0 {
+	if (k.hi>>(8*(scoreByte-8))&0xffff+(0x80-winScore)*0x0101)&0x8080 != 0 {
 		return 0, Majority // R8
 	}
 	if reps >= 3 && !k.sideEmpty(South) && !k.sideEmpty(North) {
@@ -295,9 +295,9 @@ func (s step) reps() uint8  { return uint8(s >> 10) }
 // and the sowing is subtracted.
 func (k Key) unplay(s step) Key {
 	plan := &sowPlan[s.pit()][s.seeds()]
-	k.w[1] ^= sideBit
-	k.w[0] -= plan.lo
-	k.w[1] -= plan.hi
+	k.hi ^= sideBit
+	k.lo -= plan.lo
+	k.hi -= plan.hi
 	return k
 }
 
@@ -385,7 +385,7 @@ func (h *history) occurrences(cur, k Key) uint8 {
 // counts in their countByte, and returns that count.
 func latest(keys []Key, k Key) (uint8, bool) {
 	for i := len(keys) - 1; i >= 0; i-- {
-		if keys[i].w[0] == k.w[0] && keys[i].w[1]&^countMask == k.w[1] {
+		if keys[i].lo == k.lo && keys[i].hi&^countMask == k.hi {
 			return keys[i].byteAt(countByte), true
 		}
 	}
@@ -424,7 +424,7 @@ func (f *bloom2) mayContain(k Key) bool {
 // probes returns two bit positions for k in a Bloom filter; the occurrence
 // count byte does not enter.
 func probes(k Key) (uint, uint) {
-	h := (k.w[0]*0x9e3779b97f4a7c15 ^ k.w[1]&^countMask) * 0xbf58476d1ce4e5b9
+	h := (k.lo*0x9e3779b97f4a7c15 ^ k.hi&^countMask) * 0xbf58476d1ce4e5b9
 	return uint(h >> 53), uint(h >> 42)
 }
 

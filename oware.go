@@ -189,7 +189,7 @@ func detail(err error) string {
 func (k Key) play(pit int) (Key, bool) {
 	k, last := k.sow(pit)
 	k, from, annulled := k.capture(last)
-	k.w[1] ^= sideBit // the turn passes
+	k.hi ^= sideBit // the turn passes
 	return k, from <= last && !annulled
 }
 

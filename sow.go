@@ -53,8 +53,8 @@ func makeSowPlan() *[pitCount][totalSeeds + 1]sowing {
 // move is not changed.
 func (k Key) sow(pit int) (Key, int) {
 	s := &sowPlan[pit][k.byteAt(pit)]
-	k.w[0] += s.lo
-	k.w[1] += s.hi
+	k.lo += s.lo
+	k.hi += s.hi
 	return k, s.last
 }
 
