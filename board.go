@@ -75,9 +75,9 @@ func (k Key) ToMove() Player { return Player(k.byteAt(sideByte)) }
 // side returns the six pits of p's side, one per byte, the lowest pit in
 // the lowest byte.
 func (k Key) side(p Player) uint64 {
-	south := k.lo & 0xffff_ffff_ffff             // pits 0–5
+	south := k.lo & 0xffff_ffff_ffff           // pits 0–5
 	north := k.lo>>48 | (k.hi&0xffff_ffff)<<16 // pits 6–7, then 8–11
-	northMask := -uint64(p & 1)                    // all ones for North: no branch to mispredict
+	northMask := -uint64(p & 1)                // all ones for North: no branch to mispredict
 	return north&northMask | south&^northMask
 }
 
