@@ -392,40 +392,39 @@ func latest(keys []Key, k Key) (uint8, bool) {
 	return 0, false
 }
 
-// bloom is a Bloom filter of keys with two probes in 2048 bits; bloom2 is
-// a small one with two probes in 128 bits.
+// Bloom filters of keys, two probes each: bloom has 2048 bits, bloom2 128.
 type (
 	bloom  [32]uint64
 	bloom2 [2]uint64
 )
 
-func (f *bloom) add(k Key) {
-	a, b := probes(k)
-	f[a>>6&31] |= 1 << (a & 63)
-	f[b>>6&31] |= 1 << (b & 63)
+func (f *bloom) add(k Key)              { bloomAdd(f[:], k) }
+func (f *bloom) mayContain(k Key) bool  { return bloomHas(f[:], k) }
+func (f *bloom2) add(k Key)             { bloomAdd(f[:], k) }
+func (f *bloom2) mayContain(k Key) bool { return bloomHas(f[:], k) }
+
+// bloomAdd adds k to the filter f, whose length is a power of two.
+func bloomAdd(f []uint64, k Key) {
+	for _, bit := range probes(k) {
+		f[bit>>6&uint(len(f)-1)] |= 1 << (bit & 63)
+	}
 }
 
-func (f *bloom) mayContain(k Key) bool {
-	a, b := probes(k)
-	return f[a>>6&31]&(1<<(a&63)) != 0 && f[b>>6&31]&(1<<(b&63)) != 0
+// bloomHas reports whether the filter f may hold k.
+func bloomHas(f []uint64, k Key) bool {
+	for _, bit := range probes(k) {
+		if f[bit>>6&uint(len(f)-1)]&(1<<(bit&63)) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
-func (f *bloom2) add(k Key) {
-	a, b := probes(k)
-	f[a>>6&1] |= 1 << (a & 63)
-	f[b>>6&1] |= 1 << (b & 63)
-}
-
-func (f *bloom2) mayContain(k Key) bool {
-	a, b := probes(k)
-	return f[a>>6&1]&(1<<(a&63)) != 0 && f[b>>6&1]&(1<<(b&63)) != 0
-}
-
-// probes returns two bit positions for k in a Bloom filter; the occurrence
-// count byte does not enter.
-func probes(k Key) (uint, uint) {
+// probes returns the two bit positions of k in a Bloom filter; the
+// occurrence count byte does not enter.
+func probes(k Key) [2]uint {
 	h := (k.lo*0x9e3779b97f4a7c15 ^ k.hi&^countMask) * 0xbf58476d1ce4e5b9
-	return uint(h >> 53), uint(h >> 42)
+	return [2]uint{uint(h >> 53), uint(h >> 42)}
 }
 
 // Text and JSON forms of reasons and outcomes.
