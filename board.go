@@ -196,7 +196,9 @@ func (p Position) Valid() bool { return p.hist.reps != 0 }
 
 // Repetitions returns how many times p's pits and side to move have occurred
 // since the last capture (or since the position the history starts from),
-// counting p itself (D2). It is 0 only for the zero Position.
+// counting p itself (D2). The third occurrence ends the game (R10) unless a
+// side is empty; only positions with an empty side can occur more often, and
+// for them the count stops at 63. It is 0 only for the zero Position.
 func (p Position) Repetitions() int { return int(p.hist.reps) }
 
 // String returns a board diagram with North's row on top, as in the rule
