@@ -25,7 +25,14 @@ func TestOracleCommand(t *testing.T) {
 	assert.Equal(t, 1, first.ID)
 	require.Len(t, first.Plies, 1)
 	assert.Equal(t, "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N", first.Plies[0].Position)
-	assert.Contains(t, lines[1], `"id":2,"error":{"code":"unknown_field"`)
+	// Seed 003: South sows pit 2's four seeds into 3, 4, 5 and 6; the game
+	// goes on, so both outcomes are the library's "not over" form.
+	assert.Equal(t, `{"version":1,"id":1,"start":"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S","legal":["A","B","C","D","E","F"],`+
+		`"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}},"plies":[`+
+		`{"move":"C","position":"4-4-0-5-5-5-5-4-4-4-4-4-0-0-N","legal":["a","b","c","d","e","f"],"sown":[3,4,5,6],`+
+		`"captures":[],"captured":0,"grand_slam":false,"fed":false,"repetitions":1,`+
+		`"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}}}]}`, lines[0])
+	assert.Equal(t, `{"version":1,"id":2,"error":{"code":"unknown_field","reason":"unknown field \"mvoes\": want version, id, start, moves"}}`, lines[1])
 
 	status, _, errOut := runCmd(t, "", "oracle", "x")
 	assert.Equal(t, exitUsage, status)

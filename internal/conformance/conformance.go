@@ -11,6 +11,7 @@
 // start, "plies" with one object per move (the position after it, the legal
 // moves, the pits sown, the captures, the grand slam, feeding, repetition
 // count and outcome), and "error" when a move, or the start, is illegal.
+// Outcomes have the JSON form of oware.Outcome.MarshalJSON.
 // "name", "rules" and "about" say what the case is for: "rules" lists the
 // ids of RULES.md (R1–R11, D1–D5) it exercises.
 //
@@ -266,13 +267,14 @@ const opening = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
 // the data; hand-built cases name them.
 func Observed(c Case) []string {
 	seen := map[string]bool{}
-	outcome := func(o oracle.Outcome) {
-		if !o.Over {
+	outcome := func(o oware.Outcome) {
+		if !o.Over() {
 			return
 		}
-		seen[o.Rule] = true
+		rule := o.Reason().Rule()
+		seen[rule] = true
 		seen["D3"] = true
-		if o.Rule == "R9" || o.Rule == "R10" {
+		if rule == "R9" || rule == "R10" {
 			seen["R11"] = true
 		}
 	}

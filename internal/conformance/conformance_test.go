@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"slices"
 	"strconv"
@@ -90,7 +91,7 @@ func TestRandomCaseRules(t *testing.T) {
 		assert.Contains(t, c.Rules, "R2", c.Name)
 		assert.Nil(t, c.Error, c.Name)
 		require.NotNil(t, c.Game, c.Name)
-		assert.True(t, len(c.Plies) == 0 && c.Outcome.Over || c.Plies[len(c.Plies)-1].Outcome.Over,
+		assert.True(t, len(c.Plies) == 0 && c.Outcome.Over() || c.Plies[len(c.Plies)-1].Outcome.Over(),
 			"%s: random games are played to the end", c.Name)
 	}
 }
@@ -195,36 +196,61 @@ func (m model) repetitions() int {
 	return n
 }
 
-// ending returns the outcome: R8, then R10, then R9.
-func (m model) ending() (oracle.Outcome, bool) {
-	o := oracle.Outcome{Over: true}
+// notOver is the JSON form of an outcome while the game goes on.
+const notOver = `{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}}`
+
+// ending returns the outcome, R8, then R10, then R9, in the JSON form of
+// the protocol, written here without the library: "over", "reason",
+// "rule", "winner", "draw", then "tallies" as an object of South's and
+// North's final tallies (D3), the winner by R11.
+func (m model) ending() (string, bool) {
+	var reason, rule string
+	var tallies [2]int
 	switch {
 	case m.scores[0] >= 25 || m.scores[1] >= 25:
-		o.Reason, o.Rule, o.Tallies = "majority", "R8", m.scores
+		reason, rule, tallies = "majority", "R8", m.scores
 	case m.repetitions() >= 3 && m.side(0) > 0 && m.side(1) > 0:
-		o.Reason, o.Rule = "repetition", "R10"
-		o.Tallies = [2]int{m.scores[0] + m.side(0), m.scores[1] + m.side(1)}
+		reason, rule = "repetition", "R10"
+		tallies = [2]int{m.scores[0] + m.side(0), m.scores[1] + m.side(1)}
 	case len(m.movable()) == 0:
-		o.Reason, o.Rule = "no move", "R9"
-		o.Tallies = [2]int{m.scores[0] + m.side(0), m.scores[1] + m.side(1)}
+		reason, rule = "no move", "R9"
+		tallies = [2]int{m.scores[0] + m.side(0), m.scores[1] + m.side(1)}
 	default:
-		return oracle.Outcome{}, false
+		return notOver, false
 	}
+	winner, draw := "null", "false"
 	switch {
-	case o.Tallies[0] > o.Tallies[1]:
-		w := "South"
-		o.Winner = &w
-	case o.Tallies[1] > o.Tallies[0]:
-		w := "North"
-		o.Winner = &w
+	case tallies[0] > tallies[1]:
+		winner = `"South"`
+	case tallies[1] > tallies[0]:
+		winner = `"North"`
 	default:
-		o.Draw = true
+		draw = "true"
 	}
-	return o, true
+	return `{"over":true,"reason":"` + reason + `","rule":"` + rule + `","winner":` + winner + `,"draw":` + draw +
+		`,"tallies":{"South":` + strconv.Itoa(tallies[0]) + `,"North":` + strconv.Itoa(tallies[1]) + `}}`, true
+}
+
+// outcomeJSON returns the JSON text of an outcome read from the file.
+func outcomeJSON(t *testing.T, o oware.Outcome) string {
+	t.Helper()
+	b, err := json.Marshal(o)
+	require.NoError(t, err)
+	return string(b)
+}
+
+// parseOutcome reads the model's outcome text into an oware.Outcome, so
+// that a model ply can be compared with a ply of the file as a whole.
+func parseOutcome(t *testing.T, text string) oware.Outcome {
+	t.Helper()
+	var o oware.Outcome
+	require.NoError(t, json.Unmarshal([]byte(text), &o), text)
+	return o
 }
 
 // play sows pit (R3, R4), captures (R5) unless it is a grand slam (R6).
-func (m *model) play(pit int) oracle.Ply {
+// It returns the ply without its outcome, and the outcome's JSON text.
+func (m *model) play(pit int) (oracle.Ply, string) {
 	ply := oracle.Ply{Move: oware.Move(pit).String(), Captures: []oracle.Capture{}, Fed: m.side(1-m.toMove) == 0}
 	n := m.pits[pit]
 	m.pits[pit] = 0
@@ -261,8 +287,8 @@ func (m *model) play(pit int) oracle.Ply {
 	ply.Position = m.text()
 	ply.Legal = m.legal()
 	ply.Repetitions = m.repetitions()
-	ply.Outcome, _ = m.ending()
-	return ply
+	outcome, _ := m.ending()
+	return ply, outcome
 }
 
 func replay(t *testing.T, c Case) {
@@ -279,7 +305,7 @@ func replay(t *testing.T, c Case) {
 	require.NotNil(t, c.Game, c.Name)
 	assert.Equal(t, m.legal(), c.Legal, "%s: legal at the start", c.Name)
 	o, _ := m.ending()
-	assert.Equal(t, o, c.Outcome, "%s: outcome at the start", c.Name)
+	assert.Equal(t, o, outcomeJSON(t, c.Outcome), "%s: outcome at the start", c.Name)
 	for i, text := range c.Moves {
 		mv, perr := oware.ParseMove(text)
 		if i == len(c.Plies) {
@@ -307,7 +333,9 @@ func replay(t *testing.T, c Case) {
 		}
 		require.NoError(t, perr, c.Name)
 		require.Contains(t, m.legal(), mv.String(), "%s: ply %d is legal", c.Name, i+1)
-		want := m.play(mv.Pit())
+		want, outcome := m.play(mv.Pit())
+		require.Equal(t, outcome, outcomeJSON(t, c.Plies[i].Outcome), "%s: ply %d: outcome", c.Name, i+1)
+		want.Outcome = parseOutcome(t, outcome)
 		require.Equal(t, want, c.Plies[i], "%s: ply %d", c.Name, i+1)
 		p, err = p.Play(mv)
 		require.NoError(t, err, c.Name)

@@ -18,17 +18,6 @@ func caps(pairs ...int) []oracle.Capture {
 	return out
 }
 
-func outcome(rule string, winner string, s, n int) oracle.Outcome {
-	reasons := map[string]string{"R8": "majority", "R9": "no move", "R10": "repetition"}
-	o := oracle.Outcome{Over: true, Reason: reasons[rule], Rule: rule, Tallies: [2]int{s, n}}
-	if winner == "" {
-		o.Draw = true
-	} else {
-		o.Winner = &winner
-	}
-	return o
-}
-
 // TestHandCases checks what each hand-built case is built to show, with
 // values worked out by hand from RULES.md.
 func TestHandCases(t *testing.T) {
@@ -89,7 +78,7 @@ func TestHandCases(t *testing.T) {
 		"chain-stops-at-the-side": func(t *testing.T, c Case) {
 			assert.Equal(t, caps(2, 2, 1, 3, 0, 2), last(c).Captures)
 			assert.Equal(t, "0-0-0-4-0-0-0-0-0-0-1-2-17-24-S", last(c).Position)
-			assert.False(t, last(c).Outcome.Over, "24 does not win")
+			assert.False(t, last(c).Outcome.Over(), "24 does not win")
 		},
 		"chain-stops-at-another-count": func(t *testing.T, c Case) {
 			assert.Equal(t, caps(8, 2), last(c).Captures)
@@ -121,23 +110,23 @@ func TestHandCases(t *testing.T) {
 		},
 		"feeding-none": func(t *testing.T, c Case) {
 			assert.Equal(t, []string{}, c.Legal)
-			assert.Equal(t, outcome("R9", "South", 26, 22), c.Outcome)
+			assert.Equal(t, `{"over":true,"reason":"no move","rule":"R9","winner":"South","draw":false,"tallies":{"South":26,"North":22}}`, outcomeJSON(t, c.Outcome))
 			assert.Equal(t, oracle.CodeGameOver, errCode(c))
 		},
 		"majority-25": func(t *testing.T, c Case) {
-			assert.Equal(t, outcome("R8", "North", 19, 25), last(c).Outcome)
+			assert.Equal(t, `{"over":true,"reason":"majority","rule":"R8","winner":"North","draw":false,"tallies":{"South":19,"North":25}}`, outcomeJSON(t, last(c).Outcome))
 		},
 		"majority-not-at-24": func(t *testing.T, c Case) {
 			at24 := false
 			for _, p := range c.Plies[:len(c.Plies)-1] {
-				assert.False(t, p.Outcome.Over)
+				assert.False(t, p.Outcome.Over())
 				at24 = at24 || p.Position[len(p.Position)-5:len(p.Position)-2] == "-24"
 			}
 			assert.True(t, at24, "North has 24 before the end")
-			assert.Equal(t, "R8", last(c).Outcome.Rule)
+			assert.Equal(t, "R8", last(c).Outcome.Reason().Rule())
 		},
 		"set-up-already-won": func(t *testing.T, c Case) {
-			assert.Equal(t, outcome("R8", "South", 25, 23), c.Outcome)
+			assert.Equal(t, `{"over":true,"reason":"majority","rule":"R8","winner":"South","draw":false,"tallies":{"South":25,"North":23}}`, outcomeJSON(t, c.Outcome))
 			assert.Equal(t, []string{}, c.Legal)
 			assert.Equal(t, oracle.CodeGameOver, errCode(c))
 		},
@@ -146,28 +135,28 @@ func TestHandCases(t *testing.T) {
 			assert.Equal(t, 2, c.Error.Ply)
 		},
 		"no-move-own-side-empty": func(t *testing.T, c Case) {
-			assert.Equal(t, outcome("R9", "", 24, 24), c.Outcome)
+			assert.Equal(t, `{"over":true,"reason":"no move","rule":"R9","winner":null,"draw":true,"tallies":{"South":24,"North":24}}`, outcomeJSON(t, c.Outcome))
 		},
 		"no-move-cannot-feed": func(t *testing.T, c Case) {
-			assert.Equal(t, outcome("R9", "North", 22, 26), last(c).Outcome)
+			assert.Equal(t, `{"over":true,"reason":"no move","rule":"R9","winner":"North","draw":false,"tallies":{"South":22,"North":26}}`, outcomeJSON(t, last(c).Outcome))
 		},
 		"repetition-third-not-second": func(t *testing.T, c Case) {
 			require.Len(t, c.Plies, 24)
 			assert.Equal(t, c.Start, c.Plies[11].Position)
 			assert.Equal(t, 2, c.Plies[11].Repetitions)
-			assert.False(t, c.Plies[11].Outcome.Over, "the second occurrence does not end the game")
+			assert.False(t, c.Plies[11].Outcome.Over(), "the second occurrence does not end the game")
 			assert.Equal(t, 3, last(c).Repetitions)
-			assert.Equal(t, outcome("R10", "South", 25, 23), last(c).Outcome)
+			assert.Equal(t, `{"over":true,"reason":"repetition","rule":"R10","winner":"South","draw":false,"tallies":{"South":25,"North":23}}`, outcomeJSON(t, last(c).Outcome))
 		},
 		"repetition-draw": func(t *testing.T, c Case) {
-			assert.Equal(t, outcome("R10", "", 24, 24), last(c).Outcome)
+			assert.Equal(t, `{"over":true,"reason":"repetition","rule":"R10","winner":null,"draw":true,"tallies":{"South":24,"North":24}}`, outcomeJSON(t, last(c).Outcome))
 		},
 		"repetition-by-two-paths": func(t *testing.T, c Case) {
 			require.Len(t, c.Plies, 24)
 			assert.NotEqual(t, c.Moves[:12], c.Moves[12:], "two different cycles")
 			assert.Equal(t, 2, c.Plies[11].Repetitions)
 			assert.Equal(t, c.Start, last(c).Position)
-			assert.Equal(t, "R10", last(c).Outcome.Rule)
+			assert.Equal(t, "R10", last(c).Outcome.Reason().Rule())
 		},
 		"repetition-counted-from-capture": func(t *testing.T, c Case) {
 			require.Len(t, c.Plies, 25)
@@ -176,15 +165,15 @@ func TestHandCases(t *testing.T) {
 			assert.Equal(t, 2, c.Plies[12].Repetitions)
 			assert.Equal(t, c.Plies[0].Position, last(c).Position)
 			assert.Equal(t, 3, last(c).Repetitions)
-			assert.Equal(t, "R10", last(c).Outcome.Rule)
+			assert.Equal(t, "R10", last(c).Outcome.Reason().Rule())
 		},
 		"repetition-not-with-an-empty-side": func(t *testing.T, c Case) {
 			require.Len(t, c.Plies, 25)
 			assert.Equal(t, c.Start, c.Plies[23].Position)
 			assert.Equal(t, 3, c.Plies[23].Repetitions)
-			assert.False(t, c.Plies[23].Outcome.Over, "North's side is empty: no R10")
+			assert.False(t, c.Plies[23].Outcome.Over(), "North's side is empty: no R10")
 			assert.Equal(t, 3, last(c).Repetitions)
-			assert.Equal(t, "R10", last(c).Outcome.Rule)
+			assert.Equal(t, "R10", last(c).Outcome.Reason().Rule())
 		},
 		"set-up-invalid-total": func(t *testing.T, c Case) {
 			assert.Equal(t, oracle.CodeBadStart, errCode(c))

@@ -30,13 +30,26 @@
 //   - "id": the request's id, or null when it has none or could not be read.
 //   - "start": the start position in canonical form (or the start string as
 //     given, when it is not a valid position).
-//   - "legal", "outcome": the legal moves and the outcome at the start.
+//   - "legal", "outcome": the legal moves and the outcome at the start (see
+//     Outcomes below).
 //   - "plies": one object per move played (see [Ply]).
 //   - "error": present only when the request failed (see [Error]). When a
 //     move is illegal, "plies" still holds the moves before it.
 //
 // "legal", "outcome" and "plies" are present whenever the start position
 // is valid. Moves are always written as pit letters.
+//
+// # Outcomes
+//
+// An outcome, at the start or after a move, is written exactly as
+// oware.Outcome.MarshalJSON writes it: the library has one JSON form of an
+// outcome, and the oracle uses it. Every field is present whether or not
+// the game is over; "rule" and "winner" are null when there is none, and
+// "tallies" are both 0 while the game goes on:
+//
+//	{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}}
+//	{"over":true,"reason":"majority","rule":"R8","winner":"North","draw":false,"tallies":{"South":19,"North":25}}
+//	{"over":true,"reason":"no move","rule":"R9","winner":null,"draw":true,"tallies":{"South":24,"North":24}}
 package oracle
 
 import (
@@ -101,9 +114,12 @@ type Response struct {
 // Game is what a request's moves do: the legal moves and outcome at the
 // start, then one Ply per move played.
 type Game struct {
-	Legal   []string `json:"legal"`
-	Outcome Outcome  `json:"outcome"`
-	Plies   []Ply    `json:"plies"`
+	Legal []string `json:"legal"`
+	// Outcome is written with oware.Outcome.MarshalJSON, the library's one
+	// JSON form of an outcome. It is a named field, not an embedded one:
+	// embedding would promote that MarshalJSON to Game itself.
+	Outcome oware.Outcome `json:"outcome"`
+	Plies   []Ply         `json:"plies"`
 }
 
 // Ply tells what one move did, from oware.Position.Explain.
@@ -122,36 +138,16 @@ type Ply struct {
 	Fed       bool      `json:"fed"` // the opponent's side was empty and the move fed it (R7)
 	// Repetitions counts the occurrences of the position after the move
 	// since the last capture, itself included (R10, D1, D2).
-	Repetitions int     `json:"repetitions"`
-	Outcome     Outcome `json:"outcome"` // the outcome after the move
+	Repetitions int `json:"repetitions"`
+	// Outcome is the outcome after the move, in the JSON form of
+	// oware.Outcome.MarshalJSON.
+	Outcome oware.Outcome `json:"outcome"`
 }
 
 // Capture is one captured pit and the seeds taken from it.
 type Capture struct {
 	Pit   int `json:"pit"`
 	Seeds int `json:"seeds"`
-}
-
-// Outcome is the outcome of the game at a position. While the game goes on
-// it is written {"over":false}; a finished game has every field, with
-// "winner" null for a draw.
-type Outcome struct {
-	Over    bool    `json:"over"`
-	Reason  string  `json:"reason,omitempty"` // "majority", "no move" or "repetition"
-	Rule    string  `json:"rule,omitempty"`   // "R8", "R9" or "R10"
-	Winner  *string `json:"winner"`           // "South", "North" or null
-	Draw    bool    `json:"draw"`             // 24–24 (R11)
-	Tallies [2]int  `json:"tallies"`          // South's and North's final tallies (D3)
-}
-
-// MarshalJSON writes {"over":false} for a game that goes on and every
-// field otherwise.
-func (o Outcome) MarshalJSON() ([]byte, error) {
-	if !o.Over {
-		return []byte(`{"over":false}`), nil
-	}
-	type plain Outcome // without this method
-	return json.Marshal(plain(o))
 }
 
 // Error says why a request failed. Ply and Move are set for an error in
@@ -265,7 +261,7 @@ func Answer(req Request) Response {
 		}
 	}
 	resp.Start = positionString(p)
-	resp.Game = &Game{Legal: letters(p.Moves()), Outcome: outcomeOf(p.Outcome()), Plies: []Ply{}}
+	resp.Game = &Game{Legal: letters(p.Moves()), Outcome: p.Outcome(), Plies: []Ply{}}
 	for i, text := range req.Moves {
 		m, err := oware.ParseMove(text)
 		if err != nil {
@@ -415,27 +411,8 @@ func plyOf(e oware.Effect) Ply {
 		Annulled:    nonEmpty(captures(e.Annulled)),
 		Fed:         e.Fed,
 		Repetitions: e.After.Repetitions(),
-		Outcome:     outcomeOf(e.Outcome),
+		Outcome:     e.Outcome,
 	}
-}
-
-// OutcomeOf converts an outcome of package oware.
-func outcomeOf(o oware.Outcome) Outcome {
-	if !o.Over() {
-		return Outcome{}
-	}
-	out := Outcome{
-		Over:    true,
-		Reason:  o.Reason().String(),
-		Rule:    o.Reason().Rule(),
-		Draw:    o.Draw(),
-		Tallies: [2]int{o.Tally(oware.South), o.Tally(oware.North)},
-	}
-	if w, ok := o.Winner(); ok {
-		name := w.String()
-		out.Winner = &name
-	}
-	return out
 }
 
 // captures converts captured pits; it is never nil.

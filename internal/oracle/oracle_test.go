@@ -37,10 +37,10 @@ func TestServeExact(t *testing.T) {
 			name:    "seed 003 capture",
 			request: `{"id":1,"start":"1-1-1-1-1-4-1-3-2-1-2-2-10-18-S","moves":["F"]}`,
 			response: `{"version":1,"id":1,"start":"1-1-1-1-1-4-1-3-2-1-2-2-10-18-S",` +
-				`"legal":["A","B","C","D","E","F"],"outcome":{"over":false},"plies":[` +
+				`"legal":["A","B","C","D","E","F"],"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}},"plies":[` +
 				`{"move":"F","position":"1-1-1-1-1-0-2-4-0-0-2-2-15-18-N","legal":["a","b","e","f"],` +
 				`"sown":[6,7,8,9],"captures":[{"pit":9,"seeds":2},{"pit":8,"seeds":3}],"captured":5,` +
-				`"grand_slam":false,"fed":false,"repetitions":1,"outcome":{"over":false}}]}`,
+				`"grand_slam":false,"fed":false,"repetitions":1,"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}}}]}`,
 		},
 		{
 			// Seed 003's grand slam: North holds seeds in pits 6, 7 and 8
@@ -48,11 +48,11 @@ func TestServeExact(t *testing.T) {
 			name:    "seed 003 grand slam",
 			request: `{"id":"gs","start":"5-5-5-5-5-3-1-2-1-0-0-0-8-8-S","moves":["5"]}`,
 			response: `{"version":1,"id":"gs","start":"5-5-5-5-5-3-1-2-1-0-0-0-8-8-S",` +
-				`"legal":["A","B","C","D","E","F"],"outcome":{"over":false},"plies":[` +
+				`"legal":["A","B","C","D","E","F"],"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}},"plies":[` +
 				`{"move":"F","position":"5-5-5-5-5-0-2-3-2-0-0-0-8-8-N","legal":["a","b","c"],` +
 				`"sown":[6,7,8],"captures":[],"captured":0,"grand_slam":true,` +
 				`"annulled":[{"pit":8,"seeds":2},{"pit":7,"seeds":3},{"pit":6,"seeds":2}],` +
-				`"fed":false,"repetitions":1,"outcome":{"over":false}}]}`,
+				`"fed":false,"repetitions":1,"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}}}]}`,
 		},
 		{
 			// Seed 003's feeding: North's side is empty; D, E and F reach
@@ -60,16 +60,16 @@ func TestServeExact(t *testing.T) {
 			name:    "feeding",
 			request: `{"id":[3],"start":"1-0-0-3-2-1-0-0-0-0-0-0-20-21-S","moves":["E"]}`,
 			response: `{"version":1,"id":[3],"start":"1-0-0-3-2-1-0-0-0-0-0-0-20-21-S",` +
-				`"legal":["D","E","F"],"outcome":{"over":false},"plies":[` +
+				`"legal":["D","E","F"],"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}},"plies":[` +
 				`{"move":"E","position":"1-0-0-3-0-2-1-0-0-0-0-0-20-21-N","legal":["a"],` +
 				`"sown":[5,6],"captures":[],"captured":0,"grand_slam":false,` +
-				`"fed":true,"repetitions":1,"outcome":{"over":false}}]}`,
+				`"fed":true,"repetitions":1,"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}}}]}`,
 		},
 		{
 			name:    "move that does not feed",
 			request: `{"id":4,"start":"1-0-0-3-2-1-0-0-0-0-0-0-20-21-S","moves":["A"]}`,
 			response: `{"version":1,"id":4,"start":"1-0-0-3-2-1-0-0-0-0-0-0-20-21-S",` +
-				`"legal":["D","E","F"],"outcome":{"over":false},"plies":[],` +
+				`"legal":["D","E","F"],"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}},"plies":[],` +
 				`"error":{"code":"must_feed","reason":"move does not feed the opponent","ply":1,"move":"A"}}`,
 		},
 		{
@@ -77,11 +77,11 @@ func TestServeExact(t *testing.T) {
 			name:    "empty pit at the third move",
 			request: `{"moves":["F","a","F"]}`,
 			response: `{"version":1,"id":null,"start":"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",` +
-				`"legal":["A","B","C","D","E","F"],"outcome":{"over":false},"plies":[` +
+				`"legal":["A","B","C","D","E","F"],"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}},"plies":[` +
 				`{"move":"F","position":"4-4-4-4-4-0-5-5-5-5-4-4-0-0-N","legal":["a","b","c","d","e","f"],` +
-				`"sown":[6,7,8,9],"captures":[],"captured":0,"grand_slam":false,"fed":false,"repetitions":1,"outcome":{"over":false}},` +
+				`"sown":[6,7,8,9],"captures":[],"captured":0,"grand_slam":false,"fed":false,"repetitions":1,"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}}},` +
 				`{"move":"a","position":"4-4-4-4-4-0-0-6-6-6-5-5-0-0-S","legal":["A","B","C","D","E"],` +
-				`"sown":[7,8,9,10,11],"captures":[],"captured":0,"grand_slam":false,"fed":false,"repetitions":1,"outcome":{"over":false}}],` +
+				`"sown":[7,8,9,10,11],"captures":[],"captured":0,"grand_slam":false,"fed":false,"repetitions":1,"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}}}],` +
 				`"error":{"code":"empty_pit","reason":"pit is empty","ply":3,"move":"F"}}`,
 		},
 		{
@@ -91,11 +91,11 @@ func TestServeExact(t *testing.T) {
 			name:    "majority",
 			request: `{"id":5,"start":"2-1-0-0-0-1-0-0-0-4-1-0-19-20-N","moves":["d"]}`,
 			response: `{"version":1,"id":5,"start":"2-1-0-0-0-1-0-0-0-4-1-0-19-20-N",` +
-				`"legal":["d","e"],"outcome":{"over":false},"plies":[` +
+				`"legal":["d","e"],"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}},"plies":[` +
 				`{"move":"d","position":"0-0-0-0-0-1-0-0-0-0-2-1-19-25-S","legal":[],` +
 				`"sown":[10,11,0,1],"captures":[{"pit":1,"seeds":2},{"pit":0,"seeds":3}],"captured":5,` +
 				`"grand_slam":false,"fed":false,"repetitions":1,` +
-				`"outcome":{"over":true,"reason":"majority","rule":"R8","winner":"North","draw":false,"tallies":[19,25]}}]}`,
+				`"outcome":{"over":true,"reason":"majority","rule":"R8","winner":"North","draw":false,"tallies":{"South":19,"North":25}}}]}`,
 		},
 		{
 			// The same capture with pit 5 empty would take all of South's
@@ -103,10 +103,10 @@ func TestServeExact(t *testing.T) {
 			name:    "grand slam across the wrap",
 			request: `{"id":5.5,"start":"2-1-0-0-0-0-0-0-0-4-1-0-20-20-N","moves":["d"]}`,
 			response: `{"version":1,"id":5.5,"start":"2-1-0-0-0-0-0-0-0-4-1-0-20-20-N",` +
-				`"legal":["d","e"],"outcome":{"over":false},"plies":[` +
+				`"legal":["d","e"],"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}},"plies":[` +
 				`{"move":"d","position":"3-2-0-0-0-0-0-0-0-0-2-1-20-20-S","legal":["A","B"],` +
 				`"sown":[10,11,0,1],"captures":[],"captured":0,"grand_slam":true,` +
-				`"annulled":[{"pit":1,"seeds":2},{"pit":0,"seeds":3}],"fed":false,"repetitions":1,"outcome":{"over":false}}]}`,
+				`"annulled":[{"pit":1,"seeds":2},{"pit":0,"seeds":3}],"fed":false,"repetitions":1,"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}}}]}`,
 		},
 		{
 			// D4: a set-up position that is already finished (R9: South to
@@ -114,7 +114,7 @@ func TestServeExact(t *testing.T) {
 			name:    "finished start, draw",
 			request: `{"id":6,"start":"0-0-0-0-0-0-0-0-4-0-0-0-24-20-S","moves":["A"]}`,
 			response: `{"version":1,"id":6,"start":"0-0-0-0-0-0-0-0-4-0-0-0-24-20-S","legal":[],` +
-				`"outcome":{"over":true,"reason":"no move","rule":"R9","winner":null,"draw":true,"tallies":[24,24]},"plies":[],` +
+				`"outcome":{"over":true,"reason":"no move","rule":"R9","winner":null,"draw":true,"tallies":{"South":24,"North":24}},"plies":[],` +
 				`"error":{"code":"game_over","reason":"game is over","ply":1,"move":"A"}}`,
 		},
 		{
@@ -141,9 +141,9 @@ func TestServeExact(t *testing.T) {
 		{
 			name:    "bad move text",
 			request: `{"id":11,"moves":["F","g"]}`,
-			response: `{"version":1,"id":11,"start":"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S","legal":["A","B","C","D","E","F"],"outcome":{"over":false},"plies":[` +
+			response: `{"version":1,"id":11,"start":"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S","legal":["A","B","C","D","E","F"],"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}},"plies":[` +
 				`{"move":"F","position":"4-4-4-4-4-0-5-5-5-5-4-4-0-0-N","legal":["a","b","c","d","e","f"],` +
-				`"sown":[6,7,8,9],"captures":[],"captured":0,"grand_slam":false,"fed":false,"repetitions":1,"outcome":{"over":false}}],` +
+				`"sown":[6,7,8,9],"captures":[],"captured":0,"grand_slam":false,"fed":false,"repetitions":1,"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}}}],` +
 				`"error":{"code":"bad_move","reason":"not a pit letter A-F, a-f or number 0-11","ply":2,"move":"g"}}`,
 		},
 		{
