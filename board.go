@@ -111,12 +111,8 @@ type Position struct {
 	reason Reason
 }
 
-// makePosition returns the position with key k and history h.
-func makePosition(k Key, h history) Position {
-	p := Position{key: k, hist: h}
-	p.moves, p.reason = k.legal(h.reps)
-	return p
-}
+// settle computes p's legal moves and ending from its key and history.
+func (p *Position) settle() { p.moves, p.reason = p.key.legal(p.hist.reps) }
 
 // Start returns the opening position: four seeds in every pit, no captures,
 // South to move (R1).
@@ -164,7 +160,9 @@ func NewPosition(pits [12]int, scores [2]int, toMove Player) (Position, error) {
 		return Position{}, &PositionError{Field: "side to move", Value: int(toMove), Err: ErrNoSuchPlayer}
 	}
 	k.setByte(sideByte, byte(toMove))
-	return makePosition(k, freshHistory()), nil
+	p := Position{key: k, hist: freshHistory()}
+	p.settle()
+	return p, nil
 }
 
 // Key returns the comparable identity of p: pits, scores and side to move,
@@ -202,7 +200,8 @@ func (p Position) Valid() bool { return p.hist.reps != 0 }
 func (p Position) Repetitions() int { return int(p.hist.reps) }
 
 // String returns a board diagram with North's row on top, as in the rule
-// sheets, followed by the scores and the side to move (or the outcome):
+// sheets, followed by the scores and the side to move (or the outcome); the
+// zero Position says that it is invalid:
 //
 //	    f  e  d  c  b  a
 //	N   4  4  4  4  4  4   North 0
@@ -210,6 +209,9 @@ func (p Position) Repetitions() int { return int(p.hist.reps) }
 //	    A  B  C  D  E  F
 //	South to move
 func (p Position) String() string {
+	if !p.Valid() {
+		return "invalid position (the zero Position)"
+	}
 	b := make([]byte, 0, 160)
 	b = append(b, "    f  e  d  c  b  a\nN "...)
 	for i := 11; i >= 6; i-- {
@@ -253,11 +255,20 @@ func (p Position) AppendText(b []byte) ([]byte, error) {
 	if !p.Valid() {
 		return b, ErrInvalidPosition
 	}
+	return p.key.appendText(b), nil
+}
+
+// String returns the position string of the key, as [Position.AppendText]
+// writes it, such as "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S".
+func (k Key) String() string { return string(k.appendText(make([]byte, 0, 40))) }
+
+// appendText appends the position string of k.
+func (k Key) appendText(b []byte) []byte {
 	for i := 0; i < scoreByte+2; i++ {
-		b = strconv.AppendUint(b, uint64(p.key.byteAt(i)), 10)
+		b = strconv.AppendUint(b, uint64(k.byteAt(i)), 10)
 		b = append(b, '-')
 	}
-	return append(b, "SN"[p.ToMove()&1]), nil
+	return append(b, "SN"[k.ToMove()&1])
 }
 
 // MarshalText implements [encoding.TextMarshaler] with the position string

@@ -15,13 +15,17 @@ import (
 // This file holds feeding (R7), the endings of the game (R8–R11, D3, D5)
 // and the repetition history (R10, D1, D2).
 
-// MoveSet is a set of moves, one bit per pit. It is a small value that
-// needs no allocation: [Position.Moves] returns the legal moves as a
-// MoveSet. The zero MoveSet is empty.
+// MoveSet is a set of moves, bit i standing for the move that sows pit i.
+// It is a small value that needs no allocation: [Position.Moves] returns the
+// legal moves as a MoveSet. Bits 12–15 name no pit and every method ignores
+// them. The zero MoveSet is empty.
 type MoveSet uint16
 
+// allPits is the MoveSet of every pit.
+const allPits MoveSet = 1<<pitCount - 1
+
 // Len returns the number of moves in s.
-func (s MoveSet) Len() int { return bits.OnesCount16(uint16(s)) }
+func (s MoveSet) Len() int { return bits.OnesCount16(uint16(s & allPits)) }
 
 // Contains reports whether m is in s.
 func (s MoveSet) Contains(m Move) bool { return m.Valid() && s&(1<<m) != 0 }
@@ -29,7 +33,7 @@ func (s MoveSet) Contains(m Move) bool { return m.Valid() && s&(1<<m) != 0 }
 // All returns an iterator over the moves of s in ascending pit order.
 func (s MoveSet) All() iter.Seq[Move] {
 	return func(yield func(Move) bool) {
-		for ; s != 0; s &= s - 1 {
+		for s &= allPits; s != 0; s &= s - 1 {
 			if !yield(Move(bits.TrailingZeros16(uint16(s)))) {
 				return
 			}
@@ -70,7 +74,7 @@ var nthBit = func() (t [64][6]uint8) {
 // AppendTo appends the moves of s to dst in ascending pit order and returns
 // the extended slice. It does not allocate when dst has room for them.
 func (s MoveSet) AppendTo(dst []Move) []Move {
-	for ; s != 0; s &= s - 1 {
+	for s &= allPits; s != 0; s &= s - 1 {
 		dst = append(dst, Move(bits.TrailingZeros16(uint16(s))))
 	}
 	return dst
@@ -331,10 +335,10 @@ const (
 func freshHistory() history { return history{reps: 1} }
 
 // played turns h, the history of the position from, into the history of the
-// position that sowing pit (which held seeds) from it leads to without a
-// capture, and returns the number of times that position has now occurred.
-// It allocates a chunk once every recentCap moves without a capture.
-func (h *history) played(from Key, pit int, seeds uint8, to Key) uint8 {
+// position to that sowing pit (which held seeds) from it leads to without a
+// capture, counting to's occurrences. It allocates a chunk once every
+// recentCap moves without a capture.
+func (h *history) played(from Key, pit int, seeds uint8, to Key) {
 	if int(h.n) == len(h.recent) {
 		h.spill(from)
 	}
@@ -342,7 +346,6 @@ func (h *history) played(from Key, pit int, seeds uint8, to Key) uint8 {
 	h.n++
 	h.seen.add(from)
 	h.reps = min(h.occurrences(to, to)+1, maxReps)
-	return h.reps
 }
 
 // spill moves P(0) … P(n-1) into a new chunk, rebuilding them from cur,

@@ -51,6 +51,7 @@ import (
 	"errors"
 	"math/bits"
 	"strconv"
+	"strings"
 )
 
 // Player is one of the two sides of the board.
@@ -62,7 +63,8 @@ const (
 	North Player = 1 // owns pits 6–11 (a–f)
 )
 
-// Opponent returns the other player.
+// Opponent returns the other player. For a value that is not a player it
+// returns another such value.
 func (p Player) Opponent() Player { return p ^ 1 }
 
 // Valid reports whether p is South or North.
@@ -174,14 +176,7 @@ func (e *PositionError) Unwrap() error { return e.Err }
 
 // detail returns err's message without the package prefix, so that a
 // wrapper can add context after its own prefix.
-func detail(err error) string {
-	const prefix = "oware: "
-	s := err.Error()
-	if len(s) >= len(prefix) && s[:len(prefix)] == prefix {
-		return s[len(prefix):]
-	}
-	return s
-}
+func detail(err error) string { return strings.TrimPrefix(err.Error(), "oware: ") }
 
 // play plays the move at pit, which must be legal at k: sowing (R3, R4),
 // capture (R5, R6), then the turn passes. It reports whether seeds were
@@ -213,8 +208,8 @@ func (p Position) Play(m Move) (next Position, err error) {
 		next.hist = p.hist
 		next.hist.played(p.key, int(m), p.key.byteAt(int(m)), k)
 	}
-	next.moves, next.reason = k.legal(next.hist.reps)
-	return next, nil
+	next.settle()
+	return next, nil // built in place: a measurably faster Play than returning makePosition's copy
 }
 
 // refusal explains why m is not a legal move at p.

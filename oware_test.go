@@ -3309,3 +3309,31 @@ func FuzzOutcome(f *testing.F) {
 		require.LessOrEqual(t, j.Tally(oware.South)+j.Tally(oware.North), 48, "tallies fit in 48 seeds")
 	})
 }
+
+// TestMoveSetIgnoresBitsBeyondThePits: bits 12–15 of a MoveSet name no pit;
+// every method ignores them rather than inventing moves or panicking.
+func TestMoveSetIgnoresBitsBeyondThePits(t *testing.T) {
+	s := oware.MoveSet(0xf000 | 1<<0 | 1<<11) // A and f, plus four stray bits
+	assert.Equal(t, 2, s.Len())
+	assert.Equal(t, []oware.Move{0, 11}, s.AppendTo(nil))
+	assert.Equal(t, []oware.Move{0, 11}, slices.Collect(s.All()))
+	assert.Equal(t, "{A f}", s.String())
+	for i, want := range []oware.Move{0, 11} {
+		m, ok := s.Nth(i)
+		assert.True(t, ok)
+		assert.Equal(t, want, m)
+	}
+	_, ok := s.Nth(2)
+	assert.False(t, ok)
+	assert.False(t, s.Contains(12))
+	assert.NotPanics(t, func() { oware.MoveSet(0xffff).Nth(15) })
+}
+
+// TestKeyString: a Key prints as its position string; the zero Position
+// says it is invalid rather than drawing an empty board.
+func TestKeyString(t *testing.T) {
+	assert.Equal(t, "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", oware.Start().Key().String())
+	p := oware.MustParsePosition("0-10-0-0-0-1-2-0-5-0-0-3-13-14-N")
+	assert.Equal(t, "0-10-0-0-0-1-2-0-5-0-0-3-13-14-N", p.Key().String())
+	assert.Equal(t, "invalid position (the zero Position)", oware.Position{}.String())
+}

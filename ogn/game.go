@@ -2,6 +2,7 @@ package ogn
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -112,20 +113,11 @@ func orderTags(tags []Tag) []Tag {
 		}
 	}
 	for _, t := range tags {
-		if !inRoster(t.Name) {
+		if !slices.Contains(roster[:], t.Name) {
 			out = append(out, t)
 		}
 	}
 	return out
-}
-
-func inRoster(name string) bool {
-	for _, r := range roster {
-		if r == name {
-			return true
-		}
-	}
-	return false
 }
 
 // validTagName reports whether name is a non-empty run of ASCII letters,

@@ -165,7 +165,7 @@ func (p *parser) game() (Game, error) {
 		case "FEN":
 			pos, err := oware.ParsePosition(value)
 			if err != nil {
-				return Game{}, p.errAt(at, err, "FEN tag: "+err.Error())
+				return Game{}, p.errAt(at, err, "FEN tag: "+strings.TrimPrefix(err.Error(), "oware: "))
 			}
 			start = pos
 		default:

@@ -3,6 +3,7 @@ package ogn
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -65,7 +66,7 @@ func (g Game) AppendText(b []byte) ([]byte, error) {
 	b = appendTag(b, "Variant", Variant)
 	tags := orderTags(g.Tags)
 	n := 0
-	for n < len(tags) && inRoster(tags[n].Name) {
+	for n < len(tags) && slices.Contains(roster[:], tags[n].Name) {
 		n++
 	}
 	for _, t := range tags[:n] {
