@@ -85,7 +85,11 @@ func (p Player) String() string {
 func (p Player) firstPit() int { return 6 * int(p) }
 
 // Move is a move: the pit that is sown, by its absolute index 0–11 (R1).
-// Pits 0–5 belong to South and pits 6–11 to North.
+// Pits 0–5 belong to South and pits 6–11 to North. Its text form is the pit
+// letter, so a []Move is a JSON array such as ["F","e"]. Like any slice of
+// a byte-sized type, a []Move also decodes from a base64 JSON string, and
+// encoding/json then stores the bytes unchecked: Play refuses any value
+// that is not a pit, and [Move.Valid] tells.
 type Move uint8
 
 // pitLetters are the usual pit letters, indexed by pit.
