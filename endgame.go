@@ -335,14 +335,14 @@ const (
 func freshHistory() history { return history{reps: 1} }
 
 // played turns h, the history of the position from, into the history of the
-// position to that sowing pit (which held seeds) from it leads to without a
-// capture, counting to's occurrences. It allocates a chunk once every
-// recentCap moves without a capture.
-func (h *history) played(from Key, pit int, seeds uint8, to Key) {
+// position to that sowing pit from it leads to without a capture, counting
+// to's occurrences. It allocates a chunk once every recentCap moves without
+// a capture.
+func (h *history) played(from Key, pit int, to Key) {
 	if int(h.n) == len(h.recent) {
 		h.spill(from)
 	}
-	h.recent[h.n] = makeStep(pit, seeds, h.reps)
+	h.recent[h.n] = makeStep(pit, from.byteAt(pit), h.reps)
 	h.n++
 	h.seen.add(from)
 	h.reps = min(h.occurrences(to, to)+1, maxReps)
@@ -518,11 +518,11 @@ func (o *Outcome) UnmarshalText(text []byte) error {
 		*o = Outcome{}
 		return nil
 	}
-	var winner Player
-	at := 0
+	var winner Player // the winner named, unless draw
+	draw, at := false, 0
 	switch {
 	case strings.HasPrefix(s, "draw "):
-		winner, at = noPlayer, len("draw ")
+		draw, at = true, len("draw ")
 	case strings.HasPrefix(s, "South wins "):
 		winner, at = South, len("South wins ")
 	case strings.HasPrefix(s, "North wins "):
@@ -560,17 +560,14 @@ func (o *Outcome) UnmarshalText(text []byte) error {
 		return fail(talliesAt, msg)
 	}
 	out := Outcome{reason: r, tallies: [2]uint8{uint8(tallies[South]), uint8(tallies[North])}}
-	if w, ok := out.Winner(); !ok && winner != noPlayer {
+	if w, ok := out.Winner(); !ok && !draw {
 		return fail(0, "equal tallies make a draw")
-	} else if ok && w != winner {
+	} else if ok && (draw || w != winner) {
 		return fail(0, "the tallies make "+w.String()+" the winner")
 	}
 	*o = out
 	return nil
 }
-
-// noPlayer stands for the winner of a draw while parsing an outcome.
-const noPlayer Player = 2
 
 // outcomeProblem tells why tallies cannot end a game for reason r (D3), or
 // returns "" when they can.

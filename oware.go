@@ -210,7 +210,7 @@ func (p Position) Play(m Move) (next Position, err error) {
 		next.hist = freshHistory() // D2: a capture starts the count again
 	} else {
 		next.hist = p.hist
-		next.hist.played(p.key, int(m), p.key.byteAt(int(m)), k)
+		next.hist.played(p.key, int(m), k)
 	}
 	next.settle()
 	return next, nil // built in place: a measurably faster Play than returning makePosition's copy
