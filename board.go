@@ -2,346 +2,292 @@ package oware
 
 import (
 	"errors"
+	"iter"
+	"math/bits"
 	"strconv"
+	"strings"
 )
 
-// Layout of a Key's bytes.
+// The sizes of the board (R1), for programs that lay it out.
 const (
-	pitCount   = 12 // pits on the board (R1)
-	totalSeeds = 48 // seeds in the game (R1)
-	winScore   = 25 // captures that win at once (R8)
-
-	scoreByte = 12 // bytes 12 and 13: South's and North's captures
-	sideByte  = 14 // byte 14: the player to move
-
-	sideBit = 1 << (8 * (sideByte - 8)) // the side to move in a Key's second word
+	NumPits      = 12 // pits on the board
+	PitsPerSide  = 6  // pits on each side
+	NumSeeds     = 48 // seeds in the game, on the board and captured
+	WinningScore = 25 // captured seeds that win at once (R8)
 )
 
-// Key identifies a position without its history: the 12 pits, both scores
-// and the side to move (D1). Keys are comparable with == and serve as map
-// keys, for example in transposition tables; two positions reached by
-// different move orders have equal keys when their pits, scores and side to
-// move are equal.
+// Layout of a Board's two words: bytes 0–11 are pits 0–11, byte 12 South's
+// score, byte 13 North's score, byte 14 the side to move; byte 15 is zero in
+// a Board and holds an occurrence count where the history keeps boards.
+const (
+	scoreByte = 12
+	sideByte  = 14
+	countByte = 15
+
+	sideBit   = 1 << (8 * (sideByte - 8))     // the side to move in the second word
+	countMask = 0xff << (8 * (countByte - 8)) // the count byte in the second word
+)
+
+// Board is a position of the game without its history: the seeds in the 12
+// pits, both scores and the side to move. Boards are small comparable
+// values: two boards are equal when their pits, scores and side to move
+// are (D1, the scores then being equal too), so a Board serves as a map key
+// and, through [Board.Hash], as the key of a transposition table.
 //
-// The zero Key has no seeds and South to move; it is not the key of any
-// valid position.
-type Key struct {
-	// Bytes 0–11 of the two little-endian words are pits 0–11, then come
-	// South's score, North's score, the side to move and a zero byte. One
-	// byte per pit lets a whole sowing be one addition per word.
+// A Board is made by [NewBoard], [ParseBoard] or [ParseFEN], which check it
+// (D4), or taken from a [Position]. The zero Board holds no seeds and is not
+// a board of the game; its text form is the empty string.
+//
+// Everything about the board itself is read from a Board; what depends on
+// the history or the rules (legal moves, outcome, repetitions, playing a
+// move) is asked of a Position, whose [Position.Board] gives its Board.
+type Board struct {
+	// Each byte of the two little-endian words is one count (see the
+	// layout above): a whole sowing is then one addition per word, and the
+	// two words travel in registers.
 	lo, hi uint64
 }
 
-// byteAt returns byte i (0–15) of k: pit i for i < 12.
-func (k Key) byteAt(i int) uint8 {
-	w := k.lo
+// byteAt returns byte i (0–15) of b: pit i for i < 12.
+func (b Board) byteAt(i int) uint8 {
+	w := b.lo
 	if i >= 8 {
-		w = k.hi
+		w = b.hi
 	}
 	return uint8(w >> (8 * (i & 7)))
 }
 
-// setByte sets byte i (0–15) of k to v.
-func (k *Key) setByte(i int, v uint8) {
+// setByte sets byte i (0–15) of b to v.
+func (b *Board) setByte(i int, v uint8) {
 	shift := 8 * uint(i&7)
 	if i < 8 {
-		k.lo = k.lo&^(0xff<<shift) | uint64(v)<<shift
+		b.lo = b.lo&^(0xff<<shift) | uint64(v)<<shift
 	} else {
-		k.hi = k.hi&^(0xff<<shift) | uint64(v)<<shift
+		b.hi = b.hi&^(0xff<<shift) | uint64(v)<<shift
 	}
 }
 
+// NewBoard returns the board with the given pits (indexed by pit, R1
+// numbering), captured seeds (indexed by Player) and player to move. It
+// returns a [*PositionError] unless every count is non-negative, the pits
+// and scores add up to 48 and toMove is South or North (D4).
+func NewBoard(pits [NumPits]int, scores [2]int, toMove Player) (Board, error) {
+	var counts [NumPits + 2]int
+	copy(counts[:], pits[:])
+	copy(counts[NumPits:], scores[:])
+	// Negative counts first: only once none is negative does a count over
+	// 48 mean that the total is wrong.
+	for i, c := range counts {
+		if c < 0 {
+			return Board{}, &PositionError{Field: countName(i), Value: c, Err: ErrNegativeCount}
+		}
+	}
+	var b Board
+	total := 0
+	for i, c := range counts {
+		if c > NumSeeds { // the total is over 48; and the sum might overflow
+			return Board{}, &PositionError{Field: countName(i), Value: c, Err: ErrSeedTotal}
+		}
+		total += c
+		b.setByte(i, byte(c)) // pits 0–11, then the scores in bytes 12 and 13
+	}
+	if total != NumSeeds {
+		return Board{}, &PositionError{Field: "total", Value: total, Err: ErrSeedTotal}
+	}
+	if !toMove.Valid() {
+		return Board{}, &PositionError{Field: "side to move", Value: int(toMove), Err: ErrNoSuchPlayer}
+	}
+	b.setByte(sideByte, byte(toMove))
+	return b, nil
+}
+
+// countName names count i of a board: a pit, then the two scores.
+func countName(i int) string {
+	if i < NumPits {
+		return "pit " + strconv.Itoa(i)
+	}
+	return Player(i-NumPits).String() + "'s score"
+}
+
+// Valid reports whether b is a board of the game. Only the zero Board is
+// not: every other Board was checked when it was made (D4).
+func (b Board) Valid() bool { return b != Board{} }
+
 // Pits returns the seeds in each pit, indexed by pit (R1 numbering).
-func (k Key) Pits() [12]int {
-	var pits [12]int
+func (b Board) Pits() [NumPits]int {
+	var pits [NumPits]int
 	for i := range pits {
-		pits[i] = int(k.byteAt(i))
+		pits[i] = int(b.byteAt(i))
 	}
 	return pits
 }
 
-// Score returns the seeds that p has captured. It returns 0 for an invalid
-// player.
-func (k Key) Score(p Player) int {
+// Pit returns the seeds in pit i, or 0 if i is not a pit (0–11).
+func (b Board) Pit(i int) int {
+	if i < 0 || i >= NumPits {
+		return 0
+	}
+	return int(b.byteAt(i))
+}
+
+// Score returns the seeds that p has captured, or 0 if p is not a player.
+func (b Board) Score(p Player) int {
 	if !p.Valid() {
 		return 0
 	}
-	return int(k.byteAt(scoreByte + int(p)))
+	return int(b.byteAt(scoreByte + int(p)))
 }
 
-// ToMove returns the player to move.
-func (k Key) ToMove() Player { return Player(k.byteAt(sideByte)) }
+// ToMove returns the player whose turn it is.
+func (b Board) ToMove() Player { return Player(b.byteAt(sideByte)) }
+
+// SideSeeds returns the seeds on p's side of the board (pits 0–5 for
+// South, 6–11 for North), or 0 if p is not a player.
+func (b Board) SideSeeds(p Player) int {
+	if !p.Valid() {
+		return 0
+	}
+	// Each byte is at most 48, so the six-byte sum fits in the top byte.
+	return int(b.side(p) * 0x0101_0101_0101_0101 >> 56)
+}
 
 // side returns the six pits of p's side, one per byte, the lowest pit in
 // the lowest byte.
-func (k Key) side(p Player) uint64 {
-	south := k.lo & 0xffff_ffff_ffff           // pits 0–5
-	north := k.lo>>48 | (k.hi&0xffff_ffff)<<16 // pits 6–7, then 8–11
+func (b Board) side(p Player) uint64 {
+	south := b.lo & 0xffff_ffff_ffff           // pits 0–5
+	north := b.lo>>48 | (b.hi&0xffff_ffff)<<16 // pits 6–7, then 8–11
 	northMask := -uint64(p & 1)                // all ones for North: no branch to mispredict
 	return north&northMask | south&^northMask
 }
 
 // sideEmpty reports whether p has no seed on their side.
-func (k Key) sideEmpty(p Player) bool { return k.side(p) == 0 }
+func (b Board) sideEmpty(p Player) bool { return b.side(p) == 0 }
 
-// sideSeeds returns the seeds on p's side.
-func (k Key) sideSeeds(p Player) int {
-	// Each byte is at most 48, so the six-byte sum fits in the top byte.
-	return int(k.side(p) * 0x0101_0101_0101_0101 >> 56)
+// Hash returns a 64-bit hash of b, for indexing transposition tables and
+// hash sets: equal boards have equal hashes, and the bits of every count
+// are spread over all 64 bits, low bits included, so that a table may take
+// hash % size or the low bits as its index. It is one 128-bit
+// multiplication of the two words, each first offset by a constant that
+// no board word can equal, then folded; it does not allocate. The value is
+// fixed: it is the same in every process and every version of this
+// package, and may be stored.
+func (b Board) Hash() uint64 {
+	hi, lo := bits.Mul64(b.lo^0x9e37_79b9_7f4a_7c15, b.hi^0xbf58_476d_1ce4_e5b9)
+	h := hi ^ lo
+	h ^= h >> 31
+	return h * 0x94d0_49bb_1331_11eb
 }
 
-// Position is a position of the game together with the part of its history
-// that the repetition rule needs (R10, D2). Positions are immutable values:
-// copy them, keep them and share them between goroutines freely.
-//
-// Positions are not comparable with ==, because two positions with the same
-// board may have different histories; compare their [Position.Key] values.
-//
-// The zero Position holds no seeds and is not a position of the game: it
-// has no legal moves, its outcome is the zero Outcome and Play refuses every
-// move with [ErrInvalidPosition]. Start and NewPosition make valid ones.
-type Position struct {
-	_    [0]func() // not comparable: compare Keys
-	key  Key
-	hist history
-	// The legal moves and why the game is over (NotOver while it goes on),
-	// computed once when the position is made: every user of a position
-	// asks for them, Play included.
-	moves  MoveSet
-	reason Reason
+// Mirror returns b seen from the other side: the two rows swap, pit i
+// holding what pit (i+6) mod 12 held, the scores swap, and the other player
+// is to move. The rules treat both players alike, so the mirrored board
+// plays as b does with the roles reversed. The zero Board mirrors to
+// itself.
+func (b Board) Mirror() Board {
+	if !b.Valid() {
+		return b
+	}
+	south, north := b.side(South), b.side(North)
+	return Board{
+		lo: north | south<<48,
+		hi: south>>16 | uint64(b.byteAt(scoreByte+1))<<32 | uint64(b.byteAt(scoreByte))<<40 | uint64(b.ToMove()^1)<<48,
+	}
 }
 
-// settle computes p's legal moves and ending from its key and history.
-func (p *Position) settle() { p.moves, p.reason = p.key.legal(p.hist.reps) }
-
-// Start returns the opening position: four seeds in every pit, no captures,
-// South to move (R1).
-func Start() Position {
-	var pits [12]int
-	for i := range pits {
-		pits[i] = 4
+// String returns the position string of b, its canonical text: pits 0 to
+// 11, South's score, North's score and the side to move ("S" or "N"),
+// joined by "-", such as "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S" for the opening.
+// The zero Board gives "".
+func (b Board) String() string {
+	if !b.Valid() {
+		return ""
 	}
-	p, _ := NewPosition(pits, [2]int{}, South)
-	return p
+	text, _ := b.AppendText(make([]byte, 0, 40))
+	return string(text)
 }
 
-// NewPosition returns the position with the given pits (indexed by pit, R1
-// numbering), captured seeds (indexed by Player) and player to move. It
-// returns a [*PositionError] unless every count is non-negative, the pits
-// and scores add up to 48 and toMove is South or North (D4). The position
-// starts a fresh repetition history: it counts as the first occurrence of
-// itself. It may already be finished, for example when a score is 25 or
-// more; its Outcome then says so.
-func NewPosition(pits [12]int, scores [2]int, toMove Player) (Position, error) {
-	// Every count, pits then scores, in one list with its name.
-	var counts [pitCount + 2]int
-	copy(counts[:], pits[:])
-	copy(counts[pitCount:], scores[:])
-	// Negative counts first: only once none is negative does a count over
-	// 48 mean that the total is wrong.
-	for i, c := range counts {
-		if c < 0 {
-			return Position{}, &PositionError{Field: countName(i), Value: c, Err: ErrNegativeCount}
-		}
+// AppendText implements [encoding.TextAppender]: it appends the text of
+// [Board.String]. It never fails, and does not allocate when dst has room.
+func (b Board) AppendText(dst []byte) ([]byte, error) {
+	if !b.Valid() {
+		return dst, nil
 	}
-	var k Key
-	total := 0
-	for i, c := range counts {
-		if c > totalSeeds { // the total is over 48; and the sum might overflow
-			return Position{}, &PositionError{Field: countName(i), Value: c, Err: ErrSeedTotal}
-		}
-		total += c
-		k.setByte(i, byte(c)) // pits 0–11, then the scores in bytes 12 and 13
-	}
-	if total != totalSeeds {
-		return Position{}, &PositionError{Field: "total", Value: total, Err: ErrSeedTotal}
-	}
-	if !toMove.Valid() {
-		return Position{}, &PositionError{Field: "side to move", Value: int(toMove), Err: ErrNoSuchPlayer}
-	}
-	k.setByte(sideByte, byte(toMove))
-	p := Position{key: k, hist: freshHistory()}
-	p.settle()
-	return p, nil
-}
-
-// Key returns the comparable identity of p: pits, scores and side to move,
-// without the history (D1).
-func (p Position) Key() Key { return p.key }
-
-// Pits returns the seeds in each pit, indexed by pit (R1 numbering).
-func (p Position) Pits() [12]int { return p.key.Pits() }
-
-// Pit returns the seeds in pit i, or 0 if i is not a pit (0–11).
-func (p Position) Pit(i int) int {
-	if i < 0 || i >= pitCount {
-		return 0
-	}
-	return int(p.key.byteAt(i))
-}
-
-// Score returns the seeds that pl has captured so far. It returns 0 for an
-// invalid player.
-func (p Position) Score(pl Player) int { return p.key.Score(pl) }
-
-// ToMove returns the player whose turn it is.
-func (p Position) ToMove() Player { return p.key.ToMove() }
-
-// Valid reports whether p is a position of the game, that is, whether it was
-// made by Start, NewPosition or a parser, or reached from one by Play. Only
-// the zero Position is invalid.
-func (p Position) Valid() bool { return p.hist.reps != 0 }
-
-// Repetitions returns how many times p's pits and side to move have occurred
-// since the last capture (or since the position the history starts from),
-// counting p itself (D2). The third occurrence ends the game (R10) unless a
-// side is empty; only positions with an empty side can occur more often, and
-// for them the count stops at 63. It is 0 only for the zero Position.
-func (p Position) Repetitions() int { return int(p.hist.reps) }
-
-// String returns a board diagram with North's row on top, as in the rule
-// sheets, followed by the scores and the side to move (or the outcome); the
-// zero Position says that it is invalid:
-//
-//	    f  e  d  c  b  a
-//	N   4  4  4  4  4  4   North 0
-//	S   4  4  4  4  4  4   South 0
-//	    A  B  C  D  E  F
-//	South to move
-func (p Position) String() string {
-	if !p.Valid() {
-		return "invalid position (the zero Position)"
-	}
-	b := make([]byte, 0, 160)
-	b = append(b, "    f  e  d  c  b  a\nN "...)
-	for i := 11; i >= 6; i-- {
-		b = appendPit(b, p.key.byteAt(i))
-	}
-	b = append(b, "   North "...)
-	b = strconv.AppendInt(b, int64(p.Score(North)), 10)
-	b = append(b, "\nS "...)
-	for i := 0; i < 6; i++ {
-		b = appendPit(b, p.key.byteAt(i))
-	}
-	b = append(b, "   South "...)
-	b = strconv.AppendInt(b, int64(p.Score(South)), 10)
-	b = append(b, "\n    A  B  C  D  E  F\n"...)
-	if o := p.Outcome(); o.Over() {
-		b = append(b, o.String()...)
-	} else {
-		b = append(b, p.ToMove().String()...)
-		b = append(b, " to move"...)
-	}
-	return string(b)
-}
-
-// appendPit appends a pit count right-aligned in three columns.
-func appendPit(b []byte, c byte) []byte {
-	if c < 10 {
-		b = append(b, ' ')
-	}
-	b = append(b, ' ')
-	return strconv.AppendInt(b, int64(c), 10)
-}
-
-// AppendText implements [encoding.TextAppender]: it appends the position
-// string, the canonical text form shared with Aualé and Aalina: pits 0 to
-// 11, South's score, North's score and the side to move ("S" or "N"), joined
-// by "-". The opening is "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S". The history is
-// not part of the text. The zero Position, which [ParsePosition] would not
-// read back, returns b unchanged and ErrInvalidPosition. It does not
-// allocate when b has room.
-func (p Position) AppendText(b []byte) ([]byte, error) {
-	if !p.Valid() {
-		return b, ErrInvalidPosition
-	}
-	return p.key.appendText(b), nil
-}
-
-// String returns the position string of the key, as [Position.AppendText]
-// writes it, such as "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S".
-func (k Key) String() string { return string(k.appendText(make([]byte, 0, 40))) }
-
-// appendText appends the position string of k.
-func (k Key) appendText(b []byte) []byte {
 	for i := 0; i < scoreByte+2; i++ {
-		b = strconv.AppendUint(b, uint64(k.byteAt(i)), 10)
-		b = append(b, '-')
+		dst = strconv.AppendUint(dst, uint64(b.byteAt(i)), 10)
+		dst = append(dst, '-')
 	}
-	return append(b, "SN"[k.ToMove()&1])
+	return append(dst, "SN"[b.ToMove()&1]), nil
 }
 
-// MarshalText implements [encoding.TextMarshaler] with the position string
-// of [Position.AppendText].
-func (p Position) MarshalText() ([]byte, error) {
-	return p.AppendText(make([]byte, 0, 40))
+// MarshalText implements [encoding.TextMarshaler] with the text of
+// [Board.String], so that JSON shows a board as a string and a map keyed
+// by boards encodes as an object.
+func (b Board) MarshalText() ([]byte, error) {
+	return b.AppendText(make([]byte, 0, 40))
 }
 
-// UnmarshalText implements [encoding.TextUnmarshaler] with [ParsePosition].
-func (p *Position) UnmarshalText(text []byte) error {
-	q, err := ParsePosition(string(text))
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseBoard];
+// the empty text gives the zero Board. On an error b is unchanged.
+func (b *Board) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*b = Board{}
+		return nil
+	}
+	c, err := ParseBoard(string(text))
 	if err != nil {
 		return err
 	}
-	*p = q
+	*b = c
 	return nil
 }
 
-// ParsePosition reads a position string as written by
-// [Position.AppendText], such as "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S": fifteen
-// fields joined by "-": the seeds of pits 0 to 11, South's and North's
-// captures as decimal numbers without sign or leading zero, and the side to
-// move, "S" or "N". The position must be valid (D4) and starts a fresh
-// repetition history. Errors are [*ParseError] values that wrap ErrSyntax,
-// or the [*PositionError] of an invalid position.
-func ParsePosition(s string) (Position, error) {
-	fail := func(at int, msg string, err error) (Position, error) {
-		return Position{}, &ParseError{What: "position", Input: s, Offset: at, Msg: msg, Err: err}
+// ParseBoard reads a position string as [Board.String] writes it, such as
+// "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S": fifteen fields joined by "-": the seeds
+// of pits 0 to 11 and South's and North's captures, as decimal numbers
+// from 0 to 48 without sign or leading zero, then the side to move, "S"
+// or "N". The board must be valid (D4). Errors are [*ParseError] values
+// that wrap ErrSyntax, or the [*PositionError] of an invalid board.
+func ParseBoard(s string) (Board, error) {
+	fail := func(at int, msg string, err error) (Board, error) {
+		return Board{}, &ParseError{What: "position", Input: s, Offset: at, Msg: msg, Err: err}
 	}
-	var pits [12]int
-	var scores [2]int
+	var counts [NumPits + 2]int
 	at := 0
-	for field := 0; field < scoreByte+2; field++ {
+	for field := range counts {
 		end := at
 		for end < len(s) && s[end] != '-' {
 			end++
 		}
 		n, ok := parseCount(s[at:end])
-		name := countName(field)
 		switch {
 		case at == end:
-			return fail(at, name+" is missing", ErrSyntax)
+			return fail(at, countName(field)+" is missing", ErrSyntax)
 		case !ok:
-			return fail(at, name+" is not a number from 0 to 48", ErrSyntax)
+			return fail(at, countName(field)+" is not a number from 0 to 48", ErrSyntax)
 		case end == len(s):
 			return fail(end, "too few fields: want 15 joined by '-'", ErrSyntax)
 		}
-		if field < pitCount {
-			pits[field] = n
-		} else {
-			scores[field-pitCount] = n
-		}
-		at = end + 1
+		counts[field], at = n, end+1
 	}
 	side, ok := parseSide(s[at:])
 	if !ok {
 		return fail(at, "side to move is not S or N", ErrSyntax)
 	}
-	p, err := NewPosition(pits, scores, side)
+	b, err := NewBoard([NumPits]int(counts[:NumPits]), [2]int(counts[NumPits:]), side)
 	if err != nil {
-		return fail(0, detail(err), err)
+		return fail(0, err.(*PositionError).detail(), err)
 	}
-	return p, nil
+	return b, nil
 }
 
-// MustParsePosition is like [ParsePosition] but panics on an error. It is
-// meant for tests and for literals known to be valid.
-func MustParsePosition(s string) Position {
-	p, err := ParsePosition(s)
+// MustParseBoard is like [ParseBoard] but panics on an error. It is meant
+// for tests and for literals known to be valid.
+func MustParseBoard(s string) Board {
+	b, err := ParseBoard(s)
 	if err != nil {
 		panic(err)
 	}
-	return p
+	return b
 }
 
 // parseCount reads a seed count: a decimal number from 0 to 48, without
@@ -357,7 +303,7 @@ func parseCount(s string) (int, bool) {
 		}
 		n = 10*n + int(c-'0')
 	}
-	return n, n <= totalSeeds
+	return n, n <= NumSeeds
 }
 
 // parseSide reads the side to move of a position string or FEN: "S" or
@@ -372,12 +318,277 @@ func parseSide(s string) (Player, bool) {
 	return 0, false
 }
 
-// countName names field i of a position string.
-func countName(i int) string {
-	if i < pitCount {
-		return "pit " + strconv.Itoa(i)
+// Position is a position of the game together with the part of its history
+// that the repetition rule needs (R10, D2). Positions are immutable values:
+// copy them, keep them and share them between goroutines freely; no method
+// changes its receiver.
+//
+// A Position answers what the game allows: its legal moves, the position
+// each move leads to, its outcome and repetition count. What is on the
+// board is read from its [Position.Board]. Positions are not comparable
+// with ==, because two positions with the same board may have different
+// histories: compare their boards.
+//
+// The zero Position holds no seeds and is not a position of the game: it
+// has no legal moves, its outcome is the zero Outcome, Play refuses every
+// move with [ErrInvalidPosition], and its text form is the empty string.
+// Start, NewPosition, PositionFrom and ParsePosition make valid ones.
+type Position struct {
+	_     [0]func() // not comparable: compare Boards
+	board Board
+	hist  history
+	// The legal moves and why the game is over (NotOver while it goes on),
+	// computed once when the position is made: every user of a position
+	// asks for them, Play included.
+	moves  MoveSet
+	reason Reason
+}
+
+// startBoard is the opening board: four seeds in every pit, South to move.
+var startBoard = Board{lo: 0x0404_0404_0404_0404, hi: 0x0404_0404}
+
+// Start returns the opening position: four seeds in every pit, no captures,
+// South to move (R1).
+func Start() Position { return PositionFrom(startBoard) }
+
+// NewPosition returns the position with the given pits (indexed by pit, R1
+// numbering), captured seeds (indexed by Player) and player to move, with a
+// fresh history: it counts as the first occurrence of itself (D4). It
+// returns a [*PositionError] unless every count is non-negative, the pits
+// and scores add up to 48 and toMove is South or North. The position may
+// already be finished, for example when a score is 25 or more; its Outcome
+// then says so.
+func NewPosition(pits [NumPits]int, scores [2]int, toMove Player) (Position, error) {
+	b, err := NewBoard(pits, scores, toMove)
+	if err != nil {
+		return Position{}, err
 	}
-	return Player(i-pitCount).String() + "'s score"
+	return PositionFrom(b), nil
+}
+
+// PositionFrom returns the position of board b with a fresh history: b
+// counts as the first occurrence of itself (D4). The zero Board gives the
+// zero Position.
+func PositionFrom(b Board) Position {
+	if !b.Valid() {
+		return Position{}
+	}
+	p := Position{board: b, hist: freshHistory()}
+	p.settle()
+	return p
+}
+
+// settle computes p's legal moves and ending from its board and history.
+func (p *Position) settle() { p.moves, p.reason = p.board.legal(p.hist.reps) }
+
+// Board returns p's board: its pits, scores and side to move, without the
+// history.
+func (p Position) Board() Board { return p.board }
+
+// Valid reports whether p is a position of the game, that is, whether it was
+// made by Start, NewPosition, PositionFrom or a parser, or reached from one
+// by Play. Only the zero Position is invalid.
+func (p Position) Valid() bool { return p.hist.reps != 0 }
+
+// Repetitions returns how many times p's pits and side to move have occurred
+// since the last capture (or since the position the history starts from),
+// counting p itself (D2). The third occurrence ends the game (R10) unless a
+// side is empty; only positions with an empty side can occur more often, and
+// for them the count stops at 63. It is 0 only for the zero Position.
+func (p Position) Repetitions() int { return int(p.hist.reps) }
+
+// Children returns an iterator over the legal moves of p in ascending pit
+// order, each with the position it leads to: the moves of [Position.Moves]
+// and what [Position.Play] returns for them. It is the loop of a game-tree
+// search. The iterator may be used any number of times, from any number of
+// goroutines, and does not allocate beyond what Play does.
+func (p Position) Children() iter.Seq2[Move, Position] {
+	return func(yield func(Move, Position) bool) {
+		var child Position
+		for s := p.moves; s != 0; s &= s - 1 {
+			pit := bits.TrailingZeros16(uint16(s))
+			p.playTo(&child, pit)
+			if !yield(Move(pit), child) {
+				return
+			}
+		}
+	}
+}
+
+// Mirror returns p seen from the other side, its history mirrored too: the
+// board of [Board.Mirror], with every earlier position of the history
+// mirrored, so that repetition counts, legal moves (each move m becoming
+// (m+6) mod 12) and the outcome (winner and tallies swapped) carry over.
+func (p Position) Mirror() Position {
+	if !p.Valid() {
+		return p
+	}
+	start, line := p.stretch()
+	q := PositionFrom(start.Mirror())
+	for _, m := range line {
+		q, _ = q.Play((m + PitsPerSide) % NumPits)
+	}
+	return q
+}
+
+// Diagram returns a picture of the board with North's row on top, as in the
+// rule sheets, followed by the scores and the side to move, or the outcome
+// when the game is over:
+//
+//	    f  e  d  c  b  a
+//	N   4  4  4  4  4  4   North 0
+//	S   4  4  4  4  4  4   South 0
+//	    A  B  C  D  E  F
+//	South to move
+//
+// The zero Position gives "invalid position".
+func (p Position) Diagram() string {
+	if !p.Valid() {
+		return "invalid position"
+	}
+	b := p.board
+	out := make([]byte, 0, 160)
+	out = append(out, "    f  e  d  c  b  a\nN "...)
+	for i := NumPits - 1; i >= PitsPerSide; i-- {
+		out = appendPit(out, b.byteAt(i))
+	}
+	out = append(out, "   North "...)
+	out = strconv.AppendInt(out, int64(b.Score(North)), 10)
+	out = append(out, "\nS "...)
+	for i := 0; i < PitsPerSide; i++ {
+		out = appendPit(out, b.byteAt(i))
+	}
+	out = append(out, "   South "...)
+	out = strconv.AppendInt(out, int64(b.Score(South)), 10)
+	out = append(out, "\n    A  B  C  D  E  F\n"...)
+	if o := p.Outcome(); o.Over() {
+		out = append(out, o.String()...)
+	} else {
+		out = append(out, b.ToMove().String()...)
+		out = append(out, " to move"...)
+	}
+	return string(out)
+}
+
+// appendPit appends a pit count right-aligned in three columns.
+func appendPit(b []byte, c byte) []byte {
+	if c < 10 {
+		b = append(b, ' ')
+	}
+	b = append(b, ' ')
+	return strconv.AppendInt(b, int64(c), 10)
+}
+
+// String returns the text form of p, as [Position.AppendText] writes it.
+func (p Position) String() string {
+	b, _ := p.AppendText(nil)
+	return string(b)
+}
+
+// AppendText implements [encoding.TextAppender]. The text carries all that
+// the rules need to go on exactly as p would: the position string of the
+// board where p's history starts (the position the last capture produced,
+// or the position the game was set up from), then, when moves were played
+// since, a space and those moves as pit letters. A fresh position is thus
+// just its board's position string, "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S" for the
+// opening, and the opening after C and f is
+// "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S Cf". [ParsePosition] reads it back with
+// the same repetition counts, legal moves and outcome. The zero Position
+// gives the empty text. It never fails.
+func (p Position) AppendText(dst []byte) ([]byte, error) {
+	if !p.Valid() {
+		return dst, nil
+	}
+	start, line := p.stretch()
+	dst, _ = start.AppendText(dst)
+	if len(line) > 0 {
+		dst = append(dst, ' ')
+		for _, m := range line {
+			dst = append(dst, pitLetters[m])
+		}
+	}
+	return dst, nil
+}
+
+// MarshalText implements [encoding.TextMarshaler] with the text of
+// [Position.AppendText], so that JSON keeps a position with its history.
+func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParsePosition];
+// the empty text gives the zero Position. On an error p is unchanged.
+func (p *Position) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*p = Position{}
+		return nil
+	}
+	q, err := ParsePosition(string(text))
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}
+
+// ParsePosition reads a position as [Position.AppendText] writes it: a
+// position string (see [ParseBoard]), which starts a fresh history (D4),
+// optionally followed by one space and moves as pit letters ("A"–"F",
+// "a"–"f"), which are played from it in order, so that
+// "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S Cf" is the opening after C and f, with
+// the history those moves make. Errors are [*ParseError] values that wrap
+// ErrSyntax, the [*PositionError] of an invalid board, or the
+// [*MoveError] of an illegal move; the offset is that of the faulty part.
+func ParsePosition(s string) (Position, error) {
+	text, moves := s, ""
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' {
+			text, moves = s[:i], s[i+1:]
+			if moves == "" {
+				return Position{}, &ParseError{What: "position", Input: s, Offset: i + 1, Msg: "no moves after the space", Err: ErrSyntax}
+			}
+			break
+		}
+	}
+	b, err := ParseBoard(text)
+	if err != nil {
+		err.(*ParseError).Input = s
+		return Position{}, err
+	}
+	p := PositionFrom(b)
+	for i := 0; i < len(moves); i++ {
+		at := len(text) + 1 + i
+		m, ok := pitOfLetter(moves[i])
+		if !ok {
+			return Position{}, &ParseError{What: "position", Input: s, Offset: at, Msg: "not a pit letter A-F or a-f", Err: ErrSyntax}
+		}
+		next, err := p.Play(m)
+		if err != nil {
+			me := err.(*MoveError)
+			return Position{}, &ParseError{What: "position", Input: s, Offset: at, Msg: me.detail(), Err: me}
+		}
+		p = next
+	}
+	return p, nil
+}
+
+// MustParsePosition is like [ParsePosition] but panics on an error. It is
+// meant for tests and for literals known to be valid.
+func MustParsePosition(s string) Position {
+	p, err := ParsePosition(s)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// pitOfLetter returns the move of a pit letter, "A"–"F" or "a"–"f".
+func pitOfLetter(c byte) (Move, bool) {
+	switch {
+	case c >= 'A' && c <= 'F':
+		return Move(c - 'A'), true
+	case c >= 'a' && c <= 'f':
+		return Move(c - 'a' + PitsPerSide), true
+	}
+	return 0, false
 }
 
 // PlayStrategy FEN.
@@ -389,18 +600,21 @@ func countName(i int) string {
 // pits is a single digit, their number. Space-separated fields follow:
 // South's score, North's score, the side to move and the move number.
 
-// fenOrder lists the pits in the order a FEN writes them.
-var fenOrder = [pitCount]int{11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5}
+// fenRows lists the pits of each row in the order a FEN writes them.
+var fenRows = [2][PitsPerSide]int{{11, 10, 9, 8, 7, 6}, {0, 1, 2, 3, 4, 5}}
+
+// fenRowNames names the rows in the order a FEN writes them.
+var fenRowNames = [2]string{"North's row", "South's row"}
 
 // maxMoveNumber is the largest FEN move number: PlayStrategy reads and
 // writes at most four digits.
 const maxMoveNumber = 9999
 
-// ErrMoveNumber is returned by [Position.AppendFEN] for a move number
-// outside 1–9999.
-var ErrMoveNumber = errors.New("oware: move number is not from 1 to 9999")
+// ErrMoveNumber is wrapped in the [*PositionError] that [Board.AppendFEN]
+// returns for a move number outside 1–9999.
+var ErrMoveNumber = errors.New("not from 1 to 9999")
 
-// AppendFEN appends the PlayStrategy FEN of p with the given move number
+// AppendFEN appends the PlayStrategy FEN of b with the given move number
 // and returns the extended slice. The opening, move 1, is
 //
 //	4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S,4S 0 0 S 1
@@ -412,57 +626,63 @@ var ErrMoveNumber = errors.New("oware: move number is not from 1 to 9999")
 // pits 9 to 6 holding 3, 0, 0, 5 give "3S,2,5S". Then come, separated by
 // spaces, South's score, North's score, the side to move ("S" or "N") and
 // the move number. As in PlayStrategy and in chess, the move number starts
-// at 1 and grows by one after each of North's moves; the package does not
-// keep it, the caller does. The history is not part of the FEN.
+// at 1 and grows by one after each of North's moves; the caller keeps it.
 //
-// AppendFEN returns b unchanged and ErrInvalidPosition for the zero
-// Position, or [ErrMoveNumber] unless 1 <= moveNumber <= 9999. It does not
-// allocate when b has room.
-func (p Position) AppendFEN(b []byte, moveNumber int) ([]byte, error) {
-	if !p.Valid() {
-		return b, ErrInvalidPosition
-	}
+// AppendFEN returns dst unchanged and a [*PositionError] wrapping
+// ErrMoveNumber unless 1 <= moveNumber
+// <= 9999; for the zero Board it appends nothing and returns no error. It
+// does not allocate when dst has room.
+func (b Board) AppendFEN(dst []byte, moveNumber int) ([]byte, error) {
 	if moveNumber < 1 || moveNumber > maxMoveNumber {
-		return b, ErrMoveNumber
+		return dst, &PositionError{Field: "move number", Value: moveNumber, Err: ErrMoveNumber}
 	}
-	for row := 0; row < 2; row++ {
+	if !b.Valid() {
+		return dst, nil
+	}
+	for row, pits := range fenRows {
 		if row == 1 {
-			b = append(b, '/')
+			dst = append(dst, '/')
 		}
-		tokens, run := 0, 0
-		for i, pit := range fenOrder[6*row : 6*row+6] {
-			c := p.key.byteAt(pit)
-			if c == 0 {
-				run++
-			}
-			if run > 0 && (c != 0 || i == 5) {
-				if tokens > 0 {
-					b = append(b, ',')
-				}
-				b = append(b, byte('0'+run))
-				tokens, run = tokens+1, 0
-			}
-			if c != 0 {
-				if tokens > 0 {
-					b = append(b, ',')
-				}
-				b = strconv.AppendUint(b, uint64(c), 10)
-				b = append(b, 'S')
-				tokens++
-			}
-		}
+		dst = b.appendFENRow(dst, pits)
 	}
 	for pl := South; pl <= North; pl++ {
-		b = append(b, ' ')
-		b = strconv.AppendUint(b, uint64(p.Score(pl)), 10)
+		dst = append(dst, ' ')
+		dst = strconv.AppendUint(dst, uint64(b.Score(pl)), 10)
 	}
-	b = append(b, ' ', "SN"[p.ToMove()&1], ' ')
-	return strconv.AppendInt(b, int64(moveNumber), 10), nil
+	dst = append(dst, ' ', "SN"[b.ToMove()&1], ' ')
+	return strconv.AppendInt(dst, int64(moveNumber), 10), nil
 }
 
-// ParseFEN reads a PlayStrategy FEN, as written by [Position.AppendFEN],
-// and returns the position and the move number. The position must be
-// valid (D4) and starts a fresh repetition history.
+// appendFENRow appends the tokens of one row of a FEN.
+func (b Board) appendFENRow(dst []byte, pits [PitsPerSide]int) []byte {
+	tokens, run := 0, 0
+	token := func() {
+		if tokens > 0 {
+			dst = append(dst, ',')
+		}
+		tokens++
+	}
+	for i, pit := range pits {
+		c := b.byteAt(pit)
+		if c == 0 {
+			run++
+		}
+		if run > 0 && (c != 0 || i == len(pits)-1) {
+			token()
+			dst, run = append(dst, byte('0'+run)), 0
+		}
+		if c != 0 {
+			token()
+			dst = strconv.AppendUint(dst, uint64(c), 10)
+			dst = append(dst, 'S')
+		}
+	}
+	return dst
+}
+
+// ParseFEN reads a PlayStrategy FEN, as written by [Board.AppendFEN], and
+// returns the board and the move number. The board must be valid (D4);
+// [PositionFrom] makes it a position with a fresh history.
 //
 // ParseFEN accepts the form that AppendFEN writes, and two variants found
 // in PlayStrategy's own data: the seed letter may be a lowercase "s", and the
@@ -474,107 +694,155 @@ func (p Position) AppendFEN(b []byte, moveNumber int) ([]byte, error) {
 // "2,2"), and the move number is 1 to 9999.
 //
 // Errors are [*ParseError] values that wrap ErrSyntax, or the
-// [*PositionError] of an invalid position, such as one whose seeds do not
-// add up to 48.
-func ParseFEN(s string) (Position, int, error) {
-	fail := func(at int, msg string, err error) (Position, int, error) {
-		return Position{}, 0, &ParseError{What: "FEN", Input: s, Offset: at, Msg: msg, Err: err}
+// [*PositionError] of an invalid board, such as one whose seeds do not add
+// up to 48.
+func ParseFEN(s string) (Board, int, error) {
+	r := fenReader{s: s}
+	for row := range fenRows {
+		r.row(row)
 	}
-	var pits [12]int
-	at := 0
-	for row := 0; row < 2; row++ {
-		name := [2]string{"North's row", "South's row"}[row]
-		n, afterRun := 0, false // pits read in this row; whether the last token was a run
-		for {
-			end := at
-			for end < len(s) && s[end] != ',' && s[end] != '/' && s[end] != ' ' {
-				end++
-			}
-			tok := s[at:end]
-			switch {
-			case tok == "":
-				return fail(at, name+": a seed count or a run of empty pits is missing", ErrSyntax)
-			case tok[len(tok)-1] == 'S' || tok[len(tok)-1] == 's':
-				c, ok := parseCount(tok[:len(tok)-1])
-				if !ok || c == 0 {
-					return fail(at, name+": seed count is not a number from 1 to 48", ErrSyntax)
-				}
-				if n == 6 {
-					return fail(at, name+" has more than 6 pits", ErrSyntax)
-				}
-				pits[fenOrder[6*row+n]] = c
-				n, afterRun = n+1, false
-			case len(tok) == 1 && tok[0] >= '1' && tok[0] <= '6':
-				if afterRun {
-					return fail(at, name+": two runs of empty pits follow each other; write them as one", ErrSyntax)
-				}
-				if n += int(tok[0] - '0'); n > 6 {
-					return fail(at, name+" has more than 6 pits", ErrSyntax)
-				}
-				afterRun = true
-			default:
-				return fail(at, name+": not a seed count such as 4S nor a run of empty pits from 1 to 6", ErrSyntax)
-			}
-			at = end
-			if at == len(s) || s[at] != ',' {
-				break
-			}
-			at++
-		}
-		if n < 6 {
-			return fail(at, name+" has only "+strconv.Itoa(n)+" of its 6 pits", ErrSyntax)
-		}
-		if sep := " /"[1-row]; at == len(s) || s[at] != sep {
-			return fail(at, "want "+strconv.Quote(string(sep))+" after "+name, ErrSyntax)
-		}
-		at++
-	}
-	// field returns the space-separated field at at and the offset after it.
-	field := func(at int) (string, int) {
-		end := at
-		for end < len(s) && s[end] != ' ' {
-			end++
-		}
-		return s[at:end], end
-	}
-	var scores [2]int
 	for pl := South; pl <= North; pl++ {
-		f, end := field(at)
-		c, ok := parseCount(f)
-		switch {
-		case f == "":
-			return fail(at, pl.String()+"'s score is missing", ErrSyntax)
-		case !ok:
-			return fail(at, pl.String()+"'s score is not a number from 0 to 48", ErrSyntax)
-		case end == len(s):
-			return fail(end, "too few fields: want the two scores, the side to move and the move number", ErrSyntax)
-		}
-		scores[pl] = c
-		at = end + 1
+		r.score(pl)
 	}
-	f, end := field(at)
-	side, ok := parseSide(f)
-	if !ok {
-		return fail(at, "side to move is not S or N", ErrSyntax)
+	side := r.side()
+	move := r.moveNumber()
+	if r.err != nil {
+		return Board{}, 0, r.err
 	}
-	moveNumber := 1
-	if end < len(s) {
-		at = end + 1
-		f, end = field(at)
-		n, err := strconv.Atoi(f)
-		switch {
-		case f == "":
-			return fail(at, "move number is missing", ErrSyntax)
-		case err != nil || f[0] == '0' || f[0] == '+' || n < 1 || n > maxMoveNumber:
-			return fail(at, "move number is not a number from 1 to 9999", ErrSyntax)
-		case end < len(s):
-			return fail(end, "unexpected text after the move number", ErrSyntax)
-		}
-		moveNumber = n
-	}
-	p, err := NewPosition(pits, scores, side)
+	b, err := NewBoard(r.pits, r.scores, side)
 	if err != nil {
-		return fail(0, detail(err), err)
+		return Board{}, 0, &ParseError{What: "FEN", Input: s, Msg: err.(*PositionError).detail(), Err: err}
 	}
-	return p, moveNumber, nil
+	return b, move, nil
+}
+
+// fenReader reads a FEN field by field. After the first error every step
+// does nothing and err holds that error.
+type fenReader struct {
+	s      string
+	at     int
+	pits   [NumPits]int
+	scores [2]int
+	err    error
+}
+
+// fail records the first error: msg at byte at.
+func (r *fenReader) fail(at int, msg string) {
+	if r.err == nil {
+		r.err = &ParseError{What: "FEN", Input: r.s, Offset: at, Msg: msg, Err: ErrSyntax}
+	}
+}
+
+// token returns the text from r.at up to the next byte of stops, or the
+// end, and moves r.at there.
+func (r *fenReader) token(stops string) string {
+	start := r.at
+	for r.at < len(r.s) && strings.IndexByte(stops, r.s[r.at]) < 0 {
+		r.at++
+	}
+	return r.s[start:r.at]
+}
+
+// row reads row number row (0 North's, 1 South's) and the separator after
+// it.
+func (r *fenReader) row(row int) {
+	if r.err != nil {
+		return
+	}
+	name := fenRowNames[row]
+	n, afterRun := 0, false // pits read in this row; whether the last token was a run
+	for r.err == nil {
+		at := r.at
+		tok := r.token(",/ ")
+		switch {
+		case tok == "":
+			r.fail(at, name+": a seed count or a run of empty pits is missing")
+		case tok[len(tok)-1] == 'S' || tok[len(tok)-1] == 's':
+			c, ok := parseCount(tok[:len(tok)-1])
+			switch {
+			case !ok || c == 0:
+				r.fail(at, name+": seed count is not a number from 1 to 48")
+			case n == PitsPerSide:
+				r.fail(at, name+" has more than 6 pits")
+			default:
+				r.pits[fenRows[row][n]] = c
+				n, afterRun = n+1, false
+			}
+		case len(tok) == 1 && tok[0] >= '1' && tok[0] <= '6':
+			n += int(tok[0] - '0')
+			switch {
+			case afterRun:
+				r.fail(at, name+": two runs of empty pits follow each other; write them as one")
+			case n > PitsPerSide:
+				r.fail(at, name+" has more than 6 pits")
+			}
+			afterRun = true
+		default:
+			r.fail(at, name+": not a seed count such as 4S nor a run of empty pits from 1 to 6")
+		}
+		if r.err != nil || r.at == len(r.s) || r.s[r.at] != ',' {
+			break
+		}
+		r.at++
+	}
+	if n < PitsPerSide {
+		r.fail(r.at, name+" has only "+strconv.Itoa(n)+" of its 6 pits")
+	}
+	if sep := " /"[1-row]; r.at == len(r.s) || r.s[r.at] != sep {
+		r.fail(r.at, "want "+strconv.Quote(string(sep))+" after "+name)
+	}
+	r.at++
+}
+
+// score reads pl's score and the space after it.
+func (r *fenReader) score(pl Player) {
+	if r.err != nil {
+		return
+	}
+	at := r.at
+	f := r.token(" ")
+	c, ok := parseCount(f)
+	switch {
+	case f == "":
+		r.fail(at, pl.String()+"'s score is missing")
+	case !ok:
+		r.fail(at, pl.String()+"'s score is not a number from 0 to 48")
+	case r.at == len(r.s):
+		r.fail(r.at, "too few fields: want the two scores, the side to move and the move number")
+	}
+	r.scores[pl] = c
+	r.at++
+}
+
+// side reads the side to move.
+func (r *fenReader) side() Player {
+	if r.err != nil {
+		return 0
+	}
+	at := r.at
+	side, ok := parseSide(r.token(" "))
+	if !ok {
+		r.fail(at, "side to move is not S or N")
+	}
+	return side
+}
+
+// moveNumber reads the move number, if any, up to the end of the text.
+func (r *fenReader) moveNumber() int {
+	if r.err != nil || r.at == len(r.s) {
+		return 1
+	}
+	r.at++
+	at := r.at
+	f := r.token(" ")
+	n, err := strconv.Atoi(f)
+	switch {
+	case f == "":
+		r.fail(at, "move number is missing")
+	case err != nil || f[0] == '0' || f[0] == '+' || n < 1 || n > maxMoveNumber:
+		r.fail(at, "move number is not a number from 1 to 9999")
+	case r.at < len(r.s):
+		r.fail(r.at, "unexpected text after the move number")
+	}
+	return n
 }

@@ -4,13 +4,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/seed3966233f/oware"
 )
 
 // The opening position: four seeds in every pit, South to move (R1).
 func ExampleStart() {
-	fmt.Println(oware.Start())
+	fmt.Println(oware.Start().Diagram())
 	// Output:
 	//     f  e  d  c  b  a
 	// N   4  4  4  4  4  4   North 0
@@ -29,8 +30,8 @@ func ExamplePosition_Play() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(next)
-	fmt.Println("pit C before and after:", p.Pit(2), next.Pit(2))
+	fmt.Println(next.Diagram())
+	fmt.Println("pit C before and after:", p.Board().Pit(2), next.Board().Pit(2))
 
 	// North may not sow a pit of South's side (R2).
 	_, err = next.Play(oware.Move(2))
@@ -57,8 +58,8 @@ func Example_capture() {
 		return
 	}
 	next, _ := p.Play(oware.Move(5))
-	fmt.Println("South captures", next.Score(oware.South)-p.Score(oware.South))
-	fmt.Println(next)
+	fmt.Println("South captures", next.Board().Score(oware.South)-p.Board().Score(oware.South))
+	fmt.Println(next.Diagram())
 	// Output:
 	// South captures 5
 	//     f  e  d  c  b  a
@@ -119,10 +120,10 @@ func Example_grandSlam() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(p)
+	fmt.Println(p.Diagram())
 	next, _ := p.Play(oware.Move(5))
-	fmt.Println(next)
-	fmt.Println("South captures", next.Score(oware.South)-p.Score(oware.South))
+	fmt.Println(next.Diagram())
+	fmt.Println("South captures", next.Board().Score(oware.South)-p.Board().Score(oware.South))
 	// Output:
 	//     f  e  d  c  b  a
 	// N   0  0  0  1  2  1   North 8
@@ -142,16 +143,16 @@ func Example_grandSlam() {
 func Example_game() {
 	p := oware.Start()
 	for _, m := range []oware.Move{4, 6, 3, 8, 2, 10, 1, 7, 0, 9, 5, 10} {
-		mover := p.ToMove()
+		mover := p.Board().ToMove()
 		next, err := p.Play(m)
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
 		p = next
-		fmt.Printf("%v %v: %d-%d\n", mover, m, p.Score(oware.South), p.Score(oware.North))
+		fmt.Printf("%v %v: %d-%d\n", mover, m, p.Board().Score(oware.South), p.Board().Score(oware.North))
 	}
-	fmt.Println(p)
+	fmt.Println(p.Diagram())
 	fmt.Println(p.LegalMoves())
 	// Output:
 	// South E: 0-0
@@ -172,28 +173,6 @@ func Example_game() {
 	//     A  B  C  D  E  F
 	// North wins 0-26 (majority, R8)
 	// []
-}
-
-// Two move orders that reach the same pits, scores and side to move give
-// equal keys, usable in maps (D1).
-func ExamplePosition_Key() {
-	line := func(ms ...oware.Move) oware.Position {
-		p := oware.Start()
-		for _, m := range ms {
-			p, _ = p.Play(m)
-		}
-		return p
-	}
-	p := line(0, 9, 1, 10, 3) // A d B e D
-	q := line(0, 10, 1, 9, 3) // A e B d D
-	seen := map[oware.Key]int{}
-	seen[p.Key()]++
-	seen[q.Key()]++
-	fmt.Println(p.Key() == q.Key(), len(seen), seen[p.Key()])
-	fmt.Println(p.Pits())
-	// Output:
-	// true 1 2
-	// [2 1 7 0 7 6 6 6 5 1 1 6]
 }
 
 // NewPosition checks its material (D4).
@@ -251,7 +230,7 @@ func ExampleParsePosition() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(p)
+	fmt.Println(p.Diagram())
 	fmt.Println(p.LegalMoves())
 
 	_, err = oware.ParsePosition("4-4-4-4-4-4-4-4-4-4-4-4-0-0-X")
@@ -267,13 +246,12 @@ func ExampleParsePosition() {
 }
 
 func ExampleParseFEN() {
-	p, move, err := oware.ParseFEN("3S,2,5S,1,2S/1,10S,3,1S 13 14 N 7")
+	b, move, err := oware.ParseFEN("3S,2,5S,1,2S/1,10S,3,1S 13 14 N 7")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	text, _ := p.MarshalText()
-	fmt.Println(string(text), "move", move)
+	fmt.Println(b, "move", move)
 
 	_, _, err = oware.ParseFEN("4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S,4S,4S 0 0 S 1")
 	fmt.Println(err)
@@ -283,7 +261,7 @@ func ExampleParseFEN() {
 }
 
 // The move number of a FEN grows after each of North's moves.
-func ExamplePosition_AppendFEN() {
+func ExampleBoard_AppendFEN() {
 	p, move := oware.Start(), 1
 	for _, m := range []oware.Move{2, 8, 5} { // C, c, F
 		var err error
@@ -294,7 +272,7 @@ func ExamplePosition_AppendFEN() {
 		if m.Player() == oware.North {
 			move++
 		}
-		fen, err := p.AppendFEN(nil, move)
+		fen, err := p.Board().AppendFEN(nil, move)
 		if err != nil {
 			fmt.Println(err)
 			return
@@ -317,7 +295,7 @@ func describe(e oware.Effect) {
 		fmt.Printf("grand slam: the capture of %v is annulled\n", e.Annulled)
 	}
 	fmt.Println("captured:", e.Captured())
-	fmt.Println(e.After)
+	fmt.Println(e.After.Diagram())
 }
 
 // The capture of the seed 003 rule sheet: the last seed lands in pit 9,
@@ -382,4 +360,204 @@ func ExampleOutcome_MarshalJSON() {
 	// Output:
 	// South wins 25-4 (majority, R8)
 	// {"over":true,"reason":"majority","rule":"R8","winner":"South","draw":false,"tallies":{"South":25,"North":4}}
+}
+
+// A Board is the plain board: pits, scores and the side to move. Its text
+// form is the position string, also in JSON, where a map keyed by boards
+// becomes an object.
+func ExampleBoard() {
+	b, err := oware.NewBoard([12]int{4, 4, 0, 5, 5, 5, 5, 4, 4, 4, 4, 4}, [2]int{0, 0}, oware.North)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(b)
+	fmt.Println(b.Pit(2), b.Pit(6), b.Score(oware.South), b.ToMove(), b.SideSeeds(oware.South))
+	fmt.Println(b == oware.Start().Board())
+
+	seen := map[oware.Board]int{b: 1, oware.Start().Board(): 2}
+	out, _ := json.Marshal(seen)
+	fmt.Println(string(out))
+	// Output:
+	// 4-4-0-5-5-5-5-4-4-4-4-4-0-0-N
+	// 0 5 0 North 23
+	// false
+	// {"4-4-0-5-5-5-5-4-4-4-4-4-0-0-N":1,"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S":2}
+}
+
+// Board.Hash indexes a transposition table: here an open-addressing hash
+// set that counts the distinct boards five plies from the opening. Two
+// move orders can reach the same board (D1), so there are fewer distinct
+// boards than move sequences.
+func ExampleBoard_Hash() {
+	const size = 1 << 13 // a power of two: the index is the hash's low bits
+	var table [size]oware.Board
+	distinct := 0
+	insert := func(b oware.Board) {
+		for i := b.Hash() % size; ; i = (i + 1) % size {
+			switch table[i] {
+			case b:
+				return // met before, by another move order
+			case oware.Board{}:
+				table[i] = b
+				distinct++
+				return
+			}
+		}
+	}
+	var walk func(p oware.Position, depth int)
+	walk = func(p oware.Position, depth int) {
+		if depth == 0 {
+			insert(p.Board())
+			return
+		}
+		for _, child := range p.Children() {
+			walk(child, depth-1)
+		}
+	}
+	walk(oware.Start(), 5)
+	fmt.Println(oware.Perft(oware.Start(), 5), "move sequences,", distinct, "distinct boards")
+	// Output:
+	// 5219 move sequences, 5188 distinct boards
+}
+
+// Mirror swaps the rows, the scores and the side to move. The rules treat
+// both players alike, so a mirrored position plays the mirrored moves.
+func ExampleBoard_Mirror() {
+	b := oware.MustParseBoard("1-2-3-4-5-6-0-0-0-0-0-7-10-10-S")
+	fmt.Println(b)
+	fmt.Println(b.Mirror())
+	fmt.Println(b.Mirror().Mirror() == b)
+	fmt.Println(oware.PositionFrom(b).Moves(), oware.PositionFrom(b.Mirror()).Moves())
+	// Output:
+	// 1-2-3-4-5-6-0-0-0-0-0-7-10-10-S
+	// 0-0-0-0-0-7-1-2-3-4-5-6-10-10-N
+	// true
+	// {A B C D E F} {a b c d e f}
+}
+
+// A mirrored position keeps its history: the repetition count carries
+// over.
+func ExamplePosition_Mirror() {
+	p := oware.MustParsePosition("0-1-0-1-0-1-0-0-1-0-0-0-22-22-N cBdDeCfFaAbE")
+	m := p.Mirror()
+	fmt.Println(p.Repetitions(), m.Repetitions())
+	fmt.Println(m)
+	// Output:
+	// 2 2
+	// 0-0-1-0-0-0-0-1-0-1-0-1-22-22-S CbDdEcFfAaBe
+}
+
+// Children gives each legal move with the position it leads to, the loop
+// of every game-tree search.
+func ExamplePosition_Children() {
+	p := oware.MustParsePosition("0-0-0-0-2-1-1-3-2-0-0-0-20-19-S")
+	for m, child := range p.Children() {
+		fmt.Println(m, child.Board(), "captures", child.Board().Score(oware.South)-p.Board().Score(oware.South))
+	}
+	// Output:
+	// E 0-0-0-0-0-2-0-3-2-0-0-0-22-19-N captures 2
+	// F 0-0-0-0-2-0-0-3-2-0-0-0-22-19-N captures 2
+}
+
+// A MoveSet is a set of moves that needs no allocation; All ranges over
+// it in pit order, as often as needed.
+func ExampleMoveSet_All() {
+	p := oware.MustParsePosition("3-0-4-4-0-4-4-4-4-4-4-4-5-4-S")
+	moves := p.Moves()
+	fmt.Println(moves, moves.Len(), moves.Contains(1))
+	for m := range moves.All() {
+		fmt.Printf("%v holds %d\n", m, p.Board().Pit(m.Pit()))
+	}
+	// Output:
+	// {A C D F} 4 false
+	// A holds 3
+	// C holds 4
+	// D holds 4
+	// F holds 4
+}
+
+// An illegal move is an error that says which move, whose and why. Play
+// returns its receiver with it, so the game goes on.
+func ExampleMoveError() {
+	p := oware.Start()
+	p, err := p.Play(oware.Move(7)) // b is North's
+	var me *oware.MoveError
+	if errors.As(err, &me) {
+		fmt.Println(me.Move, me.Player, me.Err)
+	}
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, oware.ErrNotYourPit))
+	fmt.Println(p.Board()) // still the opening
+	// Output:
+	// b South pit is not on the mover's side
+	// oware: South plays b: pit is not on the mover's side
+	// true
+	// 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S
+}
+
+// A game that ends by repetition: twelve capture-free plies bring the
+// start position back, a second occurrence, and twelve more bring it back
+// a third time, which ends the game; each player adds the seeds on their
+// side to their captures (R10, D2, D3).
+func Example_repetition() {
+	p := oware.MustParsePosition("0-1-0-1-0-1-0-0-1-0-0-0-22-22-N")
+	cycle := []oware.Move{8, 1, 9, 3, 10, 2, 11, 5, 6, 0, 7, 4} // c B d D e C f F a A b E
+	for round := 1; round <= 2; round++ {
+		for _, m := range cycle {
+			var err error
+			if p, err = p.Play(m); err != nil {
+				fmt.Println(err)
+				return
+			}
+		}
+		fmt.Println("round", round, "occurrence", p.Repetitions(), p.Outcome())
+	}
+	fmt.Println(p.Diagram())
+	// Output:
+	// round 1 occurrence 2 not over
+	// round 2 occurrence 3 South wins 25-23 (repetition, R10)
+	//     f  e  d  c  b  a
+	// N   0  0  0  1  0  0   North 22
+	// S   0  1  0  1  0  1   South 22
+	//     A  B  C  D  E  F
+	// South wins 25-23 (repetition, R10)
+}
+
+// Divide splits a perft count by the first move, to narrow a wrong count
+// down to the move whose subtree differs.
+func ExampleDivide() {
+	var counts []string
+	total := uint64(0)
+	for m, leaves := range oware.Divide(oware.Start(), 3) {
+		counts = append(counts, fmt.Sprintf("%v:%d", m, leaves))
+		total += leaves
+	}
+	fmt.Println(strings.Join(counts, " "))
+	fmt.Println(total, oware.Perft(oware.Start(), 3))
+	// Output:
+	// A:34 B:33 C:32 D:31 E:30 F:30
+	// 190 190
+}
+
+// A Position's text keeps its history, so a game saved and read back goes
+// on exactly: the same repetition counts and the same ending (R10).
+func ExamplePosition_MarshalText() {
+	p := oware.MustParsePosition("0-1-0-1-0-1-0-0-1-0-0-0-22-22-N")
+	for _, m := range []oware.Move{8, 1, 9, 3, 10, 2, 11, 5, 6, 0, 7, 4} {
+		p, _ = p.Play(m)
+	}
+	saved, _ := json.Marshal(map[string]oware.Position{"game": p})
+	fmt.Println(string(saved))
+
+	var back map[string]oware.Position
+	if err := json.Unmarshal(saved, &back); err != nil {
+		fmt.Println(err)
+		return
+	}
+	q := back["game"]
+	fmt.Println(q.Board() == p.Board(), q.Repetitions())
+	// Output:
+	// {"game":"0-1-0-1-0-1-0-0-1-0-0-0-22-22-N cBdDeCfFaAbE"}
+	// true 2
 }

@@ -1,17 +1,19 @@
 package oware
 
-// Sowing (R3, R4).
+// Sowing (R3, R4) and its inverse.
 //
 // Seeds from pit p go into p+1, p+2, … (11 wraps to 0), skipping p itself on
-// every lap. A Key holds one pit per byte, and no pit ever holds more than
-// 48 seeds, so a whole sowing is one addition per word of the Key: sowPlan
-// holds, for every pit of origin and every seed count, the change of every
-// pit packed the same way (the origin loses its seeds, each pit sown gains
-// one per seed), and the pit of the last seed.
+// every lap. A Board holds one pit per byte, and no pit ever holds more
+// than 48 seeds, so a whole sowing is one addition per word of the Board:
+// sowPlan holds, for every pit of origin and every seed count, the change
+// of every pit packed the same way (the origin loses its seeds, each pit
+// sown gains one per seed), and the pit of the last seed. Subtracting the
+// same change undoes the sowing exactly, which is how the repetition
+// history rebuilds earlier positions from the moves played.
 
 // sowing is the effect of sowing one pit: the change of pits 0–7 (lo) and
-// of pits 8–11 (hi, in its low four bytes) as words to add to a Key's, and
-// the pit of the last seed.
+// of pits 8–11 (hi, in its low four bytes) as words to add to a Board's,
+// and the pit of the last seed.
 type sowing struct {
 	lo, hi uint64
 	last   int
@@ -20,11 +22,11 @@ type sowing struct {
 // sowPlan[p][n] is the sowing of n seeds from pit p.
 var sowPlan = makeSowPlan()
 
-func makeSowPlan() *[pitCount][totalSeeds + 1]sowing {
-	var plan [pitCount][totalSeeds + 1]sowing
-	for p := 0; p < pitCount; p++ {
-		for n := 1; n <= totalSeeds; n++ {
-			var change [pitCount]int
+func makeSowPlan() *[NumPits][NumSeeds + 1]sowing {
+	var plan [NumPits][NumSeeds + 1]sowing
+	for p := 0; p < NumPits; p++ {
+		for n := 1; n <= NumSeeds; n++ {
+			var change [NumPits]int
 			change[p] = -n
 			pit := p
 			for seed := 0; seed < n; seed++ {
@@ -48,20 +50,31 @@ func makeSowPlan() *[pitCount][totalSeeds + 1]sowing {
 	return &plan
 }
 
-// sow empties pit and sows its seeds (R3, R4). It returns the new key and
-// the pit of the last seed. The pit must hold at least one seed. The side to
-// move is not changed.
-func (k Key) sow(pit int) (Key, int) {
-	s := &sowPlan[pit][k.byteAt(pit)]
-	k.lo += s.lo
-	k.hi += s.hi
-	return k, s.last
+// sow empties pit and sows its seeds (R3, R4). It returns the new board and
+// the pit of the last seed. The pit must hold at least one seed. The side
+// to move is not changed.
+func (b Board) sow(pit int) (Board, int) {
+	s := &sowPlan[pit][b.byteAt(pit)]
+	b.lo += s.lo
+	b.hi += s.hi
+	return b, s.last
+}
+
+// unsow returns the board from which the player who did not move at b
+// sowed seeds seeds from pit, without a capture, to reach b: the turn
+// passes back and the sowing is subtracted.
+func (b Board) unsow(pit int, seeds uint8) Board {
+	s := &sowPlan[pit][seeds]
+	b.hi ^= sideBit
+	b.lo -= s.lo
+	b.hi -= s.hi
+	return b
 }
 
 // sownPits returns the pits that receive the seeds of pit, one entry per
-// seed in sowing order, for a key whose pit holds at least one seed.
-func (k Key) sownPits(pit int) []int {
-	n := int(k.byteAt(pit))
+// seed in sowing order, for a board whose pit holds at least one seed.
+func (b Board) sownPits(pit int) []int {
+	n := int(b.byteAt(pit))
 	pits := make([]int, n)
 	for i, at := 0, pit; i < n; i++ {
 		at = nextSownPit(at, pit)
@@ -74,9 +87,9 @@ func (k Key) sownPits(pit int) []int {
 // in pit at, when sowing from origin: the next pit counter-clockwise (R3),
 // passing over the pit of origin (R4).
 func nextSownPit(at, origin int) int {
-	at = (at + 1) % pitCount
+	at = (at + 1) % NumPits
 	if at == origin {
-		at = (at + 1) % pitCount
+		at = (at + 1) % NumPits
 	}
 	return at
 }

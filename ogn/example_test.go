@@ -32,7 +32,7 @@ func Example() {
 		return
 	}
 	last := positions[len(positions)-1]
-	fmt.Println("scores", last.Score(oware.South), last.Score(oware.North))
+	fmt.Println("scores", last.Board().Score(oware.South), last.Board().Score(oware.North))
 	fmt.Println(last.Outcome())
 	// Output:
 	// Ama against 8 plies

@@ -22,22 +22,24 @@ const (
 	Unfinished = "*"       // the game is not over
 )
 
-// Errors of this package; match them with errors.Is.
+// Errors of this package; match them with errors.Is. As in package
+// strconv, their own messages carry no package name: the errors that wrap
+// them start with "ogn: ".
 var (
 	// ErrSyntax: the text is not well-formed OGN. A *ParseError says where.
-	ErrSyntax = errors.New("ogn: syntax error")
+	ErrSyntax = errors.New("syntax error")
 	// ErrVariant: the Variant tag names other rules than Oware Abapa.
-	ErrVariant = errors.New("ogn: not an Oware Abapa game")
+	ErrVariant = errors.New("not an Oware Abapa game")
 	// ErrCaptureMark: a capture mark disagrees with the seeds the move
 	// captures under the rules (R5, R6): missing, wrong, or present on a
 	// move that captures nothing.
-	ErrCaptureMark = errors.New("ogn: capture mark disagrees with the rules")
+	ErrCaptureMark = errors.New("capture mark disagrees with the rules")
 	// ErrResult: the recorded result disagrees with the outcome of the
 	// final position, or the Result tag disagrees with the result token.
-	ErrResult = errors.New("ogn: result disagrees with the outcome")
+	ErrResult = errors.New("result disagrees with the outcome")
 	// ErrInvalidGame: a Game value cannot be written as OGN, for example
 	// because a tag name is not a word or a comment holds a "}".
-	ErrInvalidGame = errors.New("ogn: game cannot be written")
+	ErrInvalidGame = errors.New("game cannot be written")
 )
 
 // Tag is a tag pair of the tag section, such as [Event "Club evening"].
@@ -62,16 +64,16 @@ type Ply struct {
 // Tags holds the tags other than Variant, Result and FEN, which the Game
 // states by its other fields: the parser puts the roster tags Event, Site,
 // Date, Round, South and North first, in that order, then the others in the
-// order of the record. Start is the position the game starts from: the FEN
-// tag, or [oware.Start] when the record has none; the zero Position also
-// means the opening. A record cannot state a repetition history, so the game
+// order of the record. Start is the board the game starts from: the FEN
+// tag, or the opening when the record has none; the zero Board also means
+// the opening. A record cannot state a repetition history, so the game
 // always starts a fresh one (D4). Comments are the comments before the first
 // ply. Result is "1-0", "0-1", "1/2-1/2", "*" or final tallies such as
 // "26-22"; the parser sets "*" when the record states no result, and ""
 // means that no result is recorded, so that Replay does not check it.
 type Game struct {
 	Tags     []Tag
-	Start    oware.Position
+	Start    oware.Board
 	Comments []string
 	Moves    []Ply
 	Result   string
@@ -204,16 +206,10 @@ func resultOf(o oware.Outcome, tally bool) string {
 }
 
 // startPosition returns the position g starts from with a fresh repetition
-// history (D4): g.Start, or the opening for the zero Position.
+// history (D4): g.Start, or the opening for the zero Board.
 func (g Game) startPosition() oware.Position {
 	if !g.Start.Valid() {
 		return oware.Start()
 	}
-	k := g.Start.Key()
-	p, err := oware.NewPosition(k.Pits(), [2]int{k.Score(oware.South), k.Score(oware.North)}, k.ToMove())
-	if err != nil {
-		// A valid position always has valid counts; keep it as it is.
-		return g.Start
-	}
-	return p
+	return oware.PositionFrom(g.Start)
 }

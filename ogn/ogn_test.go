@@ -28,7 +28,7 @@ func TestParseShort(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []ogn.Tag{{"Event", "Club evening"}, {"South", "Ama"}, {"North", "Kofi"}}, g.Tags)
 	assert.Equal(t, "*", g.Result)
-	assert.Equal(t, oware.Start().Key(), g.Start.Key())
+	assert.Equal(t, oware.Start().Board(), g.Start)
 	want := []ogn.Ply{
 		{Move: 5}, {Move: 10}, {Move: 3}, {Move: 7, Comments: []string{"North threatens B"}},
 		{Move: 1}, {Move: 9, Captured: 2}, {Move: 0, Captured: 2}, {Move: 6},
@@ -39,9 +39,9 @@ func TestParseShort(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, positions, 9)
 	last := positions[8]
-	assert.Equal(t, 2, last.Score(oware.South))
-	assert.Equal(t, 2, last.Score(oware.North))
-	assert.Equal(t, oware.South, last.ToMove())
+	assert.Equal(t, 2, last.Board().Score(oware.South))
+	assert.Equal(t, 2, last.Board().Score(oware.North))
+	assert.Equal(t, oware.South, last.Board().ToMove())
 	assert.False(t, last.Outcome().Over())
 }
 

@@ -139,7 +139,7 @@ func (p *parser) errorf(at int, format string, args ...any) *ParseError {
 func (p *parser) game() (Game, error) {
 	p.gameNo++
 	var g Game
-	start := oware.Start()
+	start := oware.Start().Board()
 	tagResult, haveTagResult := "", false
 	seen := map[string]bool{}
 	for !p.eof() && p.peek() == '[' {
@@ -163,11 +163,12 @@ func (p *parser) game() (Game, error) {
 			}
 			tagResult, haveTagResult = value, true
 		case "FEN":
-			pos, err := oware.ParsePosition(value)
+			b, err := oware.ParseBoard(value)
 			if err != nil {
-				return Game{}, p.errAt(at, err, "FEN tag: "+strings.TrimPrefix(err.Error(), "oware: "))
+				pe := err.(*oware.ParseError)
+				return Game{}, p.errAt(at, err, fmt.Sprintf("FEN tag %q: byte %d: %s", value, pe.Offset, pe.Msg))
 			}
-			start = pos
+			start = b
 		default:
 			g.Tags = append(g.Tags, Tag{Name: name, Value: value})
 		}

@@ -1,8 +1,8 @@
 package ogn
 
 import (
+	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/seed3966233f/oware"
 )
@@ -27,8 +27,12 @@ type ReplayError struct {
 // move captures 3 seeds".
 func (e *ReplayError) Error() string {
 	msg := ""
-	if e.Err != nil {
-		msg = strings.TrimPrefix(strings.TrimPrefix(e.Err.Error(), "ogn: "), "oware: ")
+	var me *oware.MoveError
+	switch {
+	case errors.As(e.Err, &me):
+		msg = me.Player.String() + " plays " + me.Move.String() + ": " + me.Err.Error()
+	case e.Err != nil:
+		msg = e.Err.Error()
 	}
 	if e.Ply == 0 {
 		return "ogn: " + msg

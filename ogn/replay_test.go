@@ -26,7 +26,7 @@ func TestReplayStartsFreshHistory(t *testing.T) {
 	}
 	require.Equal(t, 2, p.Repetitions())
 
-	g := ogn.Game{Start: p, Moves: plies(t, cycle), Result: "*"}
+	g := ogn.Game{Start: p.Board(), Moves: plies(t, cycle), Result: "*"}
 	positions, err := g.Replay()
 	require.NoError(t, err)
 	assert.Equal(t, 1, positions[0].Repetitions())
@@ -47,13 +47,13 @@ func TestReplayZeroStartIsOpening(t *testing.T) {
 	g := ogn.Game{Moves: plies(t, "F e")}
 	positions, err := g.Replay()
 	require.NoError(t, err)
-	assert.Equal(t, oware.Start().Key(), positions[0].Key())
-	assert.Equal(t, [12]int{5, 5, 5, 4, 4, 0, 5, 5, 5, 5, 0, 5}, positions[2].Pits())
+	assert.Equal(t, oware.Start().Board(), positions[0].Board())
+	assert.Equal(t, [12]int{5, 5, 5, 4, 4, 0, 5, 5, 5, 5, 0, 5}, positions[2].Board().Pits())
 }
 
 func TestReplayUnrecordedResult(t *testing.T) {
 	// "" states no result, so that a finished game is not checked against it.
-	g := ogn.Game{Start: oware.MustParsePosition("0-0-1-0-0-0-0-0-0-1-0-0-23-23-S"),
+	g := ogn.Game{Start: oware.MustParseBoard("0-0-1-0-0-0-0-0-0-1-0-0-23-23-S"),
 		Moves: plies(t, cycle+" "+cycle)}
 	o, err := g.Outcome()
 	require.NoError(t, err)

@@ -120,8 +120,8 @@ func TestGoodRecords(t *testing.T) {
 				o := last.Outcome()
 				assert.Equal(t, want.reason, o.Reason(), "game %d", i+1)
 				if want.reason == oware.NotOver {
-					assert.Equal(t, want.south, last.Score(oware.South), "game %d", i+1)
-					assert.Equal(t, want.north, last.Score(oware.North), "game %d", i+1)
+					assert.Equal(t, want.south, last.Board().Score(oware.South), "game %d", i+1)
+					assert.Equal(t, want.north, last.Board().Score(oware.North), "game %d", i+1)
 				} else {
 					assert.Equal(t, want.south, o.Tally(oware.South), "game %d", i+1)
 					assert.Equal(t, want.north, o.Tally(oware.North), "game %d", i+1)
@@ -224,8 +224,8 @@ func TestSetupRecords(t *testing.T) {
 	positions, err := g.Replay()
 	require.NoError(t, err)
 	// 1. F sows into a, b and c and takes nothing (R6).
-	assert.Equal(t, [12]int{1, 1, 0, 0, 0, 0, 2, 3, 3, 0, 0, 0}, positions[1].Pits())
-	assert.Equal(t, 19, positions[1].Score(oware.South))
+	assert.Equal(t, [12]int{1, 1, 0, 0, 0, 0, 2, 3, 3, 0, 0, 0}, positions[1].Board().Pits())
+	assert.Equal(t, 19, positions[1].Board().Score(oware.South))
 }
 
 func TestNoTestdataLeftOut(t *testing.T) {

@@ -73,11 +73,8 @@ func (g Game) AppendText(b []byte) ([]byte, error) {
 		b = appendTag(b, t.Name, t.Value)
 	}
 	b = appendTag(b, "Result", result)
-	if start.Key() != oware.Start().Key() {
-		fen, err := start.AppendText(nil)
-		if err != nil {
-			return b, fmt.Errorf("%w: start position: %v", ErrInvalidGame, err)
-		}
+	if start.Board() != oware.Start().Board() {
+		fen, _ := start.Board().AppendText(nil)
 		b = appendTag(b, "FEN", string(fen))
 	}
 	for _, t := range tags[n:] {
@@ -110,13 +107,13 @@ func (g Game) check() error {
 	for _, t := range g.Tags {
 		switch {
 		case !validTagName(t.Name):
-			return fmt.Errorf("%w: tag name %q is not a word of letters, digits and underscores", ErrInvalidGame, t.Name)
+			return fmt.Errorf("ogn: %w: tag name %q is not a word of letters, digits and underscores", ErrInvalidGame, t.Name)
 		case reserved(t.Name):
-			return fmt.Errorf("%w: tag %s is stated by the Game's fields, not by Tags", ErrInvalidGame, t.Name)
+			return fmt.Errorf("ogn: %w: tag %s is stated by the Game's fields, not by Tags", ErrInvalidGame, t.Name)
 		case seen[t.Name]:
-			return fmt.Errorf("%w: tag %s given twice", ErrInvalidGame, t.Name)
+			return fmt.Errorf("ogn: %w: tag %s given twice", ErrInvalidGame, t.Name)
 		case strings.ContainsAny(t.Value, "\r\n"):
-			return fmt.Errorf("%w: tag %s: line break in the value", ErrInvalidGame, t.Name)
+			return fmt.Errorf("ogn: %w: tag %s: line break in the value", ErrInvalidGame, t.Name)
 		}
 		seen[t.Name] = true
 	}
@@ -126,9 +123,9 @@ func (g Game) check() error {
 	for i, ply := range g.Moves {
 		switch {
 		case !ply.Move.Valid():
-			return fmt.Errorf("%w: ply %d: %v is not a pit", ErrInvalidGame, i+1, ply.Move)
+			return fmt.Errorf("ogn: %w: ply %d: %v is not a pit", ErrInvalidGame, i+1, ply.Move)
 		case ply.Captured < 0 || ply.Captured > 48:
-			return fmt.Errorf("%w: ply %d: capture mark %d is not a number of seeds", ErrInvalidGame, i+1, ply.Captured)
+			return fmt.Errorf("ogn: %w: ply %d: capture mark %d is not a number of seeds", ErrInvalidGame, i+1, ply.Captured)
 		}
 		if err := checkComments(ply.Comments); err != nil {
 			return err
@@ -136,7 +133,7 @@ func (g Game) check() error {
 	}
 	if g.Result != "" {
 		if kind, _, _ := classifyResult(g.Result); kind == notResult {
-			return fmt.Errorf("%w: %q is not a result", ErrInvalidGame, g.Result)
+			return fmt.Errorf("ogn: %w: %q is not a result", ErrInvalidGame, g.Result)
 		}
 	}
 	return nil
@@ -145,7 +142,7 @@ func (g Game) check() error {
 func checkComments(comments []string) error {
 	for _, c := range comments {
 		if strings.Contains(c, "}") {
-			return fmt.Errorf("%w: comment %q holds a \"}\"", ErrInvalidGame, c)
+			return fmt.Errorf("ogn: %w: comment %q holds a \"}\"", ErrInvalidGame, c)
 		}
 	}
 	return nil

@@ -108,7 +108,7 @@ func TestWriteFEN(t *testing.T) {
 
 	// Other tags follow the FEN tag.
 	g = ogn.Game{
-		Start: oware.MustParsePosition("4-4-4-4-4-4-4-4-4-4-4-4-0-0-N"),
+		Start: oware.MustParseBoard("4-4-4-4-4-4-4-4-4-4-4-4-0-0-N"),
 		Tags:  []ogn.Tag{{"Annotator", "X"}, {"Round", "3"}},
 	}
 	assert.Equal(t, `[Variant "Oware Abapa"]
@@ -186,7 +186,7 @@ func TestMarshalRoundTrip(t *testing.T) {
 	var again ogn.Game
 	require.NoError(t, again.UnmarshalText(text))
 	assert.Equal(t, g.Moves, again.Moves)
-	assert.Equal(t, g.Start.Key(), again.Start.Key())
+	assert.Equal(t, g.Start, again.Start)
 	assert.Equal(t, g.Result, again.Result)
 
 	bad := ogn.Game{Result: "x"}

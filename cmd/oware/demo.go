@@ -35,13 +35,13 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	levels := [2]int{*south, *north}
 	fmt.Fprintf(stdout, "Demonstration: South (level %d) against North (level %d).\n\n", levels[0], levels[1])
 	p := oware.Start()
-	fmt.Fprintf(stdout, "%s\n\n", p)
+	fmt.Fprintf(stdout, "%s\n\n", p.Diagram())
 	for n := 1; p.Moves().Len() > 0; n++ {
-		e, _, err := computerMove(p, levels[p.ToMove()])
+		e, _, err := computerMove(p, levels[p.Board().ToMove()])
 		if err != nil {
 			return fail(stderr, "demo", err)
 		}
-		fmt.Fprintf(stdout, "%d. %s\n%s\n\n", n, describe(e), e.After)
+		fmt.Fprintf(stdout, "%d. %s\n%s\n\n", n, describe(e), e.After.Diagram())
 		p = e.After
 	}
 	fmt.Fprintf(stdout, "Result: %s\n", p.Outcome())

@@ -17,7 +17,7 @@ import (
 func TestDemo(t *testing.T) {
 	status, out, errOut := runCmd(t, "")
 	require.Equal(t, exitOK, status, errOut)
-	require.True(t, strings.HasPrefix(out, "Demonstration: South (level 6) against North (level 4).\n\n"+oware.Start().String()+"\n\n"))
+	require.True(t, strings.HasPrefix(out, "Demonstration: South (level 6) against North (level 4).\n\n"+oware.Start().Diagram()+"\n\n"))
 
 	moveLine := regexp.MustCompile(`(?m)^(\d+)\. (South|North) plays ([A-Fa-f]) .*\n`)
 	matches := moveLine.FindAllStringSubmatchIndex(out, -1)
@@ -25,13 +25,13 @@ func TestDemo(t *testing.T) {
 	p := oware.Start()
 	for i, m := range matches {
 		require.Equal(t, i+1, atoi(t, out[m[2]:m[3]]), "moves are numbered in order")
-		require.Equal(t, p.ToMove().String(), out[m[4]:m[5]])
+		require.Equal(t, p.Board().ToMove().String(), out[m[4]:m[5]])
 		mv, err := oware.ParseMove(out[m[6]:m[7]])
 		require.NoError(t, err)
 		e, err := p.Explain(mv)
 		require.NoError(t, err, "move %d", i+1)
 		require.Equal(t, describe(e)+"\n", out[m[0]:m[1]][len(out[m[2]:m[3]])+2:])
-		require.True(t, strings.HasPrefix(out[m[1]:], e.After.String()+"\n\n"), "board after move %d", i+1)
+		require.True(t, strings.HasPrefix(out[m[1]:], e.After.Diagram()+"\n\n"), "board after move %d", i+1)
 		p = e.After
 	}
 	require.True(t, p.Outcome().Over())

@@ -54,11 +54,5 @@ func computerMove(p oware.Position, level int) (oware.Effect, engine.Result, err
 	return e, r, err
 }
 
-// positionText returns p's position string.
-func positionText(p oware.Position) string {
-	b, err := p.MarshalText()
-	if err != nil {
-		return "?"
-	}
-	return string(b)
-}
+// positionText returns the position string of p's board.
+func positionText(p oware.Position) string { return p.Board().String() }

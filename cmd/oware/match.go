@@ -60,7 +60,7 @@ func match(games, level int, seed uint64) (matchResult, error) {
 		p := oware.Start()
 		for p.Moves().Len() > 0 {
 			var m oware.Move
-			if p.ToMove() == me {
+			if p.Board().ToMove() == me {
 				r, err := engine.Search(p, level)
 				if err != nil {
 					return res, err

@@ -38,9 +38,11 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	p := oware.Start()
 	if len(pos) == 2 {
-		if p, err = oware.ParsePosition(pos[1]); err != nil {
+		b, err := oware.ParseBoard(pos[1])
+		if err != nil {
 			return fail(stderr, "perft", err)
 		}
+		p = oware.PositionFrom(b)
 	}
 	start := time.Now()
 	split := perftSplit(p, depth, *jobs)
@@ -79,42 +81,32 @@ type perftTask struct {
 }
 
 // perftSplit returns oware.Perft(p, depth) with the count below each root
-// move. With one worker it counts in the calling goroutine. Otherwise it
-// splits the tree two plies down, where the subtrees are many (36 from the
-// opening) and so share out evenly, and at most workers goroutines take
-// them one at a time.
+// move. With one worker it counts in the calling goroutine with
+// oware.Divide. Otherwise it splits the tree two plies down, where the
+// subtrees are many (36 from the opening) and so share out evenly, and at
+// most workers goroutines take them one at a time.
 func perftSplit(p oware.Position, depth, workers int) perftResult {
 	res := perftResult{workers: 1}
-	if depth == 0 {
+	switch {
+	case depth == 0:
 		res.total = oware.Perft(p, 0)
+		return res
+	case depth < 3 || workers <= 1:
+		for m, leaves := range oware.Divide(p, depth) {
+			res.moves = append(res.moves, moveCount{move: m, leaves: leaves})
+			res.total += leaves
+		}
 		return res
 	}
 	var tasks []perftTask
-	level := 1
-	if depth >= 3 && workers > 1 {
-		level = 2
-	}
-	for m := range p.Moves().All() {
-		child, err := p.Play(m)
-		if err != nil {
-			continue // cannot happen: m is legal
-		}
+	for m, child := range p.Children() {
 		res.moves = append(res.moves, moveCount{move: m})
-		root := len(res.moves) - 1
-		if level == 1 {
-			tasks = append(tasks, perftTask{root: root, pos: child})
-			continue
-		}
-		for m2 := range child.Moves().All() {
-			grandchild, err := child.Play(m2)
-			if err == nil {
-				tasks = append(tasks, perftTask{root: root, pos: grandchild})
-			}
+		for _, grandchild := range child.Children() {
+			tasks = append(tasks, perftTask{root: len(res.moves) - 1, pos: grandchild})
 		}
 	}
-	if workers > len(tasks) {
-		workers = len(tasks)
-	}
+	const level = 2
+	workers = min(workers, len(tasks))
 	if workers <= 1 {
 		for i := range tasks {
 			tasks[i].leaves = oware.Perft(tasks[i].pos, depth-level)

@@ -72,11 +72,11 @@ func (g *game) play(p oware.Position) error {
 	computer := g.human.Opponent()
 	fmt.Fprintf(g.out, "You play %s (pits %s); the computer plays %s at level %d.\n",
 		g.human, pitLetters(g.human), computer, g.level)
-	fmt.Fprintf(g.out, "Type a pit letter to sow that pit, \"help\" for help, \"quit\" to stop.\n\n%s\n\n", p)
+	fmt.Fprintf(g.out, "Type a pit letter to sow that pit, \"help\" for help, \"quit\" to stop.\n\n%s\n\n", p.Diagram())
 	for p.Moves().Len() > 0 {
 		var e oware.Effect
 		var err error
-		if p.ToMove() == g.human {
+		if p.Board().ToMove() == g.human {
 			e, err = g.humanMove(p)
 			switch {
 			case errors.Is(err, errQuit):
@@ -95,7 +95,7 @@ func (g *game) play(p oware.Position) error {
 			}
 			fmt.Fprintf(g.out, "The computer looked %d %s ahead (%s).\n", r.Depth, plural(r.Depth, "ply", "plies"), rating(r.Score))
 		}
-		fmt.Fprintf(g.out, "%s\n\n%s\n\n", describe(e), e.After)
+		fmt.Fprintf(g.out, "%s\n\n%s\n\n", describe(e), e.After.Diagram())
 		p = e.After
 	}
 	o := p.Outcome()
@@ -141,7 +141,7 @@ func (g *game) humanMove(p oware.Position) (oware.Effect, error) {
 		case "quit", "q", "exit":
 			return oware.Effect{}, errQuit
 		case "board", "b?":
-			fmt.Fprintf(g.out, "\n%s\n\n", p)
+			fmt.Fprintf(g.out, "\n%s\n\n", p.Diagram())
 			continue
 		case "help", "?", "h":
 			g.help(p)

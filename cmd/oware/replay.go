@@ -67,7 +67,7 @@ func replayGame(w io.Writer, n int, g ogn.Game, quiet bool) error {
 	fmt.Fprintf(w, "Game %d%s\n", n, gameTitle(g))
 	positions, err := g.Replay()
 	if len(positions) > 0 && !quiet {
-		fmt.Fprintf(w, "\n%s\n\n", positions[0])
+		fmt.Fprintf(w, "\n%s\n\n", positions[0].Diagram())
 	}
 	for i := 1; i < len(positions); i++ {
 		e, xerr := positions[i-1].Explain(g.Moves[i-1].Move)
@@ -75,7 +75,7 @@ func replayGame(w io.Writer, n int, g ogn.Game, quiet bool) error {
 			return xerr
 		}
 		if !quiet {
-			fmt.Fprintf(w, "%d. %s\n%s\n\n", i, describe(e), positions[i])
+			fmt.Fprintf(w, "%d. %s\n%s\n\n", i, describe(e), positions[i].Diagram())
 		}
 	}
 	if err != nil {
@@ -92,7 +92,7 @@ func replayGame(w io.Writer, n int, g ogn.Game, quiet bool) error {
 	if o.Over() {
 		fmt.Fprintf(w, "Outcome: %s, after %d %s; the record agrees.\n\n", o, len(g.Moves), plural(len(g.Moves), "ply", "plies"))
 	} else {
-		fmt.Fprintf(w, "Outcome: not over after %d %s (%s to move); the record agrees.\n\n", len(g.Moves), plural(len(g.Moves), "ply", "plies"), final.ToMove())
+		fmt.Fprintf(w, "Outcome: not over after %d %s (%s to move); the record agrees.\n\n", len(g.Moves), plural(len(g.Moves), "ply", "plies"), final.Board().ToMove())
 	}
 	return nil
 }
@@ -112,8 +112,8 @@ func gameTitle(g ogn.Game) string {
 	if r, ok := g.Tag("Round"); ok && r != "" {
 		parts = append(parts, "round "+r)
 	}
-	if g.Start.Valid() && g.Start.Key() != oware.Start().Key() {
-		parts = append(parts, "from "+positionText(g.Start))
+	if g.Start.Valid() && g.Start != oware.Start().Board() {
+		parts = append(parts, "from "+g.Start.String())
 	}
 	if len(parts) == 0 {
 		return ""

@@ -218,16 +218,13 @@ func randomGame(rng *prng.Source, name string, start oware.Position, about strin
 		moves = append(moves, m.String())
 		p = next
 	}
-	text, err := start.MarshalText()
-	if err != nil {
-		return Case{}, err
-	}
-	c, err := answer(name, nil, about, string(text), moves)
+	text := start.Board().String()
+	c, err := answer(name, nil, about, text, moves)
 	if err != nil {
 		return c, err
 	}
 	c.Rules = insertRule(Observed(c), "R2") // every move is chosen among the legal ones
-	if string(text) == opening {
+	if text == opening {
 		c.Rules = insertRule(c.Rules, "R1")
 	} else {
 		c.Rules = insertRule(c.Rules, "D4")

@@ -58,17 +58,18 @@ type Result struct {
 // matches between variants of the evaluation.
 func Evaluate(p oware.Position) int {
 	if o := p.Outcome(); o.Over() {
-		return terminal(o, p.ToMove(), 0)
+		return terminal(o, p.Board().ToMove(), 0)
 	}
 	if !p.Valid() {
 		return 0
 	}
-	me := p.ToMove()
+	b := p.Board()
+	me := b.ToMove()
 	them := me.Opponent()
-	v := SeedValue * (p.Score(me) - p.Score(them))
-	pits := p.Pits()
-	mine, theirs := 6*int(me), 6*int(them)
-	for i := 0; i < 6; i++ {
+	v := SeedValue * (b.Score(me) - b.Score(them))
+	pits := b.Pits()
+	mine, theirs := oware.PitsPerSide*int(me), oware.PitsPerSide*int(them)
+	for i := 0; i < oware.PitsPerSide; i++ {
 		a, b := pits[mine+i], pits[theirs+i]
 		v += a - b
 		if a > 0 {
@@ -135,7 +136,7 @@ const noMove = 0xff
 
 // entry is one slot of the transposition table.
 type entry struct {
-	key   oware.Key
+	key   oware.Board
 	gen   uint32 // the search that wrote the entry
 	score int32
 	depth int8
@@ -167,15 +168,9 @@ func newSearcher() *searcher {
 	return s
 }
 
-// slot returns the table slot of k.
-func (s *searcher) slot(k oware.Key) *entry {
-	h := uint64(k.ToMove()) + 0x9e3779b97f4a7c15
-	for _, c := range k.Pits() {
-		h = (h ^ uint64(c)) * 0x100000001b3
-	}
-	h = (h ^ uint64(k.Score(oware.South))<<8 ^ uint64(k.Score(oware.North))<<16) * 0xbf58476d1ce4e5b9
-	h ^= h >> 29
-	return &s.tt[h&(1<<ttBits-1)]
+// slot returns the table slot of b.
+func (s *searcher) slot(b oware.Board) *entry {
+	return &s.tt[b.Hash()&(1<<ttBits-1)]
 }
 
 // child is a move and the position it leads to, with its ordering key.
@@ -191,12 +186,12 @@ type child struct {
 func (s *searcher) negamax(p oware.Position, depth, ply, alpha, beta int) int {
 	s.nodes++
 	if o := p.Outcome(); o.Over() {
-		return terminal(o, p.ToMove(), ply)
+		return terminal(o, p.Board().ToMove(), ply)
 	}
 	if depth == 0 {
 		return Evaluate(p)
 	}
-	k := p.Key()
+	k := p.Board()
 	e := s.slot(k)
 	best := uint8(noMove)
 	if e.gen == s.gen && e.key == k {
@@ -269,7 +264,7 @@ func fromTable(v, ply int) int {
 func (s *searcher) order(p oware.Position, hashMove uint8) []child {
 	var buf [6]child
 	moves := buf[:0]
-	me := p.ToMove()
+	me := p.Board().ToMove()
 	for m := range p.Moves().All() {
 		next, err := p.Play(m)
 		if err != nil {
@@ -278,7 +273,7 @@ func (s *searcher) order(p oware.Position, hashMove uint8) []child {
 		moves = append(moves, child{
 			move:   m,
 			pos:    next,
-			gain:   next.Score(me) - p.Score(me),
+			gain:   next.Board().Score(me) - p.Board().Score(me),
 			hashed: uint8(m) == hashMove,
 		})
 	}
@@ -302,8 +297,8 @@ func (s *searcher) pv(p oware.Position, first oware.Move, depth int) []oware.Mov
 	line := []oware.Move{first}
 	p, err := p.Play(first)
 	for err == nil && len(line) < depth {
-		e := s.slot(p.Key())
-		if e.gen != s.gen || e.key != p.Key() || e.move == noMove || !p.Moves().Contains(oware.Move(e.move)) {
+		e := s.slot(p.Board())
+		if e.gen != s.gen || e.key != p.Board() || e.move == noMove || !p.Moves().Contains(oware.Move(e.move)) {
 			break
 		}
 		m := oware.Move(e.move)

@@ -94,7 +94,7 @@ func TestSearchMatchesMinimax(t *testing.T) {
 		r, err := Search(p, depth)
 		require.NoError(t, err)
 		want := minimax(p, depth, 0)
-		require.Equal(t, want, r.Score, "ply %d, %s, depth %d", ply, p.Key(), depth)
+		require.Equal(t, want, r.Score, "ply %d, %s, depth %d", ply, p.Board(), depth)
 		child, err := p.Play(r.Move)
 		require.NoError(t, err)
 		assert.Equal(t, want, -minimax(child, depth-1, 1), "the move chosen has the minimax score")
@@ -106,7 +106,7 @@ func TestSearchMatchesMinimax(t *testing.T) {
 
 func minimax(p oware.Position, depth, ply int) int {
 	if o := p.Outcome(); o.Over() {
-		return terminal(o, p.ToMove(), ply)
+		return terminal(o, p.Board().ToMove(), ply)
 	}
 	if depth == 0 {
 		return Evaluate(p)
@@ -147,7 +147,7 @@ func TestBeatsRandomMover(t *testing.T) {
 		p := oware.Start()
 		for p.Moves().Len() > 0 {
 			var m oware.Move
-			if p.ToMove() == me {
+			if p.Board().ToMove() == me {
 				r, err := Search(p, 4)
 				require.NoError(t, err)
 				m = r.Move

@@ -59,6 +59,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/seed3966233f/oware"
@@ -253,12 +254,13 @@ func Answer(req Request) Response {
 	p := oware.Start()
 	if req.Start != nil {
 		var err error
-		p, err = oware.ParsePosition(*req.Start)
+		b, err := oware.ParseBoard(*req.Start)
 		if err != nil {
 			resp.Start = *req.Start
-			resp.Error = &Error{Code: CodeBadStart, Reason: strings.TrimPrefix(err.Error(), "oware: ")}
+			resp.Error = &Error{Code: CodeBadStart, Reason: startReason(err)}
 			return resp
 		}
+		p = oware.PositionFrom(b)
 	}
 	resp.Start = positionString(p)
 	resp.Game = &Game{Legal: letters(p.Moves()), Outcome: p.Outcome(), Plies: []Ply{}}
@@ -384,14 +386,25 @@ func moveCode(err error) string {
 	return CodeBadMove
 }
 
-// moveReason returns the reason of an illegal move: the sentinel's message
-// without the package prefix, such as "pit is empty".
+// moveReason returns the reason of an illegal move: the sentinel's
+// message, such as "pit is empty".
 func moveReason(err error) string {
 	var me *oware.MoveError
 	if errors.As(err, &me) && me.Err != nil {
 		err = me.Err
 	}
-	return strings.TrimPrefix(err.Error(), "oware: ")
+	return err.Error()
+}
+
+// startReason returns the reason of a bad start: where in the text and
+// what is wrong there, such as "byte 0: total is 49: seeds do not add up
+// to 48".
+func startReason(err error) string {
+	var pe *oware.ParseError
+	if errors.As(err, &pe) {
+		return "byte " + strconv.Itoa(pe.Offset) + ": " + pe.Msg
+	}
+	return err.Error()
 }
 
 // plyOf converts the effect of a move.
@@ -441,11 +454,5 @@ func letters(s oware.MoveSet) []string {
 	return out
 }
 
-// positionString returns p's canonical position string.
-func positionString(p oware.Position) string {
-	b, err := p.MarshalText()
-	if err != nil {
-		return ""
-	}
-	return string(b)
-}
+// positionString returns the canonical position string of p's board.
+func positionString(p oware.Position) string { return p.Board().String() }

@@ -136,7 +136,7 @@ func TestServeExact(t *testing.T) {
 			name:    "bad start",
 			request: `{"id":10,"start":"4-4-4-4-4-4-4-4-4-4-4-4-0-1-S"}`,
 			response: `{"version":1,"id":10,"start":"4-4-4-4-4-4-4-4-4-4-4-4-0-1-S",` +
-				`"error":{"code":"bad_start","reason":"position \"4-4-4-4-4-4-4-4-4-4-4-4-0-1-S\": byte 0: total is 49: seeds do not add up to 48"}}`,
+				`"error":{"code":"bad_start","reason":"byte 0: total is 49: seeds do not add up to 48"}}`,
 		},
 		{
 			name:    "bad move text",
