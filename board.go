@@ -337,6 +337,8 @@ type Position struct {
 	_     [0]func() // not comparable: compare Boards
 	board Board
 	hist  history
+	rules *Rules // nil for abapa, the zero Rules
+	plies uint32 // played since the position the game was set up from, up to maxPlies
 	// The legal moves and why the game is over (NotOver while it goes on),
 	// computed once when the position is made: every user of a position
 	// asks for them, Play included.
@@ -344,12 +346,38 @@ type Position struct {
 	reason Reason
 }
 
+// maxPlies is where a Position's ply count stops.
+const maxPlies = 1<<32 - 1
+
 // startBoard is the opening board: four seeds in every pit, South to move.
 var startBoard = Board{lo: 0x0404_0404_0404_0404, hi: 0x0404_0404}
 
 // Start returns the opening position: four seeds in every pit, no captures,
 // South to move (R1).
 func Start() Position { return PositionFrom(startBoard) }
+
+// Start returns the opening position under rules r.
+func (r Rules) Start() Position { return r.Position(startBoard) }
+
+// Position returns the position of board b under rules r, with a fresh
+// history, as [PositionFrom] does for the abapa rules. The zero Board
+// gives the zero Position.
+func (r Rules) Position(b Board) Position {
+	if !b.Valid() {
+		return Position{}
+	}
+	p := Position{board: b, hist: freshHistory(), rules: r.shared()}
+	p.settle()
+	return p
+}
+
+// Rules returns the rules p plays by.
+func (p Position) Rules() Rules {
+	if p.rules == nil {
+		return Rules{}
+	}
+	return *p.rules
+}
 
 // NewPosition returns the position with the given pits (indexed by pit, R1
 // numbering), captured seeds (indexed by Player) and player to move, with a
@@ -379,7 +407,13 @@ func PositionFrom(b Board) Position {
 }
 
 // settle computes p's legal moves and ending from its board and history.
-func (p *Position) settle() { p.moves, p.reason = p.board.legal(p.hist.reps) }
+func (p *Position) settle() {
+	if p.rules == nil {
+		p.moves, p.reason = p.board.legal(p.hist.reps)
+		return
+	}
+	p.moves, p.reason = p.rules.legal(p)
+}
 
 // Board returns p's board: its pits, scores and side to move, without the
 // history.
@@ -424,7 +458,9 @@ func (p Position) Mirror() Position {
 		return p
 	}
 	start, line := p.stretch()
-	q := PositionFrom(start.Mirror())
+	q := p.Rules().Position(start.Mirror())
+	q.plies = p.plies - uint32(len(line))
+	q.settle()
 	for _, m := range line {
 		q, _ = q.Play((m + PitsPerSide) % NumPits)
 	}
@@ -479,8 +515,12 @@ func appendPit(b []byte, c byte) []byte {
 	return strconv.AppendInt(b, int64(c), 10)
 }
 
-// String returns the text form of p, as [Position.AppendText] writes it.
+// String returns the text form of p, as [Position.AppendText] writes it,
+// or "custom rules" and the board when p's rules have no name.
 func (p Position) String() string {
+	if p.rules != nil && p.rules.preset() < 0 {
+		return "custom rules " + p.board.String()
+	}
 	b, _ := p.AppendText(nil)
 	return string(b)
 }
@@ -492,15 +532,30 @@ func (p Position) String() string {
 // since, a space and those moves as pit letters. A fresh position is thus
 // just its board's position string, "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S" for the
 // opening, and the opening after C and f is
-// "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S Cf". [ParsePosition] reads it back with
-// the same repetition counts, legal moves and outcome. The zero Position
-// gives the empty text. It never fails.
+// "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S Cf". Under other rules than abapa the
+// text starts with their name and a space, and under rules with a limit of
+// plies the board is followed by "+N", the plies played before it (see
+// [ParsePosition]), which reads the text back with the same repetition
+// counts, legal moves and outcome. The zero Position gives the empty text.
+// It fails only for rules that are no preset, which have no name: the
+// error is a [*PositionError] wrapping ErrUnknownRules.
 func (p Position) AppendText(dst []byte) ([]byte, error) {
 	if !p.Valid() {
 		return dst, nil
 	}
+	if p.rules != nil {
+		name, err := p.rules.MarshalText()
+		if err != nil {
+			return dst, err
+		}
+		dst = append(append(dst, name...), ' ')
+	}
 	start, line := p.stretch()
 	dst, _ = start.AppendText(dst)
+	if before := p.plies - uint32(len(line)); p.rules != nil && p.rules.MaxPlies != 0 && before > 0 {
+		dst = append(dst, " +"...)
+		dst = strconv.AppendUint(dst, uint64(before), 10)
+	}
 	if len(line) > 0 {
 		dst = append(dst, ' ')
 		for _, m := range line {
@@ -529,41 +584,106 @@ func (p *Position) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// ParsePosition reads a position as [Position.AppendText] writes it: a
-// position string (see [ParseBoard]), which starts a fresh history (D4),
-// optionally followed by one space and moves as pit letters ("A"–"F",
-// "a"–"f"), which are played from it in order, so that
-// "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S Cf" is the opening after C and f, with
-// the history those moves make. Errors are [*ParseError] values that wrap
-// ErrSyntax, the [*PositionError] of an invalid board, or the
-// [*MoveError] of an illegal move; the offset is that of the faulty part.
+// ParsePosition reads a position as [Position.AppendText] writes it:
+// fields separated by single spaces, of which only the board is required.
+//
+//   - the name of the rules, when they are not abapa (see [ParseRules]);
+//   - the board, as a position string (see [ParseBoard]); it starts a fresh
+//     history (D4);
+//   - under rules with a limit of plies, "+N": the plies played before the
+//     board;
+//   - moves as pit letters ("A"–"F", "a"–"f"), played from the board in
+//     order.
+//
+// So "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S Cf" is the opening after C and f, with
+// the history those moves make, and "openspiel 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
+// the opening under OpenSpiel's rules. Errors are [*ParseError] values
+// that wrap ErrSyntax, ErrUnknownRules, the [*PositionError] of an invalid
+// board, or the [*MoveError] of an illegal move; the offset is that of the
+// faulty part.
 func ParsePosition(s string) (Position, error) {
-	text, moves := s, ""
-	for i := 0; i < len(s); i++ {
-		if s[i] == ' ' {
-			text, moves = s[:i], s[i+1:]
-			if moves == "" {
-				return Position{}, &ParseError{What: "position", Input: s, Offset: i + 1, Msg: "no moves after the space", Err: ErrSyntax}
-			}
-			break
+	r := positionReader{s: s}
+	return r.read()
+}
+
+// positionReader reads the text of a Position field by field.
+type positionReader struct {
+	s  string
+	at int // the offset of the next field
+}
+
+// fail returns a *ParseError at offset at.
+func (r *positionReader) fail(at int, msg string, err error) (Position, error) {
+	return Position{}, &ParseError{What: "position", Input: r.s, Offset: at, Msg: msg, Err: err}
+}
+
+// field returns the next field and its offset, and moves past it and the
+// space after it; ok is false at the end of the text.
+func (r *positionReader) field() (f string, at int, ok bool) {
+	if r.at > len(r.s) {
+		return "", r.at, false
+	}
+	at = r.at
+	end := strings.IndexByte(r.s[at:], ' ')
+	if end < 0 {
+		end = len(r.s) - at
+	}
+	r.at = at + end + 1
+	return r.s[at : at+end], at, true
+}
+
+// read reads the whole text.
+func (r *positionReader) read() (Position, error) {
+	f, at, _ := r.field()
+	var rules Rules
+	if f != "" && (f[0] >= 'a' && f[0] <= 'z') {
+		var err error
+		if rules, err = ParseRules(f); err != nil {
+			return r.fail(at, err.(*ParseError).Msg, ErrUnknownRules)
+		}
+		f, at, _ = r.field()
+	}
+	b, err := ParseBoard(f)
+	if err != nil {
+		pe := err.(*ParseError)
+		return r.fail(at+pe.Offset, pe.Msg, pe.Err)
+	}
+	p := rules.Position(b)
+	f, at, ok := r.field()
+	if ok && strings.HasPrefix(f, "+") {
+		n, err := strconv.ParseUint(f[1:], 10, 32)
+		if err != nil || f[1:] != strconv.FormatUint(n, 10) {
+			return r.fail(at+1, "plies before the board are not a number", ErrSyntax)
+		}
+		p.plies = uint32(n)
+		p.settle()
+		f, at, ok = r.field()
+	}
+	if ok {
+		if p, err = r.moves(p, f, at); err != nil {
+			return Position{}, err
 		}
 	}
-	b, err := ParseBoard(text)
-	if err != nil {
-		err.(*ParseError).Input = s
-		return Position{}, err
+	if _, at, ok := r.field(); ok {
+		return r.fail(at, "unexpected text after the moves", ErrSyntax)
 	}
-	p := PositionFrom(b)
-	for i := 0; i < len(moves); i++ {
-		at := len(text) + 1 + i
-		m, ok := pitOfLetter(moves[i])
+	return p, nil
+}
+
+// moves plays the pit letters of f, at offset at, from p.
+func (r *positionReader) moves(p Position, f string, at int) (Position, error) {
+	if f == "" {
+		return r.fail(at, "no moves after the space", ErrSyntax)
+	}
+	for i := 0; i < len(f); i++ {
+		m, ok := pitOfLetter(f[i])
 		if !ok {
-			return Position{}, &ParseError{What: "position", Input: s, Offset: at, Msg: "not a pit letter A-F or a-f", Err: ErrSyntax}
+			return r.fail(at+i, "not a pit letter A-F or a-f", ErrSyntax)
 		}
 		next, err := p.Play(m)
 		if err != nil {
 			me := err.(*MoveError)
-			return Position{}, &ParseError{What: "position", Input: s, Offset: at, Msg: me.detail(), Err: me}
+			return r.fail(at+i, me.detail(), me)
 		}
 		p = next
 	}

@@ -46,3 +46,79 @@ func (b Board) capturedRun(last int) (run []Capture, annulled bool) {
 	}
 	return run, annulled
 }
+
+// play is [Board.play] under rules r: the capture follows r's grand slam
+// rule, and r's lone seeds rule applies after it.
+func (r *Rules) play(b Board, pit int) (Board, bool) {
+	sown, last := b.sow(pit)
+	after, _, _ := r.capture(sown, last, b.ToMove())
+	captured := after != sown // a capture takes seeds; nothing else changes the board
+	after.hi ^= sideBit       // the turn passes
+	return after, captured
+}
+
+// capture applies the capture rules of r to sown, the board after mover
+// sowed their last seed into pit last: [Board.capture] with r's grand slam
+// rule, then r's lone seeds rule. It reports whether a grand slam was
+// annulled and whether the lone seeds rule applied.
+func (r *Rules) capture(sown Board, last int, mover Player) (after Board, annulled, lone bool) {
+	after, _, annulled = sown.capture(last)
+	if annulled && r.capturesAll(sown, mover) {
+		after, annulled = sown.takeAll(mover), false
+	}
+	if r.LoneSeeds {
+		after, lone = after.loneSeeds(mover)
+	}
+	return after, annulled, lone
+}
+
+// capturesAll reports whether r lets a capture take every seed of the
+// opponent's side, at sown, the board after the mover sowed.
+func (r *Rules) capturesAll(sown Board, mover Player) bool {
+	switch r.GrandSlam {
+	case GrandSlamCaptures, GrandSlamForbidden: // forbidden unless forced, and then it captures
+		return true
+	case GrandSlamCapturesIfOwnRowEmpty:
+		return sown.sideEmpty(mover)
+	}
+	return false
+}
+
+// takeAll returns b with every seed of the mover's opponent captured by the
+// mover.
+func (b Board) takeAll(mover Player) Board {
+	opponent := mover.Opponent()
+	seeds := b.SideSeeds(opponent)
+	for i := opponent.firstPit(); i < opponent.firstPit()+PitsPerSide; i++ {
+		b.setByte(i, 0)
+	}
+	b.setByte(scoreByte+int(mover), b.byteAt(scoreByte+int(mover))+uint8(seeds))
+	return b
+}
+
+// loneSeeds applies the lone seeds rule of board-game-rs to b, the board
+// after mover's move: when the board holds just two seeds, one in each of
+// two pits whose distance, counted from the mover's first pit onwards, is
+// 5 or 6, each player takes one. It reports whether the rule applied.
+func (b Board) loneSeeds(mover Player) (Board, bool) {
+	if b.SideSeeds(South)+b.SideSeeds(North) != 2 {
+		return b, false
+	}
+	first, last := -1, -1
+	for k := 0; k < NumPits; k++ {
+		switch b.byteAt((mover.firstPit() + k) % NumPits) {
+		case 1:
+			if first < 0 {
+				first = k
+			}
+			last = k
+		case 2:
+			return b, false
+		}
+	}
+	if d := last - first; d != 5 && d != 6 {
+		return b, false
+	}
+	b.lo, b.hi = 0, b.hi&^0xffff_ffff+0x0101<<32 // the pits emptied, one seed to each score
+	return b, true
+}

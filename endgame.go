@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"strings"
 )
 
 // This file holds feeding (R7), the endings of the game (R8–R11, D3, D5)
@@ -36,9 +37,7 @@ func (b Board) movable() MoveSet {
 // legal returns the legal moves at b, which occurs for the reps-th time
 // since the last capture, and, when there are none, why the game is over.
 func (b Board) legal(reps uint8) (MoveSet, Reason) {
-	// Both scores at once: adding 0x80-25 sets a byte's top bit when it is
-	// at least 25 (a score is at most 48, so no carry).
-	if (b.hi>>(8*(scoreByte-8))&0xffff+(0x80-WinningScore)*0x0101)&0x8080 != 0 {
+	if b.majority() {
 		return 0, Majority // R8
 	}
 	if reps >= 3 && !b.sideEmpty(South) && !b.sideEmpty(North) {
@@ -48,6 +47,94 @@ func (b Board) legal(reps uint8) (MoveSet, Reason) {
 		return s, NotOver
 	}
 	return 0, NoMove // R9
+}
+
+// majority reports whether a player has captured 25 seeds or more (R8).
+func (b Board) majority() bool {
+	// Both scores at once: adding 0x80-25 sets a byte's top bit when it is
+	// at least 25 (a score is at most 48, so no carry).
+	return (b.hi>>(8*(scoreByte-8))&0xffff+(0x80-WinningScore)*0x0101)&0x8080 != 0
+}
+
+// legal returns the legal moves at p under rules r and, when there are
+// none, why the game is over: [Board.legal] with r's knobs.
+func (r *Rules) legal(p *Position) (MoveSet, Reason) {
+	switch {
+	case !r.NoMajority && p.board.majority():
+		return 0, Majority
+	case r.MaxQuietPlies != 0 && p.hist.length() >= int(r.MaxQuietPlies):
+		return 0, QuietLimit
+	case r.repeats(p):
+		return 0, Repetition
+	}
+	moves := r.movable(p.board)
+	switch {
+	case moves == 0:
+		return 0, NoMove
+	case r.MaxPlies != 0 && p.plies >= uint32(r.MaxPlies):
+		return 0, PlyLimit
+	}
+	return moves, NotOver
+}
+
+// repeats reports whether p's occurrence count ends the game under r.
+func (r *Rules) repeats(p *Position) bool {
+	b := p.board
+	return p.hist.reps >= r.repeatLimit() && (r.RepeatWithEmptySide || !b.sideEmpty(South) && !b.sideEmpty(North))
+}
+
+// movable returns the moves that r allows the player to move at b,
+// ignoring whether the game has ended: those of [Board.movable], or under
+// GrandSlamForbidden every non-empty pit whose move leaves the opponent a
+// seed, or, when none does, every non-empty pit.
+func (r *Rules) movable(b Board) MoveSet {
+	if r.GrandSlam != GrandSlamForbidden {
+		return b.movable()
+	}
+	mover := b.ToMove()
+	any, keep := MoveSet(0), MoveSet(0)
+	for pit := mover.firstPit(); pit < mover.firstPit()+PitsPerSide; pit++ {
+		if b.byteAt(pit) == 0 {
+			continue
+		}
+		any |= 1 << pit
+		sown, last := b.sow(pit)
+		after, _, annulled := sown.capture(last)
+		if !annulled && !after.sideEmpty(mover.Opponent()) {
+			keep |= 1 << pit
+		}
+	}
+	if keep == 0 {
+		return any
+	}
+	return keep
+}
+
+// sweepsOrSplits reports whether the tallies of p's outcome under r differ
+// from abapa's for the same reason: a sweep after R8, or an even split.
+func (r *Rules) sweepsOrSplits(p Position) bool {
+	switch p.reason {
+	case Majority:
+		return r.MajoritySweep == SweepOwnRows ||
+			r.MajoritySweep == SweepIfStuck && (r.movable(p.board) == 0 || r.repeats(&p))
+	case Repetition:
+		return r.EvenSplit
+	}
+	return false
+}
+
+// outcome returns the outcome of p under r when sweepsOrSplits: after R8
+// each player takes the seeds of their own side; after a repetition the
+// seeds on the board are shared evenly, an odd seed halved.
+func (r *Rules) outcome(p Position) Outcome {
+	b := p.board
+	o := Outcome{reason: p.reason, tallies: b.ownSides()}
+	if p.reason == Repetition {
+		rest := uint8(b.SideSeeds(South) + b.SideSeeds(North))
+		o.tallies = [2]uint8{b.byteAt(scoreByte) + rest/2, b.byteAt(scoreByte+1) + rest/2}
+		o.half = rest%2 == 1
+	}
+	return o
 }
 
 // Moves returns the legal moves (R2, R7) as a MoveSet, without allocating.
@@ -70,10 +157,16 @@ const (
 	Majority                 // R8: a player has captured 25 seeds or more
 	NoMove                   // R9: the player to move has no legal move
 	Repetition               // R10: a position occurred for the third time since the last capture
+	// QuietLimit: the rules' limit of plies without a capture was reached
+	// (Rules.MaxQuietPlies); each player takes the seeds of their side.
+	QuietLimit
+	// PlyLimit: the rules' limit of plies was reached (Rules.MaxPlies);
+	// the game is drawn whatever the tallies.
+	PlyLimit
 )
 
 // reasonNames are the names of the reasons, indexed by Reason.
-var reasonNames = [...]string{"not over", "majority", "no move", "repetition"}
+var reasonNames = [...]string{"not over", "majority", "no move", "repetition", "quiet limit", "ply limit"}
 
 // String returns the reason's name: "not over", "majority", "no move" or
 // "repetition", and "Reason(n)" for any other value.
@@ -85,7 +178,8 @@ func (r Reason) String() string {
 }
 
 // Rule returns the rule that ends the game for this reason: "R8", "R9" or
-// "R10"; "" for NotOver and for a value that is not a reason.
+// "R10"; "" for NotOver, for the limits of other rules than abapa's, and
+// for a value that is not a reason.
 func (r Reason) Rule() string {
 	switch r {
 	case Majority:
@@ -121,7 +215,7 @@ func (r *Reason) UnmarshalText(text []byte) error {
 			return nil
 		}
 	}
-	return &ParseError{What: "reason", Input: string(text), Msg: `not "not over", "majority", "no move" or "repetition"`, Err: ErrSyntax}
+	return &ParseError{What: "reason", Input: string(text), Msg: `not "not over", "majority", "no move", "repetition", "quiet limit" or "ply limit"`, Err: ErrSyntax}
 }
 
 // Outcome is the result of a game: whether it is over, why, and the final
@@ -130,6 +224,7 @@ func (r *Reason) UnmarshalText(text []byte) error {
 type Outcome struct {
 	reason  Reason
 	tallies [2]uint8
+	half    bool // each tally has half a seed more (Rules.EvenSplit of an odd number)
 }
 
 // Over reports whether the game has ended.
@@ -140,7 +235,9 @@ func (o Outcome) Reason() Reason { return o.reason }
 
 // Tally returns p's final tally (D3): the captures after R8, the captures
 // plus the seeds on p's side after R9 and R10. It is 0 while the game goes
-// on and for an invalid player.
+// on and for an invalid player. Under rules that split the seeds evenly
+// (Rules.EvenSplit), an odd seed is halved: then [Outcome.HalfSeed]
+// reports the half that each tally has beyond what Tally says.
 func (o Outcome) Tally(p Player) int {
 	if !p.Valid() {
 		return 0
@@ -148,11 +245,15 @@ func (o Outcome) Tally(p Player) int {
 	return int(o.tallies[p])
 }
 
+// HalfSeed reports whether each tally holds half a seed more than
+// [Outcome.Tally] says, as when awari's even split shares an odd seed.
+func (o Outcome) HalfSeed() bool { return o.half }
+
 // Winner returns the player with the higher tally (R11). It reports false
 // while the game goes on and when the game is drawn.
 func (o Outcome) Winner() (Player, bool) {
 	switch {
-	case !o.Over() || o.tallies[South] == o.tallies[North]:
+	case o.Draw() || !o.Over():
 		return 0, false
 	case o.tallies[South] > o.tallies[North]:
 		return South, true
@@ -161,24 +262,36 @@ func (o Outcome) Winner() (Player, bool) {
 	}
 }
 
-// Draw reports whether the game ended with equal tallies, 24–24 (R11).
-func (o Outcome) Draw() bool { return o.Over() && o.tallies[South] == o.tallies[North] }
+// Draw reports whether the game ended drawn: with equal tallies, 24–24
+// (R11), or by a limit of plies that draws whatever the tallies (PlyLimit).
+func (o Outcome) Draw() bool {
+	return o.Over() && (o.tallies[South] == o.tallies[North] || o.reason == PlyLimit)
+}
 
 // Outcome returns the outcome of the game at p: the zero Outcome while the
 // game goes on (and for the zero Position).
 func (p Position) Outcome() Outcome {
-	o := Outcome{reason: p.reason}
 	b := p.board
+	if p.rules != nil && p.rules.sweepsOrSplits(p) {
+		return p.rules.outcome(p)
+	}
+	o := Outcome{reason: p.reason}
 	switch p.reason {
 	case Majority:
 		o.tallies = [2]uint8{b.byteAt(scoreByte), b.byteAt(scoreByte + 1)}
-	case NoMove, Repetition:
-		o.tallies = [2]uint8{
-			b.byteAt(scoreByte) + uint8(b.SideSeeds(South)),
-			b.byteAt(scoreByte+1) + uint8(b.SideSeeds(North)),
-		}
+	case NoMove, Repetition, QuietLimit, PlyLimit:
+		o.tallies = b.ownSides()
 	}
 	return o
+}
+
+// ownSides returns the tallies when each player takes the seeds of their
+// own side (R9, R10, D3).
+func (b Board) ownSides() [2]uint8 {
+	return [2]uint8{
+		b.byteAt(scoreByte) + uint8(b.SideSeeds(South)),
+		b.byteAt(scoreByte+1) + uint8(b.SideSeeds(North)),
+	}
 }
 
 // String describes the outcome, such as "South wins 26-22 (majority, R8)",
@@ -205,14 +318,25 @@ func (o Outcome) AppendText(b []byte) ([]byte, error) {
 	} else {
 		b = append(b, "draw "...)
 	}
-	b = strconv.AppendInt(b, int64(o.tallies[South]), 10)
+	b = o.appendTally(b, South)
 	b = append(b, '-')
-	b = strconv.AppendInt(b, int64(o.tallies[North]), 10)
+	b = o.appendTally(b, North)
 	b = append(b, " ("...)
 	b = append(b, o.reason.String()...)
-	b = append(b, ", "...)
-	b = append(b, o.reason.Rule()...)
+	if rule := o.reason.Rule(); rule != "" {
+		b = append(b, ", "...)
+		b = append(b, rule...)
+	}
 	return append(b, ')'), nil
+}
+
+// appendTally appends p's tally, with ".5" when it holds half a seed.
+func (o Outcome) appendTally(b []byte, p Player) []byte {
+	b = strconv.AppendInt(b, int64(o.tallies[p]), 10)
+	if o.half {
+		b = append(b, ".5"...)
+	}
+	return b
 }
 
 // MarshalText implements [encoding.TextMarshaler] with the text of
@@ -230,8 +354,8 @@ type outcomeJSON struct {
 }
 
 type talliesJSON struct {
-	South int `json:"South"`
-	North int `json:"North"`
+	South json.Number `json:"South"`
+	North json.Number `json:"North"`
 }
 
 // toJSON returns the JSON form of o.
@@ -240,7 +364,7 @@ func (o Outcome) toJSON() outcomeJSON {
 		Over:    o.Over(),
 		Reason:  o.reason,
 		Draw:    o.Draw(),
-		Tallies: talliesJSON{int(o.tallies[South]), int(o.tallies[North])},
+		Tallies: talliesJSON{json.Number(o.appendTally(nil, South)), json.Number(o.appendTally(nil, North))},
 	}
 	if rule := o.reason.Rule(); rule != "" {
 		j.Rule = &rule
@@ -306,16 +430,16 @@ func decodeOutcome(data []byte) (o Outcome, at int, msg string) {
 	if raw := fields["reason"]; raw == nil || string(raw) == "null" {
 		return o, 0, `field "reason" is missing`
 	} else if err := json.Unmarshal(raw, &r); err != nil {
-		return o, 0, `"reason" is not "not over", "majority", "no move" or "repetition"`
+		return o, 0, `"reason" is not "not over", "majority", "no move", "repetition", "quiet limit" or "ply limit"`
 	}
-	tallies, msg := decodeTallies(fields["tallies"])
+	tallies, half, msg := decodeTallies(fields["tallies"])
 	if msg == "" {
-		msg = outcomeProblem(r, tallies)
+		msg = outcomeProblem(r, tallies, half)
 	}
 	if msg != "" {
 		return o, 0, msg
 	}
-	o = Outcome{reason: r, tallies: [2]uint8{uint8(tallies[South]), uint8(tallies[North])}}
+	o = Outcome{reason: r, tallies: [2]uint8{uint8(tallies[South]), uint8(tallies[North])}, half: half}
 	want, _ := json.Marshal(o.toJSON())
 	_ = json.Unmarshal(want, &canon)
 	for _, name := range [...]string{"over", "rule", "winner", "draw"} {
@@ -326,36 +450,48 @@ func decodeOutcome(data []byte) (o Outcome, at int, msg string) {
 	return o, 0, ""
 }
 
-// decodeTallies decodes the "tallies" object of an outcome's JSON form.
-func decodeTallies(raw json.RawMessage) (tallies [2]int, msg string) {
+// decodeTallies decodes the "tallies" object of an outcome's JSON form:
+// whole numbers, or both with a half seed (".5").
+func decodeTallies(raw json.RawMessage) (tallies [2]int, half bool, msg string) {
 	var t map[string]json.RawMessage
 	if raw == nil || string(raw) == "null" {
-		return tallies, `field "tallies" is missing`
+		return tallies, false, `field "tallies" is missing`
 	}
 	if err := json.Unmarshal(raw, &t); err != nil {
-		return tallies, `"tallies" is not a JSON object`
+		return tallies, false, `"tallies" is not a JSON object`
 	}
 	for name := range t {
 		if name != "South" && name != "North" {
-			return tallies, `"tallies" has a field other than "South" and "North"`
+			return tallies, false, `"tallies" has a field other than "South" and "North"`
 		}
 	}
+	var halves [2]bool
 	for pl, name := range [2]string{"South", "North"} {
 		if t[name] == nil {
-			return tallies, `"tallies" has no field "` + name + `"`
+			return tallies, false, `"tallies" has no field "` + name + `"`
 		}
-		if err := json.Unmarshal(t[name], &tallies[pl]); err != nil || string(t[name]) == "null" {
-			return tallies, name + "'s tally is not a whole number from 0 to 48"
+		whole, hasHalf := strings.CutSuffix(string(t[name]), ".5")
+		if err := json.Unmarshal([]byte(whole), &tallies[pl]); err != nil || whole == "null" {
+			return tallies, false, name + "'s tally is not a whole number from 0 to 48"
 		}
+		halves[pl] = hasHalf
 	}
-	return tallies, ""
+	if halves[South] != halves[North] {
+		return tallies, false, "only both tallies hold half a seed"
+	}
+	return tallies, halves[South], ""
 }
 
-// outcomeProblem tells why tallies cannot end a game for reason r (D3), or
-// returns "" when they can.
-func outcomeProblem(r Reason, tallies [2]int) string {
+// outcomeProblem tells why tallies, each with half a seed more if half,
+// cannot end a game for reason r (D3), or returns "" when they can.
+func outcomeProblem(r Reason, tallies [2]int, half bool) string {
 	sum := tallies[South] + tallies[North]
+	if half {
+		sum++
+	}
 	switch {
+	case half && r != Repetition:
+		return "only an even split after a repetition holds half seeds"
 	case tallies[South] < 0 || tallies[South] > NumSeeds:
 		return "South's tally is not a whole number from 0 to 48"
 	case tallies[North] < 0 || tallies[North] > NumSeeds:
@@ -364,7 +500,7 @@ func outcomeProblem(r Reason, tallies [2]int) string {
 		return "a game that goes on has no tallies"
 	case r == Majority && (max(tallies[South], tallies[North]) < WinningScore || sum > NumSeeds):
 		return "after R8 one tally is 25 or more and they add up to at most 48 (D3)"
-	case (r == NoMove || r == Repetition) && sum != NumSeeds:
+	case (r == NoMove || r == Repetition || r == QuietLimit || r == PlyLimit) && sum != NumSeeds:
 		return "after R9 and R10 the tallies add up to 48 (D3)"
 	}
 	return ""
@@ -471,6 +607,16 @@ func newChunk(width uint32) *chunk {
 	return &chunk{filter: make([]uint64, filterWords*int(width))}
 }
 
+// length returns the number of moves in h: the plies since the last
+// capture, or since the position the history starts from.
+func (h *history) length() int {
+	n := int(h.n)
+	if h.older != nil {
+		n += recentCap * int(h.older.index)
+	}
+	return n
+}
+
 // freshHistory returns the history of a position that has no past: it is
 // the first occurrence of itself (D2).
 func freshHistory() history { return history{reps: 1} }
@@ -569,10 +715,7 @@ func (c *chunk) find(b Board, key bloomKey) (uint8, bool) {
 // from it to p, oldest first.
 func (p Position) stretch() (Board, []Move) {
 	h := &p.hist
-	total := int(h.n)
-	if h.older != nil {
-		total += recentCap * int(h.older.index)
-	}
+	total := h.length()
 	line := make([]Move, total)
 	b := p.board
 	for i := int(h.n) - 1; i >= 0; i-- {

@@ -384,8 +384,14 @@ func (p Position) Play(m Move) (next Position, err error) {
 // Building the result in place, in the caller's variable, is measurably
 // faster than returning a copy.
 func (p *Position) playTo(next *Position, pit int) {
-	b, captured := p.board.play(pit)
-	next.board = b
+	var b Board
+	var captured bool
+	if p.rules == nil {
+		b, captured = p.board.play(pit)
+	} else {
+		b, captured = p.rules.play(p.board, pit)
+	}
+	next.board, next.rules, next.plies = b, p.rules, min(p.plies+1, maxPlies)
 	if captured {
 		next.hist = freshHistory() // D2: a capture starts the count again
 	} else {
@@ -446,28 +452,34 @@ func Perft(p Position, depth int) uint64 {
 
 // perft counts the leaves depth ≥ 1 plies below p.
 func perft(p Position, depth int) uint64 {
-	var leaves uint64
-	switch depth {
-	case 1:
+	switch {
+	case depth == 1:
 		return uint64(p.moves.Len()) // each move reaches a leaf; no need to play it
-	case 2:
-		// The level above the leaves, where most nodes are: count each
-		// child's moves from its board and occurrence count alone.
-		for s := p.moves; s != 0; s &= s - 1 {
-			b, captured := p.board.play(bits.TrailingZeros16(uint16(s)))
-			reps := uint8(1) // D2: a capture starts the count again
-			if !captured {
-				reps = p.hist.next(p.board, b)
-			}
-			moves, _ := b.legal(reps)
-			leaves += uint64(moves.Len())
+	case depth == 2 && p.rules == nil:
+		return perft2(&p)
+	}
+	var leaves uint64
+	var child Position
+	for s := p.moves; s != 0; s &= s - 1 {
+		p.playTo(&child, bits.TrailingZeros16(uint16(s)))
+		leaves += perft(child, depth-1)
+	}
+	return leaves
+}
+
+// perft2 counts the leaves two plies below p, under the abapa rules. It is
+// the level above the leaves, where most nodes are: it counts each child's
+// moves from its board and occurrence count alone, without making it.
+func perft2(p *Position) uint64 {
+	var leaves uint64
+	for s := p.moves; s != 0; s &= s - 1 {
+		b, captured := p.board.play(bits.TrailingZeros16(uint16(s)))
+		reps := uint8(1) // D2: a capture starts the count again
+		if !captured {
+			reps = p.hist.next(p.board, b)
 		}
-	default:
-		var child Position
-		for s := p.moves; s != 0; s &= s - 1 {
-			p.playTo(&child, bits.TrailingZeros16(uint16(s)))
-			leaves += perft(child, depth-1)
-		}
+		moves, _ := b.legal(reps)
+		leaves += uint64(moves.Len())
 	}
 	return leaves
 }
@@ -515,6 +527,10 @@ type Effect struct {
 	// Fed reports that the opponent's side was empty and the move put seeds
 	// on it (R7).
 	Fed bool `json:"fed"`
+	// LoneSeeds reports that the move left two lone seeds, which the
+	// players took, one each (Rules.LoneSeeds); Captures does not list
+	// them.
+	LoneSeeds bool `json:"lone_seeds,omitempty"`
 	// After is the position after the move, and Outcome its outcome: the
 	// move ended the game when Outcome.Over().
 	After   Position `json:"after"`
@@ -548,15 +564,20 @@ func (p Position) Explain(m Move) (Effect, error) {
 	b, pit := p.board, int(m)
 	sown, last := b.sow(pit)
 	run, annulled := sown.capturedRun(last)
+	lone := false
+	if r := p.rules; r != nil {
+		_, annulled, lone = r.capture(sown, last, b.ToMove())
+	}
 	e := Effect{
-		Move:    m,
-		Player:  b.ToMove(),
-		Seeds:   int(b.byteAt(pit)),
-		Sown:    b.sownPits(pit),
-		Last:    last,
-		Fed:     b.sideEmpty(b.ToMove().Opponent()),
-		After:   after,
-		Outcome: after.Outcome(),
+		Move:      m,
+		Player:    b.ToMove(),
+		Seeds:     int(b.byteAt(pit)),
+		Sown:      b.sownPits(pit),
+		Last:      last,
+		Fed:       b.sideEmpty(b.ToMove().Opponent()),
+		LoneSeeds: lone,
+		After:     after,
+		Outcome:   after.Outcome(),
 	}
 	if annulled {
 		e.GrandSlam, e.Annulled = true, run
@@ -564,4 +585,191 @@ func (p Position) Explain(m Move) (Effect, error) {
 		e.Captures = run
 	}
 	return e, nil
+}
+
+// Rules are the rules a [Position] plays by. The zero Rules value is the
+// abapa rules of the package documentation (RULES.md), which [Start],
+// [NewPosition] and [PositionFrom] use. Other values reproduce other Oware
+// programs, each knob departing from one rule; [ParseRules] returns the
+// presets by name. Rules are small comparable values.
+//
+// Whether occurrences of a position are counted since the last capture or
+// over the whole game needs no knob: a position includes both scores
+// (D1), and a capture changes a score, so no position seen before the
+// last capture can occur again. Nor does a minimum distance between
+// occurrences: a position cannot recur within 12 plies, since in a cycle
+// every pit must be sown (a pit never sown would only gain seeds, so the
+// pit before it, which feeds it when sown, is never sown either, and so
+// on round the board), one pit a ply.
+type Rules struct {
+	// GrandSlam is what a capture that would take every seed of the
+	// opponent's side does (R6).
+	GrandSlam GrandSlam
+	// RepeatLimit is the occurrence of a position that ends the game
+	// (R10): 2 ends it at the first recurrence; 0 means 3, the abapa
+	// rule; NoRepetition switches the rule off.
+	RepeatLimit uint8
+	// RepeatWithEmptySide makes a repetition end the game even while a
+	// side is empty, which abapa excepts (R10).
+	RepeatWithEmptySide bool
+	// EvenSplit shares the seeds on the board evenly when a repetition
+	// ends the game, an odd seed halved, instead of each player taking
+	// the seeds of their own side (R10).
+	EvenSplit bool
+	// NoMajority removes R8: 25 seeds do not end the game.
+	NoMajority bool
+	// MajoritySweep is what becomes of the seeds on the board when R8 ends
+	// the game.
+	MajoritySweep Sweep
+	// LoneSeeds ends the game when, after a move, the board holds just two
+	// seeds, alone in pits 5 or 6 apart counted from the mover's first pit
+	// (board-game-rs): each player takes one.
+	LoneSeeds bool
+	// MaxPlies, when not 0, draws the game once that many plies have been
+	// played from the position the game was set up from, unless it ended
+	// otherwise.
+	MaxPlies uint16
+	// MaxQuietPlies, when not 0, ends the game once that many plies have
+	// been played without a capture; each player takes the seeds of their
+	// own side, as after R10.
+	MaxQuietPlies uint16
+}
+
+// NoRepetition is the RepeatLimit that switches the repetition rule off.
+const NoRepetition = 255
+
+// GrandSlam is what a capture that would take every seed of the
+// opponent's side does (R6).
+type GrandSlam uint8
+
+// The grand slam rules.
+const (
+	GrandSlamAnnulled GrandSlam = iota // the seeds are sown, nothing is captured (abapa, R6)
+	GrandSlamCaptures                  // the capture takes every seed
+	// GrandSlamCapturesIfOwnRowEmpty captures everything when the mover's
+	// own row is empty after sowing, and is annulled otherwise.
+	GrandSlamCapturesIfOwnRowEmpty
+	// GrandSlamForbidden forbids every move that leaves the opponent
+	// without a seed, by capture or by not feeding, unless every move
+	// does; then any move may be played, and it captures normally. The
+	// game ends when the player to move has no seed.
+	GrandSlamForbidden
+)
+
+// Sweep is what becomes of the seeds on the board when a player's 25th
+// seed ends the game (R8, D3).
+type Sweep uint8
+
+// The sweeps.
+const (
+	SweepNone    Sweep = iota // they stay on the board and count for nobody (abapa, D3)
+	SweepOwnRows              // each player takes the seeds of their own side
+	// SweepIfStuck sweeps as SweepOwnRows only when the player to move
+	// could not move anyway, or the position is a repetition.
+	SweepIfStuck
+)
+
+// presets are the named Rules, in the order of presetNames.
+var presets = [...]Rules{
+	{},
+	{RepeatLimit: 2, RepeatWithEmptySide: true, MajoritySweep: SweepOwnRows},
+	{RepeatLimit: 2, RepeatWithEmptySide: true, MajoritySweep: SweepIfStuck},
+	{RepeatLimit: 2, RepeatWithEmptySide: true},
+	{RepeatLimit: 2, MaxPlies: 1001},
+	{GrandSlam: GrandSlamCapturesIfOwnRowEmpty, RepeatLimit: NoRepetition, MajoritySweep: SweepIfStuck, LoneSeeds: true},
+	{RepeatWithEmptySide: true, MaxQuietPlies: 500},
+	{GrandSlam: GrandSlamForbidden, RepeatWithEmptySide: true, EvenSplit: true, NoMajority: true},
+}
+
+// presetNames are the names of the presets, each the text form of its
+// Rules.
+var presetNames = [len(presets)]string{"abapa", "openspiel", "aalina", "auale", "playstrategy", "board-game-rs", "game-oware", "awari"}
+
+// presetRules are the presets by address, so that positions under a preset
+// share one Rules value.
+var presetRules = func() (p [len(presets)]*Rules) {
+	for i := range presets {
+		p[i] = &presets[i]
+	}
+	return p
+}()
+
+// RulesNames returns the names of the presets that [ParseRules] reads:
+// abapa (the zero Rules), openspiel, aalina, auale, playstrategy,
+// board-game-rs, game-oware and awari.
+func RulesNames() []string { return append([]string(nil), presetNames[:]...) }
+
+// ErrUnknownRules is wrapped by the errors of [ParseRules] and of
+// [Rules.MarshalText]: the name is no preset's, or the rules are no
+// preset.
+var ErrUnknownRules = errors.New("no such rules")
+
+// ParseRules returns the preset of the given name, one of [RulesNames]. It
+// returns a [*ParseError] wrapping ErrUnknownRules for any other text.
+func ParseRules(name string) (Rules, error) {
+	for i, n := range presetNames {
+		if n == name {
+			return presets[i], nil
+		}
+	}
+	return Rules{}, &ParseError{What: "rules", Input: name, Msg: "not one of abapa, openspiel, aalina, auale, playstrategy, board-game-rs, game-oware, awari", Err: ErrUnknownRules}
+}
+
+// preset returns the index of r among the presets, or -1.
+func (r Rules) preset() int {
+	for i := range presets {
+		if presets[i] == r {
+			return i
+		}
+	}
+	return -1
+}
+
+// String returns the name of the preset r is, or "custom rules".
+func (r Rules) String() string {
+	if i := r.preset(); i >= 0 {
+		return presetNames[i]
+	}
+	return "custom rules"
+}
+
+// MarshalText implements [encoding.TextMarshaler] with the preset's name.
+// Rules that are no preset have no text form: the error is a
+// [*PositionError] wrapping ErrUnknownRules.
+func (r Rules) MarshalText() ([]byte, error) {
+	i := r.preset()
+	if i < 0 {
+		return nil, &PositionError{Field: "rules", Value: -1, Err: ErrUnknownRules}
+	}
+	return []byte(presetNames[i]), nil
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseRules].
+func (r *Rules) UnmarshalText(text []byte) error {
+	q, err := ParseRules(string(text))
+	if err != nil {
+		return err
+	}
+	*r = q
+	return nil
+}
+
+// repeatLimit returns the occurrence that ends the game.
+func (r *Rules) repeatLimit() uint8 {
+	if r.RepeatLimit == 0 {
+		return 3
+	}
+	return r.RepeatLimit
+}
+
+// shared returns a pointer to rules equal to r for a Position to keep:
+// nil for abapa, a preset's own value, or a copy.
+func (r Rules) shared() *Rules {
+	switch i := r.preset(); {
+	case i == 0:
+		return nil
+	case i > 0:
+		return presetRules[i]
+	}
+	return &r
 }

@@ -2536,6 +2536,8 @@ func TestReasonText(t *testing.T) {
 		{oware.Majority, "majority"},
 		{oware.NoMove, "no move"},
 		{oware.Repetition, "repetition"},
+		{oware.QuietLimit, "quiet limit"},
+		{oware.PlyLimit, "ply limit"},
 	} {
 		b, err := tt.r.MarshalText()
 		require.NoError(t, err)
@@ -2544,12 +2546,12 @@ func TestReasonText(t *testing.T) {
 		require.NoError(t, r.UnmarshalText([]byte(tt.text)))
 		assert.Equal(t, tt.r, r)
 	}
-	_, err := oware.Reason(4).MarshalText()
+	_, err := oware.Reason(6).MarshalText()
 	assert.ErrorIs(t, err, oware.ErrNoSuchReason)
 	for _, in := range []string{"", "Majority", "R8", "no_move", "nomove", "repetition "} {
 		r := oware.Majority
 		err := r.UnmarshalText([]byte(in))
-		requireParseError(t, err, "reason", 0, `not "not over", "majority", "no move" or "repetition"`, oware.ErrSyntax)
+		requireParseError(t, err, "reason", 0, `not "not over", "majority", "no move", "repetition", "quiet limit" or "ply limit"`, oware.ErrSyntax)
 		assert.Equal(t, oware.Majority, r)
 	}
 }
