@@ -1,0 +1,192 @@
+package variants
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+
+	"github.com/seed3966233f/oware"
+)
+
+// randomBoard draws a board: the opening, few seeds, or huge pits.
+func randomBoard(t *rapid.T) oware.Board {
+	var pits [12]int
+	switch rapid.IntRange(0, 2).Draw(t, "kind") {
+	case 0:
+		return oware.Start().Board()
+	case 1:
+		for i, n := 0, rapid.IntRange(1, 12).Draw(t, "seeds"); i < n; i++ {
+			pits[rapid.IntRange(0, 11).Draw(t, "pit")]++
+		}
+	default:
+		for i := 0; i < 48; i++ {
+			pits[rapid.IntRange(0, 2).Draw(t, "third")*rapid.IntRange(0, 5).Draw(t, "pit")]++
+		}
+	}
+	on := 0
+	for _, c := range pits {
+		on += c
+	}
+	south := rapid.IntRange(0, 48-on).Draw(t, "south")
+	b, err := oware.NewBoard(pits, [2]int{south, 48 - on - south}, oware.Player(rapid.IntRange(0, 1).Draw(t, "side")))
+	require.NoError(t, err)
+	return b
+}
+
+// mirrored returns the moves of s seen from the other side.
+func mirrored(s oware.MoveSet) oware.MoveSet {
+	var out oware.MoveSet
+	for m := range s.All() {
+		out |= 1 << ((m + 6) % 12)
+	}
+	return out
+}
+
+// checkPosition checks the invariants of one position under its rules.
+func checkPosition(t *rapid.T, p oware.Position) {
+	b := p.Board()
+	seeds := b.SideSeeds(oware.South) + b.SideSeeds(oware.North) + b.Score(oware.South) + b.Score(oware.North)
+	require.Equal(t, 48, seeds, "seeds are conserved at %s", p)
+	for m := oware.Move(0); m < 13; m++ {
+		_, err := p.Play(m)
+		require.Equal(t, p.Moves().Contains(m), err == nil, "Play(%v) at %s: %v", m, p, err)
+	}
+	o := p.Outcome()
+	require.Equal(t, o.Over(), p.Moves() == 0, "over exactly when no move is legal, at %s", p)
+	m := p.Mirror()
+	require.Equal(t, b.Mirror(), m.Board())
+	require.Equal(t, mirrored(p.Moves()), m.Moves(), "mirror at %s", p)
+	require.Equal(t, p.Repetitions(), m.Repetitions(), "mirror at %s", p)
+	mo := m.Outcome()
+	require.Equal(t, [2]int{o.Tally(oware.North), o.Tally(oware.South)}, [2]int{mo.Tally(oware.South), mo.Tally(oware.North)}, "mirror at %s", p)
+	require.Equal(t, o.Reason(), mo.Reason())
+	q, err := oware.ParsePosition(p.String())
+	require.NoError(t, err, "%s", p)
+	require.Equal(t, p.String(), q.String())
+	require.Equal(t, p.Repetitions(), q.Repetitions())
+	require.Equal(t, p.Moves(), q.Moves())
+	require.Equal(t, o, q.Outcome())
+	require.Equal(t, p.Rules(), q.Rules())
+}
+
+// TestPropPresets plays random games under every preset from random
+// boards and checks, at every ply: seed conservation, that Play succeeds
+// exactly on the legal moves, mirror symmetry, that the text form keeps
+// everything, and that every game ends within a bound.
+func TestPropPresets(t *testing.T) {
+	for _, name := range oware.RulesNames() {
+		rules, err := oware.ParseRules(name)
+		require.NoError(t, err)
+		t.Run(name, func(t *testing.T) {
+			rapid.Check(t, func(t *rapid.T) {
+				p := rules.Position(randomBoard(t))
+				seed := rapid.Uint64().Draw(t, "seed")
+				rng := rand.New(rand.NewPCG(seed, seed))
+				for ply := 0; ; ply++ {
+					checkPosition(t, p)
+					moves := p.Moves()
+					if moves.Len() == 0 {
+						break
+					}
+					require.Less(t, ply, 5000, "the game ends")
+					m, _ := moves.Nth(rng.IntN(moves.Len()))
+					p, _ = p.Play(m)
+				}
+			})
+		})
+	}
+}
+
+// quietLine returns a line of n plies from start under rules, none of
+// which captures or ends the game, but for the last, which may end it, and
+// each of which reaches a position not met before: a depth-first search in
+// random move order.
+func quietLine(t *testing.T, rules oware.Rules, start oware.Board, n int) []oware.Move {
+	rng := rand.New(rand.NewPCG(5, 8))
+	seen := map[oware.Board]bool{start: true}
+	type frame struct {
+		p    oware.Position
+		left []oware.Move
+	}
+	var line []oware.Move
+	next := func(p oware.Position) frame {
+		var left []oware.Move
+		for m, c := range p.Children() {
+			quiet := c.Board().Score(oware.South)+c.Board().Score(oware.North) == p.Board().Score(oware.South)+p.Board().Score(oware.North)
+			if quiet && (!c.Outcome().Over() || len(line) == n-1) && !seen[c.Board()] {
+				left = append(left, m)
+			}
+		}
+		rng.Shuffle(len(left), func(i, j int) { left[i], left[j] = left[j], left[i] })
+		return frame{p, left}
+	}
+	stack := []frame{next(rules.Position(start))}
+	for len(line) < n && len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if len(top.left) == 0 {
+			stack = stack[:len(stack)-1]
+			if len(line) > 0 {
+				line = line[:len(line)-1]
+			}
+			continue
+		}
+		m := top.left[0]
+		top.left = top.left[1:]
+		c, _ := top.p.Play(m)
+		seen[c.Board()] = true
+		line = append(line, m)
+		stack = append(stack, next(c))
+	}
+	require.Len(t, line, n, "a quiet line of %d plies", n)
+	return line
+}
+
+// TestLimits: Game::Oware ends a game after 500 plies without a capture,
+// each player taking their own seeds; PlayStrategy draws it after 1,001
+// plies. The text form keeps the plies played before a capture.
+func TestLimits(t *testing.T) {
+	start := oware.MustParseBoard("0-1-0-1-0-1-0-0-1-0-0-6-19-19-S")
+	for _, c := range []struct {
+		name   string
+		plies  int
+		reason oware.Reason
+	}{{"game-oware", 500, oware.QuietLimit}, {"playstrategy", 1001, oware.PlyLimit}} {
+		rules, err := oware.ParseRules(c.name)
+		require.NoError(t, err)
+		line := quietLine(t, rules, start, c.plies)
+		p := rules.Position(start)
+		for i, m := range line {
+			require.False(t, p.Outcome().Over(), "%s: over before ply %d", c.name, i+1)
+			p, err = p.Play(m)
+			require.NoError(t, err)
+		}
+		o := p.Outcome()
+		assert.Equal(t, c.reason, o.Reason(), c.name)
+		b := p.Board()
+		assert.Equal(t, b.Score(oware.South)+b.SideSeeds(oware.South), o.Tally(oware.South), c.name)
+		assert.Equal(t, b.Score(oware.North)+b.SideSeeds(oware.North), o.Tally(oware.North), c.name)
+		if c.reason == oware.PlyLimit {
+			assert.True(t, o.Draw(), "a ply limit draws whatever the tallies")
+			_, won := o.Winner()
+			assert.False(t, won)
+		}
+		q, err := oware.ParsePosition(p.String())
+		require.NoError(t, err)
+		assert.Equal(t, o, q.Outcome(), "%s: the text keeps the count", c.name)
+	}
+
+	// A capture at ply 1, then plies: the text says how many came before.
+	rules, _ := oware.ParseRules("playstrategy")
+	p := rules.Position(oware.MustParseBoard("1-1-1-1-1-4-1-3-2-1-2-2-10-18-S"))
+	p, _ = p.Play(5) // F captures 5
+	p, _ = p.Play(6)
+	assert.Equal(t, "playstrategy 1-1-1-1-1-0-2-4-0-0-2-2-15-18-N +1 a", p.String())
+	q, err := oware.ParsePosition(p.String())
+	require.NoError(t, err)
+	assert.Equal(t, p.String(), q.String())
+	assert.True(t, strings.HasPrefix(rules.Start().String(), "playstrategy 4-4-"))
+}
