@@ -88,16 +88,31 @@ func (r *Rules) repeats(p *Position) bool {
 // GrandSlamForbidden every non-empty pit whose move leaves the opponent a
 // seed, or, when none does, every non-empty pit.
 func (r *Rules) movable(b Board) MoveSet {
-	if r.GrandSlam != GrandSlamForbidden {
+	mover := b.ToMove()
+	opponent := b.side(mover.Opponent())
+	switch {
+	case r.GrandSlam != GrandSlamForbidden:
+		return b.movable()
+	case opponent == 0:
+		if s := b.movable(); s != 0 {
+			return s // the moves that feed (R7)
+		}
+	case (opponent+0x7d7d_7d7d_7d7d)&0x8080_8080_8080 != 0:
+		// A pit of 3 seeds or more is never captured, and only sowing
+		// passes seeds into a pit: no move can take all the opponent has.
 		return b.movable()
 	}
-	mover := b.ToMove()
 	any, keep := MoveSet(0), MoveSet(0)
 	for pit := mover.firstPit(); pit < mover.firstPit()+PitsPerSide; pit++ {
-		if b.byteAt(pit) == 0 {
+		seeds := b.byteAt(pit)
+		if seeds == 0 {
 			continue
 		}
 		any |= 1 << pit
+		if last := sowPlan[pit][seeds].last; opponent != 0 && last/PitsPerSide == int(mover) {
+			keep |= 1 << pit // the last seed stays on the mover's side: no capture
+			continue
+		}
 		sown, last := b.sow(pit)
 		after, _, annulled := sown.capture(last)
 		if !annulled && !after.sideEmpty(mover.Opponent()) {
