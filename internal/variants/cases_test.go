@@ -3,6 +3,7 @@ package variants
 import (
 	"bufio"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -49,4 +50,27 @@ func TestCases(t *testing.T) {
 	}
 	require.NoError(t, sc.Err())
 	assert.GreaterOrEqual(t, n, 20)
+}
+
+// TestPerft checks the perft ladders of testdata/variants/perft.txt.
+func TestPerft(t *testing.T) {
+	f, err := os.Open("../../testdata/variants/perft.txt")
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+			continue
+		}
+		rules, err := oware.ParseRules(fields[0])
+		require.NoError(t, err, "line %d", line)
+		p := rules.Position(oware.MustParseBoard(fields[1]))
+		for d, want := range fields[2:] {
+			n, err := strconv.ParseUint(want, 10, 64)
+			require.NoError(t, err)
+			assert.Equal(t, n, oware.Perft(p, d+1), "line %d: %s perft %d", line, fields[0], d+1)
+		}
+	}
+	require.NoError(t, sc.Err())
 }
