@@ -15,7 +15,8 @@
 // "name", "rules" and "about" say what the case is for: "rules" lists the
 // ids of RULES.md (R1–R11, D1–D5) it exercises.
 //
-// The cases are hand-built positions for every rule and decision, then
+// The cases are hand-built positions for every rule and decision (the
+// cases of kind "vector" in internal/rulecases/testdata/cases.txt), then
 // random games from the opening and random endgames with few seeds, played
 // by a seeded SplitMix64 generator (package internal/prng) so that the file
 // is the same on every run.
@@ -32,6 +33,7 @@ import (
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/oracle"
 	"github.com/seed3966233f/oware/internal/prng"
+	"github.com/seed3966233f/oware/internal/rulecases"
 )
 
 // Format names the file format in the header; Version is its version.
@@ -41,10 +43,7 @@ const (
 )
 
 // RuleIDs are the rule and decision ids of RULES.md, in order.
-var RuleIDs = []string{
-	"R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11",
-	"D1", "D2", "D3", "D4", "D5",
-}
+var RuleIDs = rulecases.RuleIDs
 
 // Header is the first line of the file.
 type Header struct {
@@ -79,15 +78,24 @@ type Options struct {
 // testdata/conformance/v1.jsonl.
 var DefaultOptions = Options{Seed: 1, Games: 20, Endgames: 60}
 
-// Cases returns the cases for opt: the hand-built ones, then the random
-// games, then the random endgames.
+// Cases returns the cases for opt: the hand-built ones (the cases of kind
+// "vector" of internal/rulecases, in their order), then the random games,
+// then the random endgames.
 func Cases(opt Options) ([]Case, error) {
 	if opt.Games < 0 || opt.Endgames < 0 {
 		return nil, errors.New("conformance: negative number of games")
 	}
+	hand, err := rulecases.Vectors()
+	if err != nil {
+		return nil, err
+	}
 	var cases []Case
-	for _, h := range handCases() {
-		c, err := answer(h.name, h.rules, h.about, h.start, h.moves)
+	for _, h := range hand {
+		moves, err := h.Letters()
+		if err != nil {
+			return nil, err
+		}
+		c, err := answer(h.Name, h.Rules, h.About, h.Start, moves)
 		if err != nil {
 			return nil, err
 		}

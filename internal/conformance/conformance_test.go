@@ -14,6 +14,8 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/oracle"
+	"github.com/seed3966233f/oware/internal/refmodel"
+	"github.com/seed3966233f/oware/internal/rulecases"
 )
 
 const vectorsFile = "../../testdata/conformance/v1.jsonl"
@@ -64,7 +66,9 @@ func TestCoverage(t *testing.T) {
 	}
 	assert.Equal(t, counts, h.Coverage)
 	assert.Equal(t, plies, h.Plies)
-	assert.Len(t, cases, len(handCases())+DefaultOptions.Games+DefaultOptions.Endgames)
+	hand, err := rulecases.Vectors()
+	require.NoError(t, err)
+	assert.Len(t, cases, len(hand)+DefaultOptions.Games+DefaultOptions.Endgames)
 	// Random endgames reach the endings of R9 and R10 often.
 	for _, id := range []string{"R8", "R9", "R10"} {
 		n := 0
@@ -96,9 +100,9 @@ func TestRandomCaseRules(t *testing.T) {
 	}
 }
 
-// TestVectorsReplay checks every case against an independent model of the
-// rules written here (sowing, capture, grand slam, feeding, the endings and
-// the repetition count), and against the library's Play.
+// TestVectorsReplay checks every case against the independent model of
+// the rules, internal/refmodel (sowing, capture, grand slam, feeding, the
+// endings and the repetition count), and against the library's Play.
 func TestVectorsReplay(t *testing.T) {
 	_, cases := readVectors(t)
 	for _, c := range cases {
@@ -106,129 +110,33 @@ func TestVectorsReplay(t *testing.T) {
 	}
 }
 
-// model is a plain reimplementation of the rules, for checking.
-type model struct {
-	pits   [12]int
-	scores [2]int
-	toMove int
-	seen   []string // positions since the last capture, oldest first, the current one included
-}
-
-func modelOf(t *testing.T, s string) (model, bool) {
-	f := strings.Split(s, "-")
-	if len(f) != 15 {
-		return model{}, false
-	}
-	var m model
-	total := 0
-	for i := 0; i < 14; i++ {
-		n, err := strconv.Atoi(f[i])
-		if err != nil || n < 0 {
-			return model{}, false
-		}
-		if i < 12 {
-			m.pits[i] = n
-		} else {
-			m.scores[i-12] = n
-		}
-		total += n
-	}
-	switch f[14] {
-	case "S":
-	case "N":
-		m.toMove = 1
-	default:
-		return model{}, false
-	}
-	m.seen = []string{m.key()}
-	return m, total == 48
-}
-
-// key identifies a position for the repetition count. The scores in the
-// text do not matter: seen is cleared on every capture, the only change of
-// score (D1).
-func (m model) key() string { return m.text() }
-
-func (m model) text() string {
-	var b strings.Builder
-	for _, n := range m.pits {
-		b.WriteString(strconv.Itoa(n) + "-")
-	}
-	b.WriteString(strconv.Itoa(m.scores[0]) + "-" + strconv.Itoa(m.scores[1]) + "-" + "SN"[m.toMove:m.toMove+1])
-	return b.String()
-}
-
-func (m model) side(p int) int {
-	n := 0
-	for i := 6 * p; i < 6*p+6; i++ {
-		n += m.pits[i]
-	}
-	return n
-}
-
-// legal: the mover's non-empty pits (R2), only those that reach an empty
-// opponent (R7); none once the game is over.
-func (m model) legal() []string {
-	if _, over := m.ending(); over {
-		return []string{}
-	}
-	return m.movable()
-}
-
-func (m model) movable() []string {
+// letters writes the model's pits as the file writes moves; none is an
+// empty list, as in the file.
+func letters(pits []int) []string {
 	out := []string{}
-	for i := 6 * m.toMove; i < 6*m.toMove+6; i++ {
-		if m.pits[i] == 0 || m.side(1-m.toMove) == 0 && m.pits[i] < 6-i%6 {
-			continue
-		}
-		out = append(out, oware.Move(i).String())
+	for _, p := range pits {
+		out = append(out, refmodel.Letter(p))
 	}
 	return out
-}
-
-func (m model) repetitions() int {
-	n := 0
-	for _, k := range m.seen {
-		if k == m.seen[len(m.seen)-1] {
-			n++
-		}
-	}
-	return n
 }
 
 // notOver is the JSON form of an outcome while the game goes on.
 const notOver = `{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}}`
 
-// ending returns the outcome, R8, then R10, then R9, in the JSON form of
-// the protocol, written here without the library: "over", "reason",
-// "rule", "winner", "draw", then "tallies" as an object of South's and
-// North's final tallies (D3), the winner by R11.
-func (m model) ending() (string, bool) {
-	var reason, rule string
-	var tallies [2]int
-	switch {
-	case m.scores[0] >= 25 || m.scores[1] >= 25:
-		reason, rule, tallies = "majority", "R8", m.scores
-	case m.repetitions() >= 3 && m.side(0) > 0 && m.side(1) > 0:
-		reason, rule = "repetition", "R10"
-		tallies = [2]int{m.scores[0] + m.side(0), m.scores[1] + m.side(1)}
-	case len(m.movable()) == 0:
-		reason, rule = "no move", "R9"
-		tallies = [2]int{m.scores[0] + m.side(0), m.scores[1] + m.side(1)}
-	default:
-		return notOver, false
+// modelJSON writes the model's outcome in the JSON form of the protocol,
+// without the library: "over", "reason", "rule", "winner", "draw", then
+// "tallies" as an object of South's and North's final tallies (D3).
+func modelJSON(o refmodel.Outcome) string {
+	if !o.Over {
+		return notOver
 	}
-	winner, draw := "null", "false"
-	switch {
-	case tallies[0] > tallies[1]:
-		winner = `"South"`
-	case tallies[1] > tallies[0]:
-		winner = `"North"`
-	default:
-		draw = "true"
+	winner := "null"
+	if o.Winner >= 0 {
+		winner = `"` + [2]string{"South", "North"}[o.Winner] + `"`
 	}
-	return `{"over":true,"reason":"` + reason + `","rule":"` + rule + `","winner":` + winner + `,"draw":` + draw +
-		`,"tallies":{"South":` + strconv.Itoa(tallies[0]) + `,"North":` + strconv.Itoa(tallies[1]) + `}}`, true
+	return `{"over":true,"reason":"` + o.Reason + `","rule":"` + o.Rule + `","winner":` + winner +
+		`,"draw":` + strconv.FormatBool(o.Winner < 0) +
+		`,"tallies":{"South":` + strconv.Itoa(o.Tallies[0]) + `,"North":` + strconv.Itoa(o.Tallies[1]) + `}}`
 }
 
 // outcomeJSON returns the JSON text of an outcome read from the file.
@@ -239,7 +147,7 @@ func outcomeJSON(t *testing.T, o oware.Outcome) string {
 	return string(b)
 }
 
-// parseOutcome reads the model's outcome text into an oware.Outcome, so
+// parseOutcome reads an outcome's JSON text into an oware.Outcome, so
 // that a model ply can be compared with a ply of the file as a whole.
 func parseOutcome(t *testing.T, text string) oware.Outcome {
 	t.Helper()
@@ -248,52 +156,58 @@ func parseOutcome(t *testing.T, text string) oware.Outcome {
 	return o
 }
 
-// play sows pit (R3, R4), captures (R5) unless it is a grand slam (R6).
-// It returns the ply without its outcome, and the outcome's JSON text.
-func (m *model) play(pit int) (oracle.Ply, string) {
-	ply := oracle.Ply{Move: oware.Move(pit).String(), Captures: []oracle.Capture{}, Fed: m.side(1-m.toMove) == 0}
-	n := m.pits[pit]
-	m.pits[pit] = 0
-	at := pit
-	for n > 0 {
-		at = (at + 1) % 12
-		if at == pit {
-			continue
-		}
-		m.pits[at]++
-		ply.Sown = append(ply.Sown, at)
-		n--
+// modelCaptures turns the model's captures into the file's; none is nil
+// unless empty is set.
+func modelCaptures(cs []refmodel.Capture, empty bool) []oracle.Capture {
+	var out []oracle.Capture
+	if empty {
+		out = []oracle.Capture{}
 	}
-	opp := 1 - m.toMove
-	var run []oracle.Capture
-	taken := 0
-	for i := at; i >= 6*opp && i < 6*opp+6 && (m.pits[i] == 2 || m.pits[i] == 3); i-- {
-		run = append(run, oracle.Capture{Pit: i, Seeds: m.pits[i]})
-		taken += m.pits[i]
+	for _, c := range cs {
+		out = append(out, oracle.Capture{Pit: c.Pit, Seeds: c.Seeds})
 	}
-	switch {
-	case taken > 0 && taken == m.side(opp):
-		ply.GrandSlam, ply.Annulled = true, run
-	case taken > 0:
-		ply.Captures, ply.Captured = run, taken
-		for _, c := range run {
-			m.pits[c.Pit] = 0
-		}
-		m.scores[m.toMove] += taken
-		m.seen = nil
+	return out
+}
+
+// modelPly returns the ply the model plays at pit, without its outcome,
+// and the outcome's JSON text.
+func modelPly(t *testing.T, g *refmodel.Game, pit int) (oracle.Ply, string) {
+	t.Helper()
+	next, e, err := g.Play(pit)
+	require.NoError(t, err)
+	*g = next
+	ply := oracle.Ply{
+		Move:        refmodel.Letter(pit),
+		Position:    next.Board.String(),
+		Legal:       letters(next.Legal()),
+		Sown:        e.Sown,
+		Captures:    modelCaptures(e.Captures, true),
+		Captured:    e.Captured(),
+		GrandSlam:   len(e.Annulled) > 0,
+		Annulled:    modelCaptures(e.Annulled, false),
+		Fed:         e.Fed,
+		Repetitions: next.Repetitions(),
 	}
-	m.toMove = opp
-	m.seen = append(m.seen, m.key())
-	ply.Position = m.text()
-	ply.Legal = m.legal()
-	ply.Repetitions = m.repetitions()
-	outcome, _ := m.ending()
-	return ply, outcome
+	return ply, modelJSON(next.Outcome())
+}
+
+// refusalCodes are the protocol's codes for the model's refusals.
+var refusalCodes = map[error]string{
+	refmodel.ErrGameOver:   oracle.CodeGameOver,
+	refmodel.ErrNoSuchPit:  oracle.CodeNoSuchPit,
+	refmodel.ErrNotYourPit: oracle.CodeNotYourPit,
+	refmodel.ErrEmptyPit:   oracle.CodeEmptyPit,
+	refmodel.ErrMustFeed:   oracle.CodeMustFeed,
 }
 
 func replay(t *testing.T, c Case) {
 	t.Helper()
-	m, valid := modelOf(t, c.Start)
+	b, err := refmodel.Parse(c.Start)
+	var g refmodel.Game
+	if err == nil {
+		g, err = refmodel.New(refmodel.Rules{}, b)
+	}
+	valid := err == nil
 	p, err := oware.ParsePosition(c.Start)
 	require.Equal(t, valid, err == nil, "%s: validity of the start", c.Name)
 	if !valid {
@@ -303,9 +217,8 @@ func replay(t *testing.T, c Case) {
 		return
 	}
 	require.NotNil(t, c.Game, c.Name)
-	assert.Equal(t, m.legal(), c.Legal, "%s: legal at the start", c.Name)
-	o, _ := m.ending()
-	assert.Equal(t, o, outcomeJSON(t, c.Outcome), "%s: outcome at the start", c.Name)
+	assert.Equal(t, letters(g.Legal()), c.Legal, "%s: legal at the start", c.Name)
+	assert.Equal(t, modelJSON(g.Outcome()), outcomeJSON(t, c.Outcome), "%s: outcome at the start", c.Name)
 	for i, text := range c.Moves {
 		mv, perr := oware.ParseMove(text)
 		if i == len(c.Plies) {
@@ -314,17 +227,9 @@ func replay(t *testing.T, c Case) {
 			assert.Equal(t, text, *c.Error.Move, c.Name)
 			want := oracle.CodeBadMove
 			if perr == nil {
-				legal := m.legal()
-				switch {
-				case len(legal) == 0:
-					want = oracle.CodeGameOver
-				case mv.Pit()/6 != m.toMove:
-					want = oracle.CodeNotYourPit
-				case m.pits[mv.Pit()] == 0:
-					want = oracle.CodeEmptyPit
-				default:
-					want = oracle.CodeMustFeed
-				}
+				refusal := g.Refusal(mv.Pit())
+				require.Error(t, refusal, "%s: ply %d: the model plays the move", c.Name, i+1)
+				want = refusalCodes[refusal]
 				_, err := p.Play(mv)
 				assert.Error(t, err, c.Name)
 			}
@@ -332,8 +237,8 @@ func replay(t *testing.T, c Case) {
 			return
 		}
 		require.NoError(t, perr, c.Name)
-		require.Contains(t, m.legal(), mv.String(), "%s: ply %d is legal", c.Name, i+1)
-		want, outcome := m.play(mv.Pit())
+		require.Contains(t, letters(g.Legal()), mv.String(), "%s: ply %d is legal", c.Name, i+1)
+		want, outcome := modelPly(t, &g, mv.Pit())
 		require.Equal(t, outcome, outcomeJSON(t, c.Plies[i].Outcome), "%s: ply %d: outcome", c.Name, i+1)
 		want.Outcome = parseOutcome(t, outcome)
 		require.Equal(t, want, c.Plies[i], "%s: ply %d", c.Name, i+1)
