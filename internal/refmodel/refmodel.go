@@ -8,10 +8,18 @@
 // Pits are numbered 0 to 11 as in RULES.md: South (player 0) owns 0–5,
 // North (player 1) owns 6–11.
 //
-// Rule variants (other repetition modes, grand slam modes, sweeping the
-// board at the end) are to be added as fields of [Rules]; the zero Rules
-// are the rules of RULES.md, and each decision point of the model is one
-// small method that such a field would change.
+// Rule variants are to be added as fields of [Rules], whose zero value
+// stays the rules of RULES.md. Each decision a variant changes is one
+// small method, so that a variant is a field and a switch in it:
+//
+//   - repetition modes (a second occurrence ends the game, or no
+//     repetition rule): Game.repetitionEnds, and Rules.same for what
+//     counts as the same position;
+//   - grand slam modes (capture all, capture all but the last pit,
+//     capture nothing): Rules.grandSlam and the run Play then takes;
+//   - sweeping (the seeds left go to the player who moved last, or to
+//     nobody): the tallies of Game.Outcome;
+//   - feeding variants: Rules.feeds.
 package refmodel
 
 import (
@@ -22,7 +30,8 @@ import (
 )
 
 // Rules selects the rules the model plays by. The zero value is the rules
-// of RULES.md (R1–R11, D1–D5), the only ones so far.
+// of RULES.md (R1–R11, D1–D5), the only ones so far; see the package
+// documentation for where variants go.
 type Rules struct{}
 
 // Board is a position without its history: the 12 pits, both scores and
@@ -356,16 +365,8 @@ func (g Game) Outcome() Outcome {
 	return o
 }
 
-// Letter returns the pit letter of pit: A–F for 0–5, a–f for 6–11.
+// Letter returns the pit letter of pit, which must be 0–11: A–F for 0–5,
+// a–f for 6–11.
 func Letter(pit int) string {
 	return string("ABCDEFabcdef"[pit])
-}
-
-// Letters writes pits as a string of pit letters.
-func Letters(pits []int) string {
-	var b strings.Builder
-	for _, p := range pits {
-		b.WriteString(Letter(p))
-	}
-	return b.String()
 }
