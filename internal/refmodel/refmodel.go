@@ -124,6 +124,16 @@ func (b Board) Side(p int) int {
 	return n
 }
 
+// Mirror returns b seen from the other side: pit i goes to pit i+6
+// (modulo 12), and the scores and the side to move are swapped.
+func (b Board) Mirror() Board {
+	m := Board{Scores: [2]int{b.Scores[1], b.Scores[0]}, ToMove: 1 - b.ToMove}
+	for i, n := range b.Pits {
+		m.Pits[(i+6)%12] = n
+	}
+	return m
+}
+
 // owner returns the player who owns pit i (R1).
 func owner(i int) int { return i / 6 }
 
@@ -142,6 +152,15 @@ func New(r Rules, b Board) (Game, error) {
 		return Game{}, err
 	}
 	return Game{Rules: r, Board: b, Since: []Board{b}}, nil
+}
+
+// Mirror returns g seen from the other side, its history too.
+func (g Game) Mirror() Game {
+	m := Game{Rules: g.Rules, Board: g.Board.Mirror()}
+	for _, q := range g.Since {
+		m.Since = append(m.Since, q.Mirror())
+	}
+	return m
 }
 
 // same reports whether two positions are the same (D1): all 12 pits and

@@ -2,6 +2,7 @@ package refmodel_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -85,6 +86,7 @@ func TestHandCases(t *testing.T) {
 					t.Fatalf("move %d: %v", i+1, err)
 				}
 				g = next
+				checkMirror(t, g)
 				for _, bad := range c.Plies[i+1].Check(seen(g, &e)) {
 					t.Errorf("after move %d: %s", i+1, bad)
 				}
@@ -142,5 +144,22 @@ func TestPerft(t *testing.T) {
 		if n := perft(g, p.Depth); n != p.Leaves {
 			t.Errorf("perft.txt:%d: %s perft(%d) = %d, want %d", p.Line, p.ID, p.Depth, n, p.Leaves)
 		}
+	}
+}
+
+// checkMirror checks that the rules are the same for both players at g:
+// the mirrored game has the mirrored legal moves, repetitions and outcome.
+func checkMirror(t *testing.T, g refmodel.Game) {
+	t.Helper()
+	m := g.Mirror()
+	var want []int
+	for _, p := range g.Legal() {
+		want = append(want, (p+6)%12)
+	}
+	slices.Sort(want)
+	o, mo := g.Outcome(), m.Outcome()
+	if !slices.Equal(m.Legal(), want) || m.Repetitions() != g.Repetitions() || mo.Reason != o.Reason ||
+		mo.Tallies != [2]int{o.Tallies[1], o.Tallies[0]} || m.Mirror().Board != g.Board {
+		t.Errorf("the mirror of %s is not symmetric: %s", g.Board, m.Board)
 	}
 }
