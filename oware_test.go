@@ -280,6 +280,12 @@ func checkAt(t *testing.T, c rulecases.Case, k int, p oware.Position, g refmodel
 	}
 	checkOutcomeModel(t, p.Outcome(), g.Outcome())
 
+	// The rules are the same for both players: the mirrored position,
+	// history included, is the model's mirrored game.
+	mp := p.Mirror()
+	require.Equal(t, p.Board().Mirror(), mp.Board(), "after move %d: Mirror", k)
+	require.Equal(t, modelSeen(g.Mirror(), nil), librarySeen(mp, nil), "after move %d: Mirror", k)
+
 	// The position's text carries its history: read back, it goes on alike.
 	q, err := oware.ParsePosition(p.String())
 	require.NoError(t, err, "after move %d: %q", k, p.String())
