@@ -621,7 +621,7 @@ func (r *positionReader) fail(at int, msg string, err error) (Position, error) {
 // space after it; ok is false at the end of the text.
 func (r *positionReader) field() (f string, at int, ok bool) {
 	if r.at > len(r.s) {
-		return "", r.at, false
+		return "", len(r.s), false
 	}
 	at = r.at
 	end := strings.IndexByte(r.s[at:], ' ')

@@ -1491,9 +1491,22 @@ func TestNoAllocs(t *testing.T) {
 		"Play/quiet":       func() { p, _ := start.Play(5); sink += p.Board().Pit(6) },
 		"Play/capture":     func() { p, _ := capture.Play(5); sink += p.Board().Score(oware.South) },
 		"Outcome":          func() { sink += int(start.Outcome().Reason()) },
-		"Key":              func() { sink += start.Board().Score(oware.South) },
+		"Board":            func() { sink += start.Board().Score(oware.South) },
+		"Board.Hash":       func() { sink += int(start.Board().Hash() & 1) },
+		"Board.Mirror":     func() { sink += start.Board().Mirror().Pit(3) },
+		"Board.AppendText": func() { buf, _ = start.Board().AppendText(buf[:0]) },
 		"AppendText":       func() { buf, _ = start.AppendText(buf[:0]) },
-		"Perft":            func() { sink += int(oware.Perft(start, 5)) },
+		"Children": func() {
+			for m, c := range start.Children() {
+				sink += int(m) + c.Moves().Len()
+			}
+		},
+		"Perft": func() { sink += int(oware.Perft(start, 5)) },
+		"Divide": func() {
+			for _, n := range oware.Divide(start, 3) {
+				sink += int(n)
+			}
+		},
 	} {
 		if n := testing.AllocsPerRun(100, f); n != 0 {
 			t.Errorf("%s: %v allocations, want 0", name, n)
@@ -2108,7 +2121,7 @@ func TestParsePositionErrors(t *testing.T) {
 
 // checkParseError checks the form of an error that a parser returned for
 // input: a *ParseError about what, with an offset inside the input, that
-// wraps ErrSyntax or a *PositionError.
+// wraps ErrSyntax, ErrUnknownRules, a *PositionError or a *MoveError.
 func checkParseError(t *testing.T, err error, what, input string) {
 	t.Helper()
 	var pe *oware.ParseError
@@ -2119,7 +2132,8 @@ func checkParseError(t *testing.T, err error, what, input string) {
 	require.LessOrEqual(t, pe.Offset, len(input))
 	require.NotEmpty(t, pe.Msg)
 	var pos *oware.PositionError
-	require.True(t, errors.Is(err, oware.ErrSyntax) || errors.As(err, &pos), "wraps %v", pe.Err)
+	var me *oware.MoveError
+	require.True(t, errors.Is(err, oware.ErrSyntax) || errors.Is(err, oware.ErrUnknownRules) || errors.As(err, &pos) || errors.As(err, &me), "wraps %v", pe.Err)
 	require.True(t, strings.HasPrefix(err.Error(), "oware: "))
 }
 
@@ -2159,6 +2173,11 @@ func FuzzParseMove(f *testing.F) {
 	})
 }
 
+// FuzzParsePosition reads positions, with their history and rules or
+// without, and checks that the text form keeps everything: the text of a
+// position read back gives the same text, board, repetition count, legal
+// moves, outcome and rules; a bare position string is canonical and starts
+// a fresh history (D4).
 func FuzzParsePosition(f *testing.F) {
 	for _, s := range []string{
 		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
@@ -2167,6 +2186,14 @@ func FuzzParsePosition(f *testing.F) {
 		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-X",
 		"3-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
 		"4-4-4-4-4-4-4-4-4-4-4-4-0-0",
+		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S CfBeAd",
+		"0-1-0-1-0-1-0-0-1-0-0-0-22-22-N cBdDeCfFaAbEcBdDeCfFaAbE",
+		"1-1-1-1-1-4-1-3-2-1-2-2-10-18-S Fa",
+		"openspiel 0-1-0-1-0-1-0-0-1-0-0-0-22-22-N cBdDeCfFaAbE",
+		"playstrategy 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S +7 Cf",
+		"awari 1-1-0-0-0-1-0-0-0-0-0-0-22-23-S FaBbCcDdEeAfFaBbCcDdEeAf",
+		"nosuch 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
+		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S  C",
 		"",
 	} {
 		f.Add(s)
@@ -2179,20 +2206,27 @@ func FuzzParsePosition(f *testing.F) {
 			return
 		}
 		require.Equal(t, 48, seedTotal(p), "D4")
-		require.Equal(t, 1, p.Repetitions(), "fresh history")
 		text, err := p.MarshalText()
 		require.NoError(t, err)
-		require.Equal(t, s, string(text), "the position string is canonical")
 		q, err := oware.ParsePosition(string(text))
-		require.NoError(t, err)
+		require.NoError(t, err, "%s", text)
+		require.Equal(t, string(text), q.String())
 		require.Equal(t, p.Board(), q.Board())
-
-		fen, err := p.Board().AppendFEN(nil, 1)
-		require.NoError(t, err)
-		r, n, err := oware.ParseFEN(string(fen))
-		require.NoError(t, err, "FEN %s", fen)
-		require.Equal(t, p.Board(), r)
-		require.Equal(t, 1, n)
+		require.Equal(t, p.Repetitions(), q.Repetitions())
+		require.Equal(t, p.Moves(), q.Moves())
+		require.Equal(t, p.Outcome(), q.Outcome())
+		require.Equal(t, p.Rules(), q.Rules())
+		if b, err := oware.ParseBoard(s); err == nil {
+			require.Equal(t, s, string(text), "the position string is canonical")
+			require.Equal(t, b, p.Board())
+			require.Equal(t, 1, p.Repetitions(), "fresh history")
+			fen, err := p.Board().AppendFEN(nil, 1)
+			require.NoError(t, err)
+			r, n, err := oware.ParseFEN(string(fen))
+			require.NoError(t, err, "FEN %s", fen)
+			require.Equal(t, p.Board(), r)
+			require.Equal(t, 1, n)
+		}
 	})
 }
 
@@ -2497,4 +2531,154 @@ func TestBoardString(t *testing.T) {
 	p := oware.MustParsePosition("0-10-0-0-0-1-2-0-5-0-0-3-13-14-N")
 	assert.Equal(t, "0-10-0-0-0-1-2-0-5-0-0-3-13-14-N", p.Board().String())
 	assert.Equal(t, "", oware.Board{}.String())
+}
+
+// TestMoveSetAllReusable: the iterator of MoveSet.All may be ranged over
+// again and again, and from several goroutines at once (run with -race).
+func TestMoveSetAllReusable(t *testing.T) {
+	all := oware.MoveSet(0b1010_0010_0101).All()
+	collect := func() []oware.Move {
+		var ms []oware.Move
+		for m := range all {
+			ms = append(ms, m)
+		}
+		return ms
+	}
+	want := []oware.Move{0, 2, 5, 9, 11}
+	assert.Equal(t, want, collect())
+	assert.Equal(t, want, collect(), "a second range sees the same moves")
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 100 {
+				assert.Equal(t, want, collect())
+			}
+		}()
+	}
+	wg.Wait()
+	children := oware.Start().Children()
+	n := 0
+	for range 2 {
+		for range children {
+			n++
+		}
+	}
+	assert.Equal(t, 12, n, "Children may be ranged over twice")
+}
+
+// TestBoardHash: equal boards hash alike, and 1.5 million distinct boards
+// have distinct hashes whose low 16 bits, a transposition table's index,
+// spread evenly.
+func TestBoardHash(t *testing.T) {
+	a := oware.MustParsePosition("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S AdBeD").Board()
+	b := oware.MustParsePosition("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S AeBdD").Board()
+	require.Equal(t, a, b)
+	require.Equal(t, a.Hash(), b.Hash())
+
+	boards := 0
+	seen := make(map[uint64]oware.Board, 1<<21)
+	var buckets [1 << 16]int32
+	var pits [12]int
+	for code := 0; code < 59049*25; code++ { // pits 0-9 hold 0-2 seeds, pits 10-11 0-4
+		c := code
+		for i := 0; i < 10; i++ {
+			pits[i], c = c%3, c/3
+		}
+		pits[10], pits[11] = c%5, c/5
+		sum := 0
+		for _, n := range pits {
+			sum += n
+		}
+		south := min(48-sum, 24)
+		bd, err := oware.NewBoard(pits, [2]int{south, 48 - sum - south}, oware.Player(code&1))
+		require.NoError(t, err)
+		h := bd.Hash()
+		if other, dup := seen[h]; dup {
+			t.Fatalf("%s and %s have the same hash %#x", bd, other, h)
+		}
+		seen[h] = bd
+		buckets[h&(1<<16-1)]++
+		boards++
+	}
+	mean := float64(boards) / float64(len(buckets))
+	most := int32(0)
+	for _, n := range buckets {
+		most = max(most, n)
+	}
+	assert.Less(t, float64(most), 2.5*mean, "the fullest of %d buckets holds %d boards, the mean %.1f", len(buckets), most, mean)
+	t.Logf("%d distinct boards, %d distinct hashes; fullest bucket %d, mean %.1f", boards, len(seen), most, mean)
+}
+
+// TestPropSaveReload saves random games at a random ply, through the text
+// form and through JSON, reloads them and plays both on with the same
+// moves: they go on and finish identically, repetition counts included.
+func TestPropSaveReload(t *testing.T) {
+	names := oware.RulesNames()
+	plies, repeated := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		rules, err := oware.ParseRules(rapid.SampledFrom(names).Draw(t, "rules"))
+		require.NoError(t, err)
+		start := oware.Start().Board()
+		if rapid.Bool().Draw(t, "endgame") {
+			start = randomEndgameBoard(t)
+		}
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1))
+		var line []oware.Move
+		saveAt := rapid.IntRange(0, 300).Draw(t, "save at")
+		saved := rules.Position(start)
+		for p := saved; p.Moves() != 0 && len(line) < 3000; {
+			if len(line) == saveAt {
+				saved, line = p, line[:0]
+				saveAt = -1
+			}
+			m, _ := p.Moves().Nth(rng.IntN(p.Moves().Len()))
+			p, _ = p.Play(m)
+			line = append(line, m)
+		}
+		text, err := saved.MarshalText()
+		require.NoError(t, err)
+		var fromText oware.Position
+		require.NoError(t, fromText.UnmarshalText(text))
+		js, err := json.Marshal(map[string]oware.Position{"game": saved})
+		require.NoError(t, err)
+		var fromJSON map[string]oware.Position
+		require.NoError(t, json.Unmarshal(js, &fromJSON))
+		for _, q := range []oware.Position{fromText, fromJSON["game"]} {
+			p := saved
+			for i, m := range line {
+				require.Equal(t, p.Moves(), q.Moves(), "ply %d after the reload of %s", i, text)
+				p, _ = p.Play(m)
+				q, err = q.Play(m)
+				require.NoError(t, err, "ply %d after the reload of %s", i+1, text)
+				require.Equal(t, p.Board(), q.Board())
+				require.Equal(t, p.Repetitions(), q.Repetitions(), "ply %d after the reload of %s", i+1, text)
+				if p.Repetitions() > 1 {
+					repeated++
+				}
+			}
+			require.Equal(t, p.Outcome(), q.Outcome())
+			plies += len(line)
+		}
+	})
+	t.Logf("%d plies played on after reloads, %d of them at a repeated position", plies, repeated)
+	assert.Positive(t, repeated, "the games reach repetitions")
+}
+
+// randomEndgameBoard draws a board with few seeds, where capture-free
+// stretches are long and repetitions happen.
+func randomEndgameBoard(t *rapid.T) oware.Board {
+	var pits [12]int
+	for i, n := 0, rapid.IntRange(2, 12).Draw(t, "seeds"); i < n; i++ {
+		pits[rapid.IntRange(0, 11).Draw(t, "pit")]++
+	}
+	on := 0
+	for _, c := range pits {
+		on += c
+	}
+	south := rapid.IntRange(max(0, 48-on-24), min(24, 48-on)).Draw(t, "south")
+	b, err := oware.NewBoard(pits, [2]int{south, 48 - on - south}, oware.Player(rapid.IntRange(0, 1).Draw(t, "side")))
+	require.NoError(t, err)
+	return b
 }
