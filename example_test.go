@@ -561,3 +561,30 @@ func ExamplePosition_MarshalText() {
 	// {"game":"0-1-0-1-0-1-0-0-1-0-0-0-22-22-N cBdDeCfFaAbE"}
 	// true 2
 }
+
+// Other programs' rules: OpenSpiel ends a game at the first recurrence of
+// a position, where abapa waits for the third (R10). The same twelve-ply
+// cycle ends the game under OpenSpiel's rules only.
+func ExampleParseRules() {
+	rules, err := oware.ParseRules("openspiel")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	start := oware.MustParseBoard("0-1-0-1-0-1-0-0-1-0-0-0-22-22-N")
+	cycle := []oware.Move{8, 1, 9, 3, 10, 2, 11, 5, 6, 0, 7, 4} // c B d D e C f F a A b E
+	for _, p := range []oware.Position{oware.PositionFrom(start), rules.Position(start)} {
+		for _, m := range cycle {
+			p, _ = p.Play(m)
+		}
+		fmt.Println(p.Rules(), p.Repetitions(), p.Outcome())
+	}
+	fmt.Println(oware.RulesNames())
+	_, err = oware.ParseRules("chess")
+	fmt.Println(err)
+	// Output:
+	// abapa 2 not over
+	// openspiel 2 South wins 25-23 (repetition, R10)
+	// [abapa openspiel aalina auale playstrategy board-game-rs game-oware awari]
+	// oware: rules "chess": byte 0: not one of abapa, openspiel, aalina, auale, playstrategy, board-game-rs, game-oware, awari
+}

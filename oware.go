@@ -51,6 +51,13 @@
 // [Position.Moves], [Position.Children], [Position.Outcome] and
 // [Position.Explain] tell what the game allows; [Perft] and [Divide] count
 // the game tree.
+//
+// Other Oware programs play by slightly different rules. A [Rules] value
+// states them knob by knob, [ParseRules] gives the preset that reproduces
+// each major program (OpenSpiel, Aalina, Aualé, PlayStrategy,
+// board-game-rs, Game::Oware and the awari of Romein and Bal), and a
+// position made under rules keeps them. The zero Rules are the abapa rules
+// above, which Start, NewPosition and PositionFrom use.
 package oware
 
 import (
