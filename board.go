@@ -397,14 +397,7 @@ func NewPosition(pits [NumPits]int, scores [2]int, toMove Player) (Position, err
 // PositionFrom returns the position of board b with a fresh history: b
 // counts as the first occurrence of itself (D4). The zero Board gives the
 // zero Position.
-func PositionFrom(b Board) Position {
-	if !b.Valid() {
-		return Position{}
-	}
-	p := Position{board: b, hist: freshHistory()}
-	p.settle()
-	return p
-}
+func PositionFrom(b Board) Position { return Rules{}.Position(b) }
 
 // settle computes p's legal moves and ending from its board and history.
 func (p *Position) settle() {
@@ -427,8 +420,9 @@ func (p Position) Valid() bool { return p.hist.reps != 0 }
 // Repetitions returns how many times p's pits and side to move have occurred
 // since the last capture (or since the position the history starts from),
 // counting p itself (D2). The third occurrence ends the game (R10) unless a
-// side is empty; only positions with an empty side can occur more often, and
-// for them the count stops at 63. It is 0 only for the zero Position.
+// side is empty (other rules may end it sooner, see [Rules]); only positions
+// with an empty side can occur more often, and for them the count stops at
+// 63. It is 0 only for the zero Position.
 func (p Position) Repetitions() int { return int(p.hist.reps) }
 
 // Children returns an iterator over the legal moves of p in ascending pit

@@ -551,8 +551,9 @@ const recentCap = 16
 // from had occurred (bits 10–15, saturating at maxReps).
 type step uint16
 
-// maxReps is the largest occurrence count kept. Only positions with an
-// empty side, where R10 does not apply, can occur more than three times.
+// maxReps is the largest occurrence count kept. Under abapa only positions
+// with an empty side, where R10 does not apply, can occur more than three
+// times; under rules without repetition any position can.
 const maxReps = 63
 
 func makeStep(pit int, seeds, reps uint8) step {
