@@ -26,16 +26,18 @@ func Example() {
 	south, _ := g.Tag("South")
 	fmt.Println(south, "against", len(g.Moves), "plies")
 
-	positions, err := g.Replay()
+	effects, err := g.Replay()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	last := positions[len(positions)-1]
+	fmt.Println("ply 6:", effects[5].Player, "plays", effects[5].Move, "and captures", effects[5].Captured())
+	last := effects[len(effects)-1].After
 	fmt.Println("scores", last.Board().Score(oware.South), last.Board().Score(oware.North))
 	fmt.Println(last.Outcome())
 	// Output:
 	// Ama against 8 plies
+	// ply 6: North plays d and captures 2
 	// scores 2 2
 	// not over
 }

@@ -55,6 +55,10 @@ func FuzzParse(f *testing.F) {
 				require.Equal(t, g.Moves[j].Move, again.Moves[j].Move, "ply %d", j+1)
 				require.Equal(t, g.Moves[j].Comments, again.Moves[j].Comments, "ply %d", j+1)
 			}
+			if g.Variant == "" {
+				g.Variant = ogn.Variant // the writer states the rules
+			}
+			require.Equal(t, g.Variant, again.Variant)
 			if _, err := g.Replay(); err == nil {
 				require.Equal(t, g, withStart(again, g))
 				_, err := again.Replay()

@@ -3,7 +3,6 @@ package ogn
 import (
 	"errors"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/seed3966233f/oware"
@@ -13,14 +12,15 @@ import (
 // as Aualé writes it.
 const Variant = "Oware Abapa"
 
-// The results of a game, as in the Result tag and at the end of the
-// movetext.
-const (
-	SouthWins  = "1-0"     // South has the higher tally (R11)
-	NorthWins  = "0-1"     // North has the higher tally (R11)
-	Draw       = "1/2-1/2" // 24–24 (R11)
-	Unfinished = "*"       // the game is not over
-)
+// checkVariant reports whether a Variant tag names the rules of package
+// oware: Variant, in any case, with white space around it. It is the one
+// place where a record's rules are decided.
+func checkVariant(v string) error {
+	if strings.EqualFold(strings.TrimSpace(v), Variant) {
+		return nil
+	}
+	return ErrVariant
+}
 
 // Errors of this package; match them with errors.Is. As in package
 // strconv, their own messages carry no package name: the errors that wrap
@@ -37,9 +37,15 @@ var (
 	// ErrResult: the recorded result disagrees with the outcome of the
 	// final position, or the Result tag disagrees with the result token.
 	ErrResult = errors.New("result disagrees with the outcome")
-	// ErrInvalidGame: a Game value cannot be written as OGN, for example
-	// because a tag name is not a word or a comment holds a "}".
+	// ErrInvalidGame: a Game value cannot be written in a format, for
+	// example because a tag name is not a word or a comment holds a "}".
 	ErrInvalidGame = errors.New("game cannot be written")
+	// ErrLimit: a game holds more than a Reader's Limits allow. The
+	// *ParseError names the game, the line and the limit.
+	ErrLimit = errors.New("over a limit of the reader")
+	// ErrLastPit: a PlayStrategy move names a pit of the last seed other
+	// than the one where the rules sow it (R3, R4).
+	ErrLastPit = errors.New("last seed does not land where the move says")
 )
 
 // Tag is a tag pair of the tag section, such as [Event "Club evening"].
@@ -61,22 +67,26 @@ type Ply struct {
 
 // Game is one game record.
 //
-// Tags holds the tags other than Variant, Result and FEN, which the Game
+// Variant is the value of the record's Variant tag exactly as written, ""
+// when the record has none; the reader accepts only the rules of package
+// oware ("Oware Abapa", see [Variant]), and the writer writes Variant when
+// it is "". Tags holds the other tags except Result and FEN, which the Game
 // states by its other fields: the parser puts the roster tags Event, Site,
 // Date, Round, South and North first, in that order, then the others in the
 // order of the record. Start is the board the game starts from: the FEN
 // tag, or the opening when the record has none; the zero Board also means
 // the opening. A record cannot state a repetition history, so the game
 // always starts a fresh one (D4). Comments are the comments before the first
-// ply. Result is "1-0", "0-1", "1/2-1/2", "*" or final tallies such as
-// "26-22"; the parser sets "*" when the record states no result, and ""
-// means that no result is recorded, so that Replay does not check it.
+// ply. Result is the recorded result; the parser sets Unfinished ("*") when
+// the record states none, and the zero Result (NoResult) means that no
+// result is recorded, so that Replay does not check it.
 type Game struct {
+	Variant  string
 	Tags     []Tag
 	Start    oware.Board
 	Comments []string
 	Moves    []Ply
-	Result   string
+	Result   Result
 }
 
 // Tag returns the value of the tag with the given name among g.Tags, and
@@ -140,34 +150,6 @@ func isWordByte(c byte) bool {
 	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
-// resultKind classifies a result string.
-type resultKind uint8
-
-const (
-	notResult   resultKind = iota
-	pgnResult              // "1-0", "0-1", "1/2-1/2" or "*"
-	tallyResult            // final tallies such as "26-22"
-)
-
-// classifyResult tells whether s is a result and of which form; for the
-// tally form it returns South's and North's tallies.
-func classifyResult(s string) (kind resultKind, south, north int) {
-	switch s {
-	case SouthWins, NorthWins, Draw, Unfinished:
-		return pgnResult, 0, 0
-	}
-	a, b, ok := strings.Cut(s, "-")
-	if !ok {
-		return notResult, 0, 0
-	}
-	south, ok1 := smallNumber(a)
-	north, ok2 := smallNumber(b)
-	if !ok1 || !ok2 {
-		return notResult, 0, 0
-	}
-	return tallyResult, south, north
-}
-
 // smallNumber reads a decimal count from 0 to 48 without sign or leading
 // zero.
 func smallNumber(s string) (int, bool) {
@@ -181,33 +163,15 @@ func smallNumber(s string) (int, bool) {
 		}
 		n = n*10 + int(s[i]-'0')
 	}
-	if n > 48 {
+	if n > oware.NumSeeds {
 		return 0, false
 	}
 	return n, true
 }
 
-// resultOf returns the result that states o, in the tally form when tally
-// is set and the game is over.
-func resultOf(o oware.Outcome, tally bool) string {
-	if !o.Over() {
-		return Unfinished
-	}
-	if tally {
-		return strconv.Itoa(o.Tally(oware.South)) + "-" + strconv.Itoa(o.Tally(oware.North))
-	}
-	if w, ok := o.Winner(); ok {
-		if w == oware.South {
-			return SouthWins
-		}
-		return NorthWins
-	}
-	return Draw
-}
-
-// startPosition returns the position g starts from with a fresh repetition
-// history (D4): g.Start, or the opening for the zero Board.
-func (g Game) startPosition() oware.Position {
+// StartPosition returns the position g starts from, with a fresh
+// repetition history (D4): g.Start, or the opening for the zero Board.
+func (g Game) StartPosition() oware.Position {
 	if !g.Start.Valid() {
 		return oware.Start()
 	}

@@ -27,7 +27,7 @@ func TestParseShort(t *testing.T) {
 	g, err := ogn.ParseGame(short)
 	require.NoError(t, err)
 	assert.Equal(t, []ogn.Tag{{"Event", "Club evening"}, {"South", "Ama"}, {"North", "Kofi"}}, g.Tags)
-	assert.Equal(t, "*", g.Result)
+	assert.Equal(t, ogn.Result{Kind: ogn.Unfinished}, g.Result)
 	assert.Equal(t, oware.Start().Board(), g.Start)
 	want := []ogn.Ply{
 		{Move: 5}, {Move: 10}, {Move: 3}, {Move: 7, Comments: []string{"North threatens B"}},
@@ -35,10 +35,11 @@ func TestParseShort(t *testing.T) {
 	}
 	assert.Equal(t, want, g.Moves)
 
-	positions, err := g.Replay()
+	effects, err := g.Replay()
 	require.NoError(t, err)
-	require.Len(t, positions, 9)
-	last := positions[8]
+	require.Len(t, effects, 8)
+	last := effects[7].After
+	assert.Equal(t, 2, effects[5].Captured(), "d+2")
 	assert.Equal(t, 2, last.Board().Score(oware.South))
 	assert.Equal(t, 2, last.Board().Score(oware.North))
 	assert.Equal(t, oware.South, last.Board().ToMove())
@@ -55,7 +56,7 @@ func TestReplayIllegalMove(t *testing.T) {
 	// 3. F: South's pit F was emptied by 1. F and has received no seed.
 	g, err := ogn.ParseGame("1. F e 2. F")
 	require.NoError(t, err)
-	positions, err := g.Replay()
+	effects, err := g.Replay()
 	var re *ogn.ReplayError
 	require.ErrorAs(t, err, &re)
 	assert.Equal(t, 3, re.Ply)
@@ -63,7 +64,7 @@ func TestReplayIllegalMove(t *testing.T) {
 	assert.ErrorIs(t, err, oware.ErrEmptyPit)
 	var me *oware.MoveError
 	assert.ErrorAs(t, err, &me)
-	assert.Len(t, positions, 3)
+	assert.Len(t, effects, 2)
 	assert.Equal(t, "ogn: ply 3 (F): South plays F: pit is empty", err.Error())
 }
 

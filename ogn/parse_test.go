@@ -66,7 +66,7 @@ func TestParseResults(t *testing.T) {
 	} {
 		g, err := ogn.ParseGame(text)
 		if assert.NoError(t, err, "%q", text) {
-			assert.Equal(t, want, g.Result, "%q", text)
+			assert.Equal(t, want, g.Result.String(), "%q", text)
 		}
 	}
 }
@@ -138,12 +138,12 @@ func TestParseSeveralGames(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, games, 3)
 	assert.Equal(t, "F e", moveList(games[0]))
-	assert.Equal(t, "1-0", games[0].Result)
+	assert.Equal(t, ogn.Result{Kind: ogn.SouthWins}, games[0].Result)
 	assert.Equal(t, "A B", moveList(games[1]))
 	assert.Equal(t, []string{"c"}, games[1].Moves[0].Comments)
 	assert.Equal(t, "C", moveList(games[2]))
 	assert.Equal(t, []ogn.Tag{{"Round", "3"}}, games[2].Tags)
-	assert.Equal(t, "*", games[1].Result)
+	assert.Equal(t, ogn.Result{Kind: ogn.Unfinished}, games[1].Result)
 
 	// The games before a faulty one are returned with the error.
 	games, err = ogn.Parse(strings.NewReader("1. F *\n[Round \"2\"]\n1. A *\n[Round \"3\"]\n1. B g"))

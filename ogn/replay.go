@@ -9,6 +9,10 @@ import (
 
 // ReplayError reports a record that disagrees with the rules.
 type ReplayError struct {
+	// Game and Line are the game of the input, from 1, and the line of the
+	// faulty ply or of the result, when a Reader found the error; both are
+	// 0 for the error of [Game.Replay].
+	Game, Line int
 	// Ply is the number of the faulty ply, from 1; it is 0 when the error
 	// concerns the whole game, as a result that disagrees with the outcome.
 	Ply int
@@ -18,26 +22,37 @@ type ReplayError struct {
 	Captured int
 	// Err says what is wrong: the *oware.MoveError of an illegal move
 	// (which wraps oware.ErrEmptyPit, oware.ErrMustFeed, oware.ErrGameOver
-	// and the like), or an error that wraps ErrCaptureMark or ErrResult.
+	// and the like), or an error that wraps ErrCaptureMark, ErrLastPit or
+	// ErrResult.
 	Err error
 }
 
 // Error returns a message such as "ogn: ply 7 (c): North plays c: pit is
-// empty" or "ogn: ply 3 (D+2): capture mark disagrees with the rules: the
-// move captures 3 seeds".
+// empty", "ogn: game 2, line 9: ply 3 (D+2): capture mark disagrees with
+// the rules: the move captures 3 seeds" or "ogn: game 2, line 5: result
+// disagrees with the outcome: …".
 func (e *ReplayError) Error() string {
-	msg := ""
+	where := ""
+	if e.Game > 0 {
+		where = fmt.Sprintf("game %d, line %d: ", e.Game, e.Line)
+	}
+	if e.Ply > 0 {
+		where += fmt.Sprintf("ply %d (%s): ", e.Ply, plyText(e.Move, e.Captured))
+	}
+	return "ogn: " + where + e.Reason()
+}
+
+// Reason returns what is wrong, without the place: "North plays c: pit is
+// empty", "capture mark disagrees with the rules: …".
+func (e *ReplayError) Reason() string {
 	var me *oware.MoveError
 	switch {
 	case errors.As(e.Err, &me):
-		msg = me.Player.String() + " plays " + me.Move.String() + ": " + me.Err.Error()
+		return me.Player.String() + " plays " + me.Move.String() + ": " + me.Err.Error()
 	case e.Err != nil:
-		msg = e.Err.Error()
+		return e.Err.Error()
 	}
-	if e.Ply == 0 {
-		return "ogn: " + msg
-	}
-	return fmt.Sprintf("ogn: ply %d (%s): %s", e.Ply, plyText(e.Move, e.Captured), msg)
+	return "record disagrees with the rules"
 }
 
 // Unwrap returns e.Err.
@@ -52,48 +67,87 @@ func plyText(m oware.Move, captured int) string {
 }
 
 // Replay plays the game under the full rules, repetition (R10) included,
-// and returns its positions: the start position (with a fresh repetition
-// history, D4) and then the position after each ply, so that the last one
-// holds the final outcome.
+// and returns what each ply did: its [oware.Effect], whose After is the
+// position after the ply, so that the last one holds the final outcome.
+// The game starts from [Game.StartPosition], with a fresh repetition
+// history (D4).
 //
 // It checks every ply: the move must be legal, and its capture mark must
 // give exactly the seeds the move captures (none after a grand slam, R6).
 // A move after the end of the game is illegal (oware.ErrGameOver, D5).
-// Unless g.Result is "", the result must then agree with the outcome of the
-// final position: "*" when the game is not over, "1-0", "0-1" or "1/2-1/2"
-// for its winner, or the exact final tallies (D3).
+// The result must then agree with the outcome of the final position (see
+// [Result.Agrees]); NoResult is not checked.
 //
 // The first disagreement is returned as a *ReplayError, together with the
-// positions before the faulty ply (all of them for a result error).
-// The Game is not changed.
-func (g Game) Replay() ([]oware.Position, error) {
-	pos := g.startPosition()
-	positions := make([]oware.Position, 1, len(g.Moves)+1)
-	positions[0] = pos
+// effects of the plies before the faulty one (all of them for a result
+// error). The Game is not changed.
+func (g Game) Replay() ([]oware.Effect, error) {
+	var rp replayer
+	rp.start(g.StartPosition())
+	rp.effects = make([]oware.Effect, 0, len(g.Moves))
 	for i, ply := range g.Moves {
-		fail := func(err error) ([]oware.Position, error) {
-			return positions, &ReplayError{Ply: i + 1, Move: ply.Move, Captured: ply.Captured, Err: err}
+		eff, err := rp.play(i+1, ply)
+		if err == nil {
+			err = rp.checkMark(i+1, ply, eff)
 		}
-		eff, err := pos.Explain(ply.Move)
 		if err != nil {
-			return fail(err)
-		}
-		if err := checkMark(ply.Captured, eff); err != nil {
-			return fail(err)
-		}
-		pos = eff.After
-		positions = append(positions, pos)
-	}
-	if g.Result != "" {
-		if err := checkResult(g.Result, pos.Outcome()); err != nil {
-			return positions, &ReplayError{Err: err}
+			return rp.effects, err
 		}
 	}
-	return positions, nil
+	if err := rp.finish(g.Result); err != nil {
+		return rp.effects, err
+	}
+	return rp.effects, nil
 }
 
-// checkMark compares the capture mark of a ply with what the move does.
-func checkMark(mark int, eff oware.Effect) error {
+// Outcome returns the outcome of the final position of the game, or the
+// error of Replay.
+func (g Game) Outcome() (oware.Outcome, error) {
+	effects, err := g.Replay()
+	if err != nil {
+		return oware.Outcome{}, err
+	}
+	if len(effects) == 0 {
+		return g.StartPosition().Outcome(), nil
+	}
+	return effects[len(effects)-1].Outcome, nil
+}
+
+// replayer plays a game ply by ply.
+type replayer struct {
+	pos     oware.Position
+	effects []oware.Effect
+}
+
+// start starts the replay at p.
+func (rp *replayer) start(p oware.Position) {
+	rp.pos, rp.effects = p, rp.effects[:0]
+}
+
+// play plays ply number n.
+func (rp *replayer) play(n int, ply Ply) (oware.Effect, *ReplayError) {
+	eff, err := rp.pos.Explain(ply.Move)
+	if err != nil {
+		return eff, &ReplayError{Ply: n, Move: ply.Move, Captured: ply.Captured, Err: err}
+	}
+	rp.pos = eff.After
+	rp.effects = append(rp.effects, eff)
+	return eff, nil
+}
+
+// checkMark compares the capture mark of ply number n with what the move
+// did; a faulty ply is taken back out of the effects.
+func (rp *replayer) checkMark(n int, ply Ply, eff oware.Effect) *ReplayError {
+	err := markError(ply.Captured, eff)
+	if err == nil {
+		return nil
+	}
+	rp.effects = rp.effects[:len(rp.effects)-1]
+	return &ReplayError{Ply: n, Move: ply.Move, Captured: ply.Captured, Err: err}
+}
+
+// markError compares the capture mark of a ply with what the move does.
+func markError(mark int, eff oware.Effect) error {
 	got := eff.Captured()
 	if mark == got {
 		return nil
@@ -109,22 +163,16 @@ func checkMark(mark int, eff oware.Effect) error {
 	return fmt.Errorf("%w: marked +%d, but the move captures %d seeds", ErrCaptureMark, mark, got)
 }
 
-// checkResult compares a recorded result with the final outcome.
-func checkResult(result string, o oware.Outcome) error {
-	kind, south, north := classifyResult(result)
-	switch kind {
-	case notResult:
-		return fmt.Errorf("%w: %q is not a result", ErrResult, result)
-	case tallyResult:
-		if o.Over() && o.Tally(oware.South) == south && o.Tally(oware.North) == north {
-			return nil
-		}
-	default:
-		if resultOf(o, false) == result {
-			return nil
-		}
+// finish compares the recorded result with the outcome reached.
+func (rp *replayer) finish(res Result) *ReplayError {
+	o := rp.pos.Outcome()
+	switch {
+	case !res.valid():
+		return &ReplayError{Err: fmt.Errorf("%w: %v is not a result", ErrResult, res)}
+	case res.Agrees(o):
+		return nil
 	}
-	return fmt.Errorf("%w: recorded %q, but the game is %s", ErrResult, result, describe(o))
+	return &ReplayError{Err: fmt.Errorf("%w: recorded %q, but the game is %s", ErrResult, res, describe(o))}
 }
 
 // describe states an outcome for a message.
@@ -133,14 +181,4 @@ func describe(o oware.Outcome) string {
 		return "not over"
 	}
 	return "over: " + o.String()
-}
-
-// Outcome returns the outcome of the final position of the game, or the
-// error of Replay.
-func (g Game) Outcome() (oware.Outcome, error) {
-	positions, err := g.Replay()
-	if err != nil {
-		return oware.Outcome{}, err
-	}
-	return positions[len(positions)-1].Outcome(), nil
 }

@@ -26,16 +26,16 @@ func TestReplayStartsFreshHistory(t *testing.T) {
 	}
 	require.Equal(t, 2, p.Repetitions())
 
-	g := ogn.Game{Start: p.Board(), Moves: plies(t, cycle), Result: "*"}
-	positions, err := g.Replay()
+	g := ogn.Game{Start: p.Board(), Moves: plies(t, cycle), Result: ogn.Result{Kind: ogn.Unfinished}}
+	effects, err := g.Replay()
 	require.NoError(t, err)
-	assert.Equal(t, 1, positions[0].Repetitions())
-	assert.Equal(t, 2, positions[12].Repetitions())
-	assert.False(t, positions[12].Outcome().Over())
+	assert.Equal(t, 1, g.StartPosition().Repetitions())
+	assert.Equal(t, 2, effects[11].After.Repetitions())
+	assert.False(t, effects[11].Outcome.Over())
 
 	// Twelve more plies make the third occurrence (R10).
 	g.Moves = append(g.Moves, plies(t, cycle)...)
-	g.Result = "1/2-1/2"
+	g.Result = ogn.Result{Kind: ogn.Draw}
 	o, err := g.Outcome()
 	require.NoError(t, err)
 	assert.Equal(t, oware.Repetition, o.Reason())
@@ -45,34 +45,37 @@ func TestReplayStartsFreshHistory(t *testing.T) {
 
 func TestReplayZeroStartIsOpening(t *testing.T) {
 	g := ogn.Game{Moves: plies(t, "F e")}
-	positions, err := g.Replay()
+	effects, err := g.Replay()
 	require.NoError(t, err)
-	assert.Equal(t, oware.Start().Board(), positions[0].Board())
-	assert.Equal(t, [12]int{5, 5, 5, 4, 4, 0, 5, 5, 5, 5, 0, 5}, positions[2].Board().Pits())
+	assert.Equal(t, oware.Start().Board(), g.StartPosition().Board())
+	assert.Equal(t, [12]int{5, 5, 5, 4, 4, 0, 5, 5, 5, 5, 0, 5}, effects[1].After.Board().Pits())
 }
 
 func TestReplayUnrecordedResult(t *testing.T) {
-	// "" states no result, so that a finished game is not checked against it.
+	// NoResult states no result, so that a finished game is not checked against it.
 	g := ogn.Game{Start: oware.MustParseBoard("0-0-1-0-0-0-0-0-0-1-0-0-23-23-S"),
 		Moves: plies(t, cycle+" "+cycle)}
 	o, err := g.Outcome()
 	require.NoError(t, err)
 	assert.Equal(t, oware.Repetition, o.Reason())
 
-	g.Result = "*"
+	g.Result = ogn.Result{Kind: ogn.Unfinished}
 	_, err = g.Outcome()
 	assert.ErrorIs(t, err, ogn.ErrResult)
 
-	g.Result = "nonsense"
+	g.Result = ogn.Result{Kind: ogn.Tallies, South: 49}
 	_, err = g.Replay()
 	assert.ErrorIs(t, err, ogn.ErrResult)
-	assert.EqualError(t, err, `ogn: result disagrees with the outcome: "nonsense" is not a result`)
+	assert.EqualError(t, err, `ogn: result disagrees with the outcome: ? is not a result`)
 }
 
 func TestReplayTallyResult(t *testing.T) {
 	g := readRecords(t, "nomove.ogn")[0]
-	for result, ok := range map[string]bool{
-		"0-1": true, "17-31": true, "1-0": false, "1/2-1/2": false, "*": false, "31-17": false, "17-30": false,
+	for result, ok := range map[ogn.Result]bool{
+		{Kind: ogn.NorthWins}: true, {Kind: ogn.Tallies, South: 17, North: 31}: true,
+		{Kind: ogn.SouthWins}: false, {Kind: ogn.Draw}: false, {Kind: ogn.Unfinished}: false,
+		{Kind: ogn.Tallies, South: 31, North: 17}: false, {Kind: ogn.Tallies, South: 17, North: 30}: false,
+		{}: true,
 	} {
 		g.Result = result
 		_, err := g.Replay()

@@ -112,11 +112,14 @@ func TestGoodRecords(t *testing.T) {
 			for i, want := range ends {
 				g := games[i]
 				assert.Len(t, g.Moves, want.plies, "game %d", i+1)
-				assert.Equal(t, want.result, g.Result, "game %d", i+1)
-				positions, err := g.Replay()
+				assert.Equal(t, want.result, g.Result.String(), "game %d", i+1)
+				effects, err := g.Replay()
 				require.NoError(t, err, "game %d", i+1)
-				require.Len(t, positions, want.plies+1)
-				last := positions[want.plies]
+				require.Len(t, effects, want.plies)
+				last := g.StartPosition()
+				if want.plies > 0 {
+					last = effects[want.plies-1].After
+				}
 				o := last.Outcome()
 				assert.Equal(t, want.reason, o.Reason(), "game %d", i+1)
 				if want.reason == oware.NotOver {
@@ -139,7 +142,7 @@ func TestBadRecords(t *testing.T) {
 			for i, want := range ends {
 				g := games[i]
 				assert.Len(t, g.Moves, want.plies, "game %d", i+1)
-				positions, err := g.Replay()
+				effects, err := g.Replay()
 				require.Error(t, err, "game %d", i+1)
 				assert.ErrorIs(t, err, want.err, "game %d", i+1)
 				var re *ogn.ReplayError
@@ -149,7 +152,7 @@ func TestBadRecords(t *testing.T) {
 					assert.Equal(t, g.Moves[want.ply-1].Move, re.Move, "game %d", i+1)
 				}
 				assert.Equal(t, want.msg, err.Error(), "game %d", i+1)
-				assert.Len(t, positions, want.plays, "game %d", i+1)
+				assert.Len(t, effects, want.plays-1, "game %d", i+1)
 			}
 		})
 	}
@@ -221,11 +224,12 @@ func TestSetupRecords(t *testing.T) {
 	g = readRecords(t, "setup-grandslam.ogn")[0]
 	assert.Equal(t, [12]int{1, 1, 0, 0, 0, 3, 1, 2, 2, 0, 0, 0}, g.Start.Pits())
 	assert.Equal(t, []string{"F would take 2, 3 and 3 seeds: all of North's side, so nothing is taken"}, g.Comments)
-	positions, err := g.Replay()
+	effects, err := g.Replay()
 	require.NoError(t, err)
 	// 1. F sows into a, b and c and takes nothing (R6).
-	assert.Equal(t, [12]int{1, 1, 0, 0, 0, 0, 2, 3, 3, 0, 0, 0}, positions[1].Board().Pits())
-	assert.Equal(t, 19, positions[1].Board().Score(oware.South))
+	assert.Equal(t, [12]int{1, 1, 0, 0, 0, 0, 2, 3, 3, 0, 0, 0}, effects[0].After.Board().Pits())
+	assert.Equal(t, 19, effects[0].After.Board().Score(oware.South))
+	assert.True(t, effects[0].GrandSlam)
 }
 
 func TestNoTestdataLeftOut(t *testing.T) {

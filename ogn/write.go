@@ -14,135 +14,226 @@ import (
 // word is longer.
 const lineWidth = 79
 
+// WriteError reports a Game that cannot be written in a format. It wraps
+// ErrInvalidGame.
+type WriteError struct {
+	Format Format // the format asked for
+	What   string // what cannot be written, and why
+	Err    error  // ErrInvalidGame
+}
+
+// Error returns a message such as `ogn: game cannot be written as ogn:
+// comment "a}" holds a "}"`.
+func (e *WriteError) Error() string {
+	return "ogn: " + e.Err.Error() + " as " + e.Format.String() + ": " + e.What
+}
+
+// Unwrap returns e.Err.
+func (e *WriteError) Unwrap() error { return e.Err }
+
 // AppendText implements encoding.TextAppender: it appends the canonical
 // OGN record of g, ending with a line break.
 //
-// The tag section holds Variant, the roster tags of g.Tags (Event, Site,
-// Date, Round, South, North) in that order, Result, FEN when the game does
-// not start from the opening, and then the other tags of g.Tags in their
-// order. The movetext follows after an empty line: a move number before
-// every other ply, each ply with its capture mark and comments, lines of at
-// most 79 bytes, and the result.
+// The tag section holds Variant (g.Variant, or [Variant] when it is ""),
+// the roster tags of g.Tags (Event, Site, Date, Round, South, North) in
+// that order, Result, FEN when the game does not start from the opening,
+// and then the other tags of g.Tags in their order. The movetext follows
+// after an empty line: a move number before every other ply, each ply with
+// its capture mark and comments, lines of at most 79 bytes, and the result.
 //
 // The capture marks and the result are computed by replaying the moves
 // under the rules, so that a Game that holds only moves is written with
 // correct marks; the result keeps the form of g.Result (final tallies or
 // "1-0" and the like). If a move is illegal, the marks from that ply on and
-// the result are written as g records them ("*" if g.Result is "").
+// the result are written as g records them ("*" if g.Result is NoResult).
 //
-// It returns an error wrapping ErrInvalidGame, and b unchanged, when g
-// cannot be written: a tag name that is not a word or is Variant, Result or
-// FEN, a tag given twice, a line break in a tag value, a "}" in a comment,
-// a move outside the board, a capture mark outside 0–48 or a result that is
-// not one. It does not change g.
-func (g Game) AppendText(b []byte) ([]byte, error) {
-	if err := g.check(); err != nil {
+// It returns a *WriteError wrapping ErrInvalidGame, and b unchanged, when
+// g cannot be written: a Variant that is not the rules of package oware, a
+// tag name that is not a word or is Variant, Result or FEN, a tag given
+// twice, a line break in a tag value, a "}" in a comment, a move outside
+// the board, a capture mark outside 0–48 or a result that is none of the
+// forms. It does not change g.
+func (g Game) AppendText(b []byte) ([]byte, error) { return g.AppendFormat(b, OGN) }
+
+// AppendFormat appends the record of g in format f: OGN as
+// [Game.AppendText] writes it; PlayStrategy's export format, with the
+// tags Event, Site, Date, Round, P1 (South), P2 (North), Result, the other
+// tags, Variant "Oware" and a FEN tag in PlayStrategy's FEN for a set-up
+// start, then the moves such as "c1f2" with their comments and the result
+// as the rules give it; or an OpenSpiel move list, one line of actions,
+// which keeps only the moves. Moves that cannot be played cannot be written
+// as PlayStrategy or OpenSpiel moves, nor can a game from a set-up position
+// as an OpenSpiel move list. Errors are *WriteError values, and b is then
+// unchanged. It does not change g.
+func (g Game) AppendFormat(b []byte, f Format) ([]byte, error) {
+	if err := g.check(f); err != nil {
 		return b, err
 	}
-	start := g.startPosition()
-	marks := make([]int, len(g.Moves))
-	result := g.Result
-	pos, legal := start, true
+	c := g.canonical()
+	if f != OGN && c.legal < len(g.Moves) {
+		return b, &WriteError{Format: f, Err: ErrInvalidGame,
+			What: fmt.Sprintf("ply %d (%s) cannot be played", c.legal+1, g.Moves[c.legal].Move)}
+	}
+	switch f {
+	case PlayStrategy:
+		return g.appendPlayStrategy(b, c), nil
+	case OpenSpiel:
+		return g.appendOpenSpiel(b, c), nil
+	}
+	return g.appendOGN(b, c), nil
+}
+
+// canonical is a game as the writer writes it.
+type canonical struct {
+	start  oware.Position
+	marks  []int         // the capture mark of every ply
+	plays  []oware.Board // the board before every legal ply
+	lasts  []int         // the pit of the last seed of every legal ply
+	legal  int           // how many plies are legal, from the first
+	result Result
+}
+
+// canonical replays g as far as its moves are legal.
+func (g Game) canonical() canonical {
+	c := canonical{start: g.StartPosition(), marks: make([]int, len(g.Moves)), result: g.Result}
+	pos := c.start
+	c.legal = len(g.Moves)
 	for i, ply := range g.Moves {
-		marks[i] = ply.Captured
-		if !legal {
+		c.marks[i] = ply.Captured
+		if i >= c.legal {
 			continue
 		}
 		eff, err := pos.Explain(ply.Move)
 		if err != nil {
-			legal = false
+			c.legal = i
 			continue
 		}
-		marks[i] = eff.Captured()
+		c.marks[i] = eff.Captured()
+		c.plays = append(c.plays, pos.Board())
+		c.lasts = append(c.lasts, eff.Last)
 		pos = eff.After
 	}
-	if legal {
-		kind, _, _ := classifyResult(g.Result)
-		result = resultOf(pos.Outcome(), kind == tallyResult)
-	} else if result == "" {
-		result = Unfinished
+	switch {
+	case c.legal == len(g.Moves):
+		c.result = g.Result.as(pos.Outcome())
+	case c.result.Kind == NoResult:
+		c.result = Result{Kind: Unfinished}
 	}
+	return c
+}
 
-	b = appendTag(b, "Variant", Variant)
-	tags := orderTags(g.Tags)
-	n := 0
-	for n < len(tags) && slices.Contains(roster[:], tags[n].Name) {
-		n++
+// appendOGN appends the OGN record of g.
+func (g Game) appendOGN(b []byte, c canonical) []byte {
+	variant := g.Variant
+	if variant == "" {
+		variant = Variant
 	}
-	for _, t := range tags[:n] {
+	b = appendTag(b, "Variant", variant)
+	roster, others := splitRoster(g.Tags)
+	for _, t := range roster {
 		b = appendTag(b, t.Name, t.Value)
 	}
-	b = appendTag(b, "Result", result)
-	if start.Board() != oware.Start().Board() {
-		fen, _ := start.Board().AppendText(nil)
-		b = appendTag(b, "FEN", string(fen))
+	b = appendTag(b, "Result", c.result.String())
+	if c.start.Board() != oware.Start().Board() {
+		b = appendTag(b, "FEN", c.start.Board().String())
 	}
-	for _, t := range tags[n:] {
+	for _, t := range others {
 		b = appendTag(b, t.Name, t.Value)
 	}
 	b = append(b, '\n')
 
 	w := lineWriter{b: b, start: len(b)}
-	for _, c := range g.Comments {
-		w.comment(c)
+	for _, s := range g.Comments {
+		w.comment(s)
 	}
 	for i, ply := range g.Moves {
-		move := plyText(ply.Move, marks[i])
+		move := plyText(ply.Move, c.marks[i])
 		if i%2 == 0 {
 			// A move number stays on the line of its move.
 			move = strconv.Itoa(i/2+1) + ". " + move
 		}
 		w.word(move)
-		for _, c := range ply.Comments {
-			w.comment(c)
+		for _, s := range ply.Comments {
+			w.comment(s)
 		}
 	}
-	w.word(result)
-	return append(w.b, '\n'), nil
+	w.word(c.result.String())
+	return append(w.b, '\n')
 }
 
-// check reports why g cannot be written, if it cannot.
-func (g Game) check() error {
-	seen := map[string]bool{}
-	for _, t := range g.Tags {
-		switch {
-		case !validTagName(t.Name):
-			return fmt.Errorf("ogn: %w: tag name %q is not a word of letters, digits and underscores", ErrInvalidGame, t.Name)
-		case reserved(t.Name):
-			return fmt.Errorf("ogn: %w: tag %s is stated by the Game's fields, not by Tags", ErrInvalidGame, t.Name)
-		case seen[t.Name]:
-			return fmt.Errorf("ogn: %w: tag %s given twice", ErrInvalidGame, t.Name)
-		case strings.ContainsAny(t.Value, "\r\n"):
-			return fmt.Errorf("ogn: %w: tag %s: line break in the value", ErrInvalidGame, t.Name)
-		}
-		seen[t.Name] = true
+// splitRoster returns the roster tags of tags in roster order, and the
+// others in their order.
+func splitRoster(tags []Tag) (rosterTags, others []Tag) {
+	ordered := orderTags(tags)
+	n := 0
+	for n < len(ordered) && slices.Contains(roster[:], ordered[n].Name) {
+		n++
 	}
-	if err := checkComments(g.Comments); err != nil {
+	return ordered[:n], ordered[n:]
+}
+
+// check reports why g cannot be written in format f, if it cannot.
+func (g Game) check(f Format) error {
+	invalid := func(format string, args ...any) error {
+		return &WriteError{Format: f, What: fmt.Sprintf(format, args...), Err: ErrInvalidGame}
+	}
+	if f > OpenSpiel {
+		return invalid("no such format")
+	}
+	if g.Variant != "" && checkVariant(g.Variant) != nil {
+		return invalid("variant %q is not %q", g.Variant, Variant)
+	}
+	if err := g.checkTags(f, invalid); err != nil {
+		return err
+	}
+	if err := checkComments(g.Comments, invalid); err != nil {
 		return err
 	}
 	for i, ply := range g.Moves {
 		switch {
 		case !ply.Move.Valid():
-			return fmt.Errorf("ogn: %w: ply %d: %v is not a pit", ErrInvalidGame, i+1, ply.Move)
-		case ply.Captured < 0 || ply.Captured > 48:
-			return fmt.Errorf("ogn: %w: ply %d: capture mark %d is not a number of seeds", ErrInvalidGame, i+1, ply.Captured)
+			return invalid("ply %d: %v is not a pit", i+1, ply.Move)
+		case ply.Captured < 0 || ply.Captured > oware.NumSeeds:
+			return invalid("ply %d: capture mark %d is not a number of seeds", i+1, ply.Captured)
 		}
-		if err := checkComments(ply.Comments); err != nil {
+		if err := checkComments(ply.Comments, invalid); err != nil {
 			return err
 		}
 	}
-	if g.Result != "" {
-		if kind, _, _ := classifyResult(g.Result); kind == notResult {
-			return fmt.Errorf("ogn: %w: %q is not a result", ErrInvalidGame, g.Result)
-		}
+	if !g.Result.valid() {
+		return invalid("result %+v is none of the forms", g.Result)
+	}
+	if f == OpenSpiel && g.Start.Valid() && g.Start != oware.Start().Board() {
+		return invalid("an OpenSpiel move list starts from the opening, not from %s", g.Start)
 	}
 	return nil
 }
 
-func checkComments(comments []string) error {
+// checkTags reports why the tags of g cannot be written in format f.
+func (g Game) checkTags(f Format, invalid func(string, ...any) error) error {
+	seen := map[string]bool{}
+	for _, t := range g.Tags {
+		switch {
+		case !validTagName(t.Name):
+			return invalid("tag name %q is not a word of letters, digits and underscores", t.Name)
+		case reserved(t.Name):
+			return invalid("tag %s is stated by the Game's fields, not by Tags", t.Name)
+		case f == PlayStrategy && (t.Name == "P1" || t.Name == "P2"):
+			return invalid("tag %s is written from the tag %s", t.Name, map[string]string{"P1": "South", "P2": "North"}[t.Name])
+		case seen[t.Name]:
+			return invalid("tag %s given twice", t.Name)
+		case strings.ContainsAny(t.Value, "\r\n"):
+			return invalid("tag %s: line break in the value", t.Name)
+		}
+		seen[t.Name] = true
+	}
+	return nil
+}
+
+func checkComments(comments []string, invalid func(string, ...any) error) error {
 	for _, c := range comments {
 		if strings.Contains(c, "}") {
-			return fmt.Errorf("ogn: %w: comment %q holds a \"}\"", ErrInvalidGame, c)
+			return invalid("comment %q holds a \"}\"", c)
 		}
 	}
 	return nil
@@ -198,7 +289,8 @@ func (w *lineWriter) comment(text string) {
 func (g Game) MarshalText() ([]byte, error) { return g.AppendText(nil) }
 
 // WriteTo implements io.WriterTo: it writes the record of AppendText to w.
-// To write several games, separate them with an empty line.
+// To write several games, use a [Writer], or separate them with an empty
+// line.
 func (g Game) WriteTo(w io.Writer) (int64, error) {
 	b, err := g.AppendText(nil)
 	if err != nil {
@@ -216,4 +308,38 @@ func (g Game) String() string {
 		return err.Error()
 	}
 	return string(b)
+}
+
+// Writer writes games one after the other to an output stream, in its
+// Format, as a [Reader] of that format reads them back: OGN and
+// PlayStrategy records separated by an empty line, OpenSpiel move lists
+// one a line.
+type Writer struct {
+	// Format is the format to write; the zero value is OGN.
+	Format Format
+
+	w     io.Writer
+	games int
+	buf   []byte
+}
+
+// NewWriter returns a Writer of OGN records to w.
+func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+
+// Write writes one game, as [Game.AppendFormat] makes it, and returns its
+// error or that of the output stream. Nothing is written for a game that
+// cannot be written.
+func (w *Writer) Write(g Game) error {
+	b := w.buf[:0]
+	if w.games > 0 && w.Format != OpenSpiel {
+		b = append(b, '\n')
+	}
+	b, err := g.AppendFormat(b, w.Format)
+	if err != nil {
+		return err
+	}
+	w.buf = b
+	w.games++
+	_, err = w.w.Write(b)
+	return err
 }

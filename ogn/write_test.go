@@ -61,22 +61,22 @@ func TestParseOrdersTags(t *testing.T) {
 // TestWriteComputesMarksAndResult: the recorded marks and result of a game
 // whose moves are legal are replaced by those of the rules.
 func TestWriteComputesMarksAndResult(t *testing.T) {
-	g := ogn.Game{Moves: plies(t, "F e D b B d A a"), Result: "1-0"}
+	g := ogn.Game{Moves: plies(t, "F e D b B d A a"), Result: ogn.Result{Kind: ogn.SouthWins}}
 	g.Moves[0].Captured = 7
 	assert.Equal(t, "[Variant \"Oware Abapa\"]\n[Result \"*\"]\n\n1. F e 2. D b 3. B d+2 4. A+2 a *\n", g.String())
 	assert.Equal(t, 7, g.Moves[0].Captured, "the Game is not changed")
-	assert.Equal(t, "1-0", g.Result, "the Game is not changed")
+	assert.Equal(t, ogn.Result{Kind: ogn.SouthWins}, g.Result, "the Game is not changed")
 }
 
 // TestWriteIllegalKeepsRecord: from an illegal move on, the marks and the
 // result are written as recorded.
 func TestWriteIllegalKeepsRecord(t *testing.T) {
-	g := ogn.Game{Moves: plies(t, "F e F d"), Result: "0-1"}
+	g := ogn.Game{Moves: plies(t, "F e F d"), Result: ogn.Result{Kind: ogn.NorthWins}}
 	g.Moves[0].Captured = 4 // before the illegal move: corrected
 	g.Moves[3].Captured = 3 // after it: kept
 	assert.Equal(t, "[Variant \"Oware Abapa\"]\n[Result \"0-1\"]\n\n1. F e 2. F d+3 0-1\n", g.String())
 
-	g.Result = ""
+	g.Result = ogn.Result{}
 	assert.Equal(t, "[Variant \"Oware Abapa\"]\n[Result \"*\"]\n\n1. F e 2. F d+3 *\n", g.String())
 }
 
@@ -85,18 +85,18 @@ func TestWriteResultForms(t *testing.T) {
 	g, err := ogn.ParseGame("[FEN \"0-0-1-0-0-0-0-0-0-1-0-0-23-23-S\"]\n" +
 		"1. C d 2. D e 3. E f 4. F a 5. A b 6. B c 7. C d 8. D e 9. E f 10. F a 11. A b 12. B c 24-24")
 	require.NoError(t, err)
-	assert.Equal(t, "24-24", g.Result)
+	assert.Equal(t, ogn.Result{Kind: ogn.Tallies, South: 24, North: 24}, g.Result)
 	assert.Contains(t, g.String(), "[Result \"24-24\"]\n")
 	assert.True(t, strings.HasSuffix(g.String(), "\n12. B c 24-24\n"))
 
-	g.Result = ""
+	g.Result = ogn.Result{}
 	assert.Contains(t, g.String(), "[Result \"1/2-1/2\"]\n")
-	g.Result = "*"
+	g.Result = ogn.Result{Kind: ogn.Unfinished}
 	assert.True(t, strings.HasSuffix(g.String(), "\n12. B c 1/2-1/2\n"))
 
 	// Unfinished, the tally form has nothing to state.
 	g.Moves = g.Moves[:23]
-	g.Result = "24-24"
+	g.Result = ogn.Result{Kind: ogn.Tallies, South: 24, North: 24}
 	assert.True(t, strings.HasSuffix(g.String(), "\n12. B *\n"))
 }
 
@@ -163,7 +163,9 @@ func TestWriteInvalidGames(t *testing.T) {
 		"move off the board":    {Moves: []ogn.Ply{{Move: 12}}},
 		"negative mark":         {Moves: []ogn.Ply{{Move: 5, Captured: -1}}},
 		"mark above 48":         {Moves: []ogn.Ply{{Move: 5, Captured: 49}}},
-		"not a result":          {Result: "2-0-1"},
+		"not a result":          {Result: ogn.Result{Kind: ogn.Tallies, South: 2, North: 49}},
+		"unknown result kind":   {Result: ogn.Result{Kind: 9}},
+		"other variant":         {Variant: "Awari"},
 	} {
 		prefix := []byte("kept")
 		b, err := g.AppendText(prefix)
@@ -189,7 +191,7 @@ func TestMarshalRoundTrip(t *testing.T) {
 	assert.Equal(t, g.Start, again.Start)
 	assert.Equal(t, g.Result, again.Result)
 
-	bad := ogn.Game{Result: "x"}
+	bad := ogn.Game{Result: ogn.Result{Kind: ogn.Draw}}
 	assert.Error(t, bad.UnmarshalText([]byte("1. F g")))
-	assert.Equal(t, "x", bad.Result, "a failed UnmarshalText leaves the Game alone")
+	assert.Equal(t, ogn.Result{Kind: ogn.Draw}, bad.Result, "a failed UnmarshalText leaves the Game alone")
 }

@@ -1,100 +1,256 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/ogn"
 )
 
-// runReplay verifies the OGN game records of a file (or of stdin for "-"):
-// it replays every game under the rules, printing each move and position
-// and the outcome, and fails with the reason on the first ply, capture mark
-// or result that disagrees with the rules. Every game of the file is
-// checked; the status is exitFail if any is wrong.
+// runReplay verifies the game records of files (or of stdin for "-"): it
+// reads them one game at a time and replays every game under the rules as
+// it reads it, printing each move and position and the outcome, and
+// reports the first ply, capture mark or result of a game that disagrees
+// with the rules as soon as it is read. Every game of every file is
+// checked; a summary follows, and the status is exitFail if any game is
+// wrong.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("replay", "[-q] FILE (\"-\" for stdin)", stderr)
+	fs := newFlags("replay", "[-q | -s] [-format F] FILE... (\"-\" for stdin)", stderr)
 	quiet := fs.Bool("q", false, "print only the verdict of each game, no boards")
-	pos, status, err := parseFlags(fs, args)
+	summary := fs.Bool("s", false, "print only the summary and the errors")
+	format := fs.String("format", "ogn", "the format of the records: ogn, playstrategy or openspiel")
+	files, status, err := parseFlags(fs, args)
 	if err != nil {
 		return status
 	}
-	if len(pos) != 1 {
-		return usageError(stderr, fs, "want one FILE, or - for stdin")
+	f, ok := parseFormat(*format)
+	switch {
+	case !ok:
+		return usageError(stderr, fs, "unknown format %q", *format)
+	case len(files) == 0:
+		return usageError(stderr, fs, "want one FILE or more, or - for stdin")
 	}
-	name := pos[0]
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	rp := replayer{out: out, stderr: stderr, format: f, quiet: *quiet, summaryOnly: *summary,
+		progress: newProgress(stderr), reasons: map[string]int{}}
+	for _, name := range files {
+		rp.file(name, stdin)
+	}
+	rp.progress.clear()
+	rp.printSummary()
+	out.Flush()
+	if rp.failed || rp.invalid > 0 || rp.games == 0 {
+		return exitFail
+	}
+	return exitOK
+}
+
+// parseFormat returns the record format of that name.
+func parseFormat(name string) (ogn.Format, bool) {
+	for _, f := range []ogn.Format{ogn.OGN, ogn.PlayStrategy, ogn.OpenSpiel} {
+		if f.String() == name {
+			return f, true
+		}
+	}
+	return 0, false
+}
+
+// replayer checks records and counts what it finds.
+type replayer struct {
+	out                *bufio.Writer
+	stderr             io.Writer
+	format             ogn.Format
+	quiet, summaryOnly bool
+	progress           *progress
+
+	games, plies, invalid int
+	reasons               map[string]int // invalid games by reason
+	failed                bool           // a file could not be read
+}
+
+// file checks the records of one file, "-" for stdin.
+func (rp *replayer) file(name string, stdin io.Reader) {
 	in := stdin
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return fail(stderr, "replay", err)
+			rp.complain("%s", err)
+			rp.failed = true
+			return
 		}
 		defer f.Close()
 		in = f
 	} else {
 		name = "stdin"
 	}
-	games, parseErr := ogn.Parse(in)
-	bad := 0
-	for i, g := range games {
-		if err := replayGame(stdout, i+1, g, *quiet); err != nil {
-			fmt.Fprintf(stderr, "oware replay: %s: game %d: %s\n", name, i+1, plain(err))
-			bad++
+	counter := &countingReader{r: in}
+	rd := ogn.NewReader(counter)
+	rd.Format = rp.format
+	before := rp.games
+	for {
+		g, effects, err := rd.ReadReplay()
+		if err == io.EOF {
+			break
 		}
+		rp.games++
+		rp.plies += len(effects)
+		if err != nil && !rp.invalidGame(name, rp.games-before, g, effects, err) {
+			break
+		}
+		if err == nil {
+			rp.validGame(rp.games-before, g, effects)
+		}
+		rp.progress.update(rp.games, rp.plies, counter.n)
 	}
-	if parseErr != nil {
-		fmt.Fprintf(stderr, "oware replay: %s: %s\n", name, plain(parseErr))
-		return exitFail
+	if rp.games == before && !rp.failed {
+		rp.complain("%s: no game record", name)
 	}
-	if len(games) == 0 {
-		fmt.Fprintf(stderr, "oware replay: %s: no game record\n", name)
-		return exitFail
-	}
-	if bad > 0 {
-		return exitFail
-	}
-	return exitOK
 }
 
-// replayGame replays game number n and prints it: the moves that are legal
-// before any error, and the outcome. It returns the *ogn.ReplayError of a
-// record that disagrees with the rules.
-func replayGame(w io.Writer, n int, g ogn.Game, quiet bool) error {
-	fmt.Fprintf(w, "Game %d%s\n", n, gameTitle(g))
-	positions, err := g.Replay()
-	if len(positions) > 0 && !quiet {
-		fmt.Fprintf(w, "\n%s\n\n", positions[0].Diagram())
+// validGame prints game number n, which agrees with the rules.
+func (rp *replayer) validGame(n int, g ogn.Game, effects []oware.Effect) {
+	if rp.summaryOnly {
+		return
 	}
-	for i := 1; i < len(positions); i++ {
-		e, xerr := positions[i-1].Explain(g.Moves[i-1].Move)
-		if xerr != nil { // cannot happen: Replay played this move
-			return xerr
-		}
-		if !quiet {
-			fmt.Fprintf(w, "%d. %s\n%s\n\n", i, describe(e), positions[i].Diagram())
-		}
+	rp.printGame(n, g, effects)
+	final := g.StartPosition()
+	if len(effects) > 0 {
+		final = effects[len(effects)-1].After
 	}
-	if err != nil {
-		var re *ogn.ReplayError
-		if errors.As(err, &re) && re.Ply > 0 {
-			fmt.Fprintf(w, "Illegal record at ply %d: %s\n\n", re.Ply, plain(re.Err))
-		} else {
-			fmt.Fprintf(w, "Illegal record: %s\n\n", plain(err))
-		}
-		return err
-	}
-	final := positions[len(positions)-1]
-	o := final.Outcome()
+	o, plies := final.Outcome(), len(effects)
 	if o.Over() {
-		fmt.Fprintf(w, "Outcome: %s, after %d %s; the record agrees.\n\n", o, len(g.Moves), plural(len(g.Moves), "ply", "plies"))
+		fmt.Fprintf(rp.out, "Outcome: %s, after %d %s; the record agrees.\n\n", o, plies, plural(plies, "ply", "plies"))
 	} else {
-		fmt.Fprintf(w, "Outcome: not over after %d %s (%s to move); the record agrees.\n\n", len(g.Moves), plural(len(g.Moves), "ply", "plies"), final.Board().ToMove())
+		fmt.Fprintf(rp.out, "Outcome: not over after %d %s (%s to move); the record agrees.\n\n", plies, plural(plies, "ply", "plies"), final.Board().ToMove())
 	}
-	return nil
+}
+
+// printGame prints the title of game number n and, unless quiet, its
+// start and the plies of effects.
+func (rp *replayer) printGame(n int, g ogn.Game, effects []oware.Effect) {
+	fmt.Fprintf(rp.out, "Game %d%s\n", n, gameTitle(g))
+	if rp.quiet {
+		return
+	}
+	fmt.Fprintf(rp.out, "\n%s\n\n", g.StartPosition().Diagram())
+	for i, e := range effects {
+		fmt.Fprintf(rp.out, "%d. %s\n%s\n\n", i+1, describe(e), e.After.Diagram())
+	}
+}
+
+// invalidGame reports game number n of file name, which failed with err,
+// and tells whether the file can be read on.
+func (rp *replayer) invalidGame(name string, n int, g ogn.Game, effects []oware.Effect, err error) bool {
+	rp.invalid++
+	rp.reasons[reasonOf(err)]++
+	var re *ogn.ReplayError
+	var pe *ogn.ParseError
+	switch {
+	case errors.As(err, &re):
+		if !rp.summaryOnly {
+			rp.printGame(n, g, effects)
+			if re.Ply > 0 {
+				fmt.Fprintf(rp.out, "Illegal record at ply %d: %s\n\n", re.Ply, re.Reason())
+			} else {
+				fmt.Fprintf(rp.out, "Illegal record: %s\n\n", re.Reason())
+			}
+		}
+		rp.complain("%s: game %d, line %d: %s%s", name, re.Game, re.Line, plyPlace(re), re.Reason())
+	case errors.As(err, &pe):
+		if !rp.summaryOnly {
+			fmt.Fprintf(rp.out, "Game %d\nUnreadable record at line %d, column %d: %s\n\n", n, pe.Line, pe.Column, pe.Msg)
+		}
+		rp.complain("%s: game %d, line %d, column %d: %s", name, pe.Game, pe.Line, pe.Column, pe.Msg)
+		if reasonOf(err) == "read error" {
+			rp.failed = true
+			return false
+		}
+	default:
+		rp.complain("%s: %s", name, err)
+		rp.failed = true
+		return false
+	}
+	return true
+}
+
+// plyPlace returns "ply 3 (F+2): " for the error of a ply, "" for one of
+// the whole game.
+func plyPlace(re *ogn.ReplayError) string {
+	if re.Ply == 0 {
+		return ""
+	}
+	mark := ""
+	if re.Captured > 0 {
+		mark = fmt.Sprintf("+%d", re.Captured)
+	}
+	return fmt.Sprintf("ply %d (%s%s): ", re.Ply, re.Move, mark)
+}
+
+// complain writes an error line to stderr, after what stdout holds.
+func (rp *replayer) complain(format string, args ...any) {
+	rp.out.Flush()
+	rp.progress.clear()
+	fmt.Fprintf(rp.stderr, "oware replay: "+format+"\n", args...)
+}
+
+// reasons names the reasons a game may be invalid for, in the order of the
+// summary; the first whose error matches is the reason of a game.
+var reasons = []struct {
+	err  error
+	name string
+}{
+	{oware.ErrNotYourPit, "not the mover's pit (R2)"},
+	{oware.ErrEmptyPit, "empty pit (R2)"},
+	{oware.ErrMustFeed, "does not feed (R7)"},
+	{oware.ErrGameOver, "move after the end (D5)"},
+	{oware.ErrNoSuchPit, "no such pit"},
+	{ogn.ErrCaptureMark, "wrong capture mark"},
+	{ogn.ErrLastPit, "wrong last pit"},
+	{ogn.ErrResult, "wrong result"},
+	{ogn.ErrVariant, "other rules"},
+	{ogn.ErrLimit, "over a limit"},
+	{ogn.ErrSyntax, "syntax error"},
+	{oware.ErrSyntax, "bad FEN tag"},
+	{oware.ErrSeedTotal, "bad FEN tag"},
+	{oware.ErrNegativeCount, "bad FEN tag"},
+}
+
+// reasonOf returns the reason a game is invalid for.
+func reasonOf(err error) string {
+	for _, r := range reasons {
+		if errors.Is(err, r.err) {
+			return r.name
+		}
+	}
+	return "read error"
+}
+
+// printSummary prints the counts of games and plies and of invalid games
+// by reason.
+func (rp *replayer) printSummary() {
+	fmt.Fprintf(rp.out, "Summary: %d %s, %d %s: %d valid, %d invalid", rp.games, plural(rp.games, "game", "games"),
+		rp.plies, plural(rp.plies, "ply", "plies"), rp.games-rp.invalid, rp.invalid)
+	var parts []string
+	done := map[string]bool{}
+	for _, r := range reasons {
+		if n := rp.reasons[r.name]; n > 0 && !done[r.name] {
+			parts = append(parts, fmt.Sprintf("%s %d", r.name, n))
+			done[r.name] = true
+		}
+	}
+	if n := rp.reasons["read error"]; n > 0 {
+		parts = append(parts, fmt.Sprintf("read error %d", n))
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(rp.out, " (%s)", strings.Join(parts, ", "))
+	}
+	fmt.Fprintln(rp.out, ".")
 }
 
 // gameTitle returns ": Ama (South) against Kofi (North), Club evening" or
@@ -129,11 +285,64 @@ func orUnknown(s string) string {
 	return s
 }
 
-// plain returns err's message without the package prefix.
-func plain(err error) string {
-	s := err.Error()
-	for _, prefix := range []string{"ogn: ", "oware: "} {
-		s = strings.TrimPrefix(s, prefix)
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// progress shows a progress line on a terminal during long runs.
+type progress struct {
+	w     io.Writer // nil when not a terminal
+	start time.Time
+	last  time.Time
+	shown int // length of the line shown, 0 if none
+	calls int
+}
+
+// newProgress returns a progress line on w, which shows only when w is a
+// terminal.
+func newProgress(w io.Writer) *progress {
+	p := &progress{start: time.Now()}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			p.w = w
+		}
 	}
-	return s
+	return p
+}
+
+// update shows the counts, at most five times a second and only after
+// the first second.
+func (p *progress) update(games, plies int, bytes int64) {
+	if p.w == nil {
+		return
+	}
+	if p.calls++; p.calls%64 != 0 {
+		return
+	}
+	now := time.Now()
+	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 200*time.Millisecond {
+		return
+	}
+	p.last = now
+	secs := now.Sub(p.start).Seconds()
+	line := fmt.Sprintf("\r%d games, %d plies, %.1f MB (%.1f MB/s, %.0f games/s)",
+		games, plies, float64(bytes)/1e6, float64(bytes)/1e6/secs, float64(games)/secs)
+	fmt.Fprint(p.w, line)
+	p.shown = len(line)
+}
+
+// clear erases the progress line.
+func (p *progress) clear() {
+	if p.shown > 0 {
+		fmt.Fprint(p.w, "\r"+strings.Repeat(" ", p.shown)+"\r")
+		p.shown = 0
+	}
 }

@@ -43,6 +43,7 @@ func TestReplayGood(t *testing.T) {
 		"Game 2: Majority, from 2-1-0-0-0-1-0-0-0-4-1-0-19-20-N\n",
 		"1. North plays d (4 seeds) and captures 5: pit 1 (2), pit 0 (3)\n",
 		"Outcome: North wins 19-25 (majority, R8), after 1 ply; the record agrees.\n\n",
+		"Summary: 2 games, 2 plies: 2 valid, 0 invalid.\n",
 	}
 	at := 0
 	for _, w := range want {
@@ -59,7 +60,8 @@ func TestReplayFileQuiet(t *testing.T) {
 	status, out, _ := runCmd(t, "", "replay", "-q", file)
 	require.Equal(t, exitOK, status)
 	assert.Equal(t, "Game 1: Majority, from 2-1-0-0-0-1-0-0-0-4-1-0-19-20-N\n"+
-		"Outcome: North wins 19-25 (majority, R8), after 1 ply; the record agrees.\n\n", out)
+		"Outcome: North wins 19-25 (majority, R8), after 1 ply; the record agrees.\n\n"+
+		"Summary: 1 game, 1 ply: 1 valid, 0 invalid.\n", out)
 }
 
 func TestReplayBad(t *testing.T) {
@@ -70,25 +72,25 @@ func TestReplayBad(t *testing.T) {
 			name:   "empty pit",
 			record: "[Result \"*\"]\n\n1. F e 2. F *\n",
 			stdout: "Illegal record at ply 3: South plays F: pit is empty\n",
-			stderr: "oware replay: stdin: game 1: ply 3 (F): South plays F: pit is empty\n",
+			stderr: "oware replay: stdin: game 1, line 3: ply 3 (F): South plays F: pit is empty\n",
 		},
 		{
 			name:   "capture mark",
 			record: strings.Replace(captureRecord, "F+5", "F+4", 1),
 			stdout: "Illegal record at ply 1: capture mark disagrees with the rules",
-			stderr: "oware replay: stdin: game 1: ply 1 (F+4): capture mark disagrees with the rules",
+			stderr: "oware replay: stdin: game 1, line 7: ply 1 (F+4): capture mark disagrees with the rules: marked +4, but the move captures 5 seeds\n",
 		},
 		{
 			name:   "result",
 			record: strings.NewReplacer(`"0-1"`, `"1-0"`, "d+5 0-1", "d+5 1-0").Replace(majorityRecord),
 			stdout: "1. North plays d (4 seeds) and captures 5",
-			stderr: "oware replay: stdin: game 1: result disagrees with the outcome",
+			stderr: "oware replay: stdin: game 1, line 3: result disagrees with the outcome: recorded \"1-0\", but the game is over: North wins 19-25 (majority, R8)\n",
 		},
 		{
 			name:   "syntax",
 			record: "[Result \"*\"]\n\n1. F x *\n",
 			stdout: "",
-			stderr: "oware replay: stdin: game 1, line 3, column 6:",
+			stderr: "oware replay: stdin: game 1, line 3, column 6: unexpected 'x'\n",
 		},
 		{
 			name:   "no game",
@@ -113,13 +115,14 @@ func TestReplayGoodThenBad(t *testing.T) {
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, out, "Outcome: North wins 19-25 (majority, R8)")
 	assert.Contains(t, out, "Game 2\nIllegal record at ply 1: South plays a: pit is not on the mover's side\n")
-	assert.Equal(t, "oware replay: stdin: game 2: ply 1 (a): South plays a: pit is not on the mover's side\n", errOut)
+	assert.Equal(t, "oware replay: stdin: game 2, line 10: ply 1 (a): South plays a: pit is not on the mover's side\n", errOut)
+	assert.Contains(t, out, "Summary: 2 games, 1 ply: 1 valid, 1 invalid (not the mover's pit (R2) 1).\n")
 }
 
 func TestReplayUsage(t *testing.T) {
 	status, _, errOut := runCmd(t, "", "replay")
 	assert.Equal(t, exitUsage, status)
-	assert.Contains(t, errOut, "want one FILE")
+	assert.Contains(t, errOut, "want one FILE or more")
 	status, _, errOut = runCmd(t, "", "replay", filepath.Join(t.TempDir(), "missing.ogn"))
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, errOut, "oware replay: open ")

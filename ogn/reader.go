@@ -1,0 +1,408 @@
+package ogn
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/seed3966233f/oware"
+)
+
+// Format is a text format of game records, as a [Reader] reads it and a
+// [Writer] writes it.
+type Format uint8
+
+// The formats.
+const (
+	// OGN is the format of Aualé, described in the package documentation.
+	OGN Format = iota
+	// PlayStrategy is the game export of playstrategy.org: tags as in PGN
+	// ([P1 "…"] is South, [P2 "…"] North, [Variant "Oware"]) and moves such
+	// as "c1f2": the square of the pit sown and the square where its last
+	// seed lands, South's pits 0–5 being a1–f1 and North's pits 6–11 being
+	// f2 down to a2.
+	PlayStrategy
+	// OpenSpiel is a move list of OpenSpiel's game "oware", one game a
+	// line: actions 0–5, each counted from the first pit of the player to
+	// move, separated by spaces or commas and optionally in brackets, as
+	// in "[2, 3, 0]". A move list starts from the opening and states no
+	// result.
+	OpenSpiel
+)
+
+var formatNames = [...]string{OGN: "ogn", PlayStrategy: "playstrategy", OpenSpiel: "openspiel"}
+
+// String returns the name of f: "ogn", "playstrategy" or "openspiel".
+func (f Format) String() string {
+	if int(f) < len(formatNames) {
+		return formatNames[f]
+	}
+	return "format(" + strconv.Itoa(int(f)) + ")"
+}
+
+// Limits bounds what one game may hold, so that a Reader takes memory in
+// proportion to the largest game it reads, never to its whole input. A
+// game over a limit is a *ParseError wrapping ErrLimit that names the
+// game, the line and the limit. Variations and white space are skipped
+// without being kept, so they take no memory and have no limit.
+type Limits struct {
+	Tags     int // tag pairs in the tag section of a game
+	Tag      int // bytes of a tag's name, and bytes of its value
+	Comment  int // bytes of one comment, between its braces
+	Comments int // bytes of all the comments of a game together
+	Plies    int // plies of a game
+}
+
+// DefaultLimits are the limits of a Reader whose Limits fields are zero.
+// With them a game takes at most a few megabytes to read and replay.
+var DefaultLimits = Limits{Tags: 64, Tag: 1024, Comment: 16 << 10, Comments: 256 << 10, Plies: 10000}
+
+// resolve returns l with every field that is not positive set to its
+// default.
+func (l Limits) resolve() Limits {
+	for _, f := range [...]struct {
+		v *int
+		d int
+	}{
+		{&l.Tags, DefaultLimits.Tags}, {&l.Tag, DefaultLimits.Tag}, {&l.Comment, DefaultLimits.Comment},
+		{&l.Comments, DefaultLimits.Comments}, {&l.Plies, DefaultLimits.Plies},
+	} {
+		if *f.v <= 0 {
+			*f.v = f.d
+		}
+	}
+	return l
+}
+
+// ParseError reports a record that could not be read.
+type ParseError struct {
+	Game   int    // the game of the input it occurred in, from 1
+	Line   int    // line of the input, from 1
+	Column int    // byte column in the line, from 1
+	Msg    string // what is wrong there
+	// Err is ErrSyntax, ErrVariant, ErrResult (the Result tag disagrees
+	// with the result token), ErrLimit, the *oware.ParseError of a bad FEN
+	// tag, or the error of the underlying io.Reader.
+	Err error
+}
+
+// Error returns a message such as
+// `ogn: game 1, line 9, column 12: "x" is not a pit letter`.
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("ogn: game %d, line %d, column %d: %s", e.Game, e.Line, e.Column, e.Msg)
+}
+
+// Unwrap returns e.Err.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// Reader reads game records one at a time from an input stream, as
+// python-chess's read_game does: it holds one game at a time, never the
+// whole input. A game ends where the tag section of the next one begins;
+// after a result token nothing but white space or that tag section may
+// follow.
+//
+// After a game that fails, the next Read goes on with the game after it:
+// the reader skips the rest of the faulty game (to the next tag section)
+// and numbers the games on.
+type Reader struct {
+	// Format is the format of the input; the zero value is OGN. Set it
+	// before the first Read.
+	Format Format
+	// Limits bounds every game; a field that is not positive takes the
+	// value of DefaultLimits.
+	Limits Limits
+
+	in        *bufio.Reader
+	line, col int   // where the next byte is, from 1
+	games     int   // games begun
+	ioErr     error // the first error of in other than io.EOF
+	skip      phase // where the game that failed last stopped; none if it did not
+	buf       []byte
+}
+
+// phase is the part of a game a reader is in.
+type phase uint8
+
+const (
+	none      phase = iota
+	tagPhase        // the tag section
+	movePhase       // the movetext
+)
+
+// NewReader returns a Reader of OGN records from r, with the default
+// limits; set its fields to read another format or with other limits.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{in: bufio.NewReaderSize(r, 64<<10), line: 1, col: 1}
+}
+
+// Read reads the next game and returns it, or io.EOF when the input holds
+// no more games. It checks the form of the record, not whether its moves
+// are legal (see [Game.Replay] and [Reader.ReadReplay]), except in the
+// PlayStrategy format, whose moves name the pit of their last seed: those
+// are checked as they are read, and the capture marks of the plies are set
+// from the rules. Errors are *ParseError values, or, for a PlayStrategy
+// move that disagrees with the rules, a *ReplayError; the Game is then
+// the zero Game.
+func (r *Reader) Read() (Game, error) {
+	g, _, err := r.read(false)
+	if err != nil {
+		return Game{}, err
+	}
+	return g, nil
+}
+
+// ReadReplay reads the next game as Read does and replays it under the
+// rules as it reads it, as [Game.Replay] does: it returns the game with
+// the effect of each ply, or io.EOF when the input holds no more games. A
+// record that breaks the rules is reported as soon as its faulty ply is
+// read, as a *ReplayError that names the game, the line and the ply; the
+// Game then holds what was read up to the faulty ply, its comments
+// excepted, and the effects those of the plies before it. The rest of the
+// faulty game is skipped by the next call.
+func (r *Reader) ReadReplay() (Game, []oware.Effect, error) { return r.read(true) }
+
+// read reads and, when check is set, replays the next game.
+func (r *Reader) read(check bool) (Game, []oware.Effect, error) {
+	if r.in == nil {
+		return Game{}, nil, io.EOF
+	}
+	r.recover()
+	r.skipSpace()
+	if _, ok := r.peek(); !ok {
+		if r.ioErr != nil {
+			return Game{}, nil, r.errAt(r.here(), r.ioErr, "reading: "+r.ioErr.Error())
+		}
+		return Game{}, nil, io.EOF
+	}
+	r.games++
+	gr := gameReader{r: r, lim: r.Limits.resolve(), check: check}
+	var err error
+	if r.Format == OpenSpiel {
+		err = gr.moveList()
+	} else {
+		err = gr.record()
+	}
+	if err == nil && r.ioErr != nil {
+		err = r.errAt(r.here(), r.ioErr, "reading: "+r.ioErr.Error())
+	}
+	if err != nil {
+		r.skip = gr.phase
+		return gr.g, gr.rep.effects, err
+	}
+	return gr.g, gr.rep.effects, nil
+}
+
+// recover skips the rest of a game that failed: in its tag section the
+// lines that begin with "[", then the movetext, to the tag section of the
+// next game. A move list is skipped to the end of its line.
+func (r *Reader) recover() {
+	p := r.skip
+	r.skip = none
+	switch {
+	case p == none:
+		return
+	case r.Format == OpenSpiel:
+		r.skipLine()
+		return
+	case p == tagPhase:
+		r.skipLine()
+		for {
+			r.skipSpace()
+			if c, ok := r.peek(); !ok || c != '[' {
+				break
+			}
+			r.skipLine()
+		}
+	}
+	r.discardMovetext()
+}
+
+// discardMovetext skips movetext without keeping or checking it, up to the
+// next tag section, a result token or the end of the input.
+func (r *Reader) discardMovetext() {
+	for {
+		r.skipSpace()
+		c, ok := r.peek()
+		switch {
+		case !ok || c == '[':
+			return
+		case c == '{':
+			r.take()
+			r.skipComment()
+		case c == '(' || c == ')' || c == '}':
+			r.take() // a variation's moves are skipped as tokens
+		default:
+			if tok, _ := r.token(); isResult(tok) {
+				return
+			}
+		}
+	}
+}
+
+// isResult reports whether tok is a result other than NoResult.
+func isResult(tok string) bool {
+	res, err := ParseResult(tok)
+	return err == nil && res.Kind != NoResult
+}
+
+// skipComment skips the rest of a comment, whose "{" is taken, and
+// reports whether it has its closing "}".
+func (r *Reader) skipComment() bool {
+	for {
+		if _, ok := r.peek(); !ok {
+			return false
+		}
+		if r.take() == '}' {
+			return true
+		}
+	}
+}
+
+// skipLine skips to the start of the next line.
+func (r *Reader) skipLine() { r.skipPast('\n') }
+
+// skipPast skips the input up to and including the next byte c.
+func (r *Reader) skipPast(c byte) {
+	for {
+		b, ok := r.peek()
+		if !ok {
+			return
+		}
+		r.take()
+		if b == c {
+			return
+		}
+	}
+}
+
+// mark is a place in the input.
+type mark struct{ line, col int }
+
+func (r *Reader) here() mark { return mark{r.line, r.col} }
+
+// peek returns the next byte without taking it; false at the end of the
+// input or after an error of the input.
+func (r *Reader) peek() (byte, bool) {
+	b, err := r.in.Peek(1)
+	if err != nil {
+		if err != io.EOF && r.ioErr == nil {
+			r.ioErr = err
+		}
+		return 0, false
+	}
+	return b[0], true
+}
+
+// take takes the next byte, which peek has returned.
+func (r *Reader) take() byte {
+	c, _ := r.in.ReadByte()
+	if c == '\n' {
+		r.line, r.col = r.line+1, 1
+	} else {
+		r.col++
+	}
+	return c
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+// isDelim reports whether c ends a move or result token.
+func isDelim(c byte) bool {
+	return isSpace(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '['
+}
+
+// skipSpace skips white space.
+func (r *Reader) skipSpace() {
+	for {
+		c, ok := r.peek()
+		if !ok || !isSpace(c) {
+			return
+		}
+		r.take()
+	}
+}
+
+// token takes the bytes up to the next delimiter and returns them, at most
+// 16 of them, and whether there were more.
+func (r *Reader) token() (string, bool) {
+	r.buf = r.buf[:0]
+	long := false
+	for {
+		c, ok := r.peek()
+		if !ok || isDelim(c) {
+			return string(r.buf), long
+		}
+		r.take()
+		if len(r.buf) < 16 {
+			r.buf = append(r.buf, c)
+		} else {
+			long = true
+		}
+	}
+}
+
+// errAt returns a *ParseError of the current game at m.
+func (r *Reader) errAt(m mark, err error, msg string) *ParseError {
+	return &ParseError{Game: r.games, Line: m.line, Column: m.col, Msg: msg, Err: err}
+}
+
+// quoteByte describes the byte c for a message.
+func quoteByte(c byte) string {
+	if c < 0x80 {
+		return strconv.QuoteRune(rune(c))
+	}
+	return fmt.Sprintf("byte 0x%02x", c)
+}
+
+// Parse reads all the games of a text with a Reader of OGN, in order. It
+// checks the form of each record, not whether its moves are legal: see
+// [Game.Replay]. On an error it returns the games read before the faulty
+// one together with the *ParseError.
+func Parse(r io.Reader) ([]Game, error) {
+	rd := NewReader(r)
+	var games []Game
+	for {
+		g, err := rd.Read()
+		if err == io.EOF {
+			return games, nil
+		}
+		if err != nil {
+			return games, err
+		}
+		games = append(games, g)
+	}
+}
+
+// ParseGame reads a text that holds exactly one OGN game record, as Parse
+// does; a text with no game or more than one is a *ParseError wrapping
+// ErrSyntax.
+func ParseGame(s string) (Game, error) {
+	rd := NewReader(strings.NewReader(s))
+	g, err := rd.Read()
+	if err == io.EOF {
+		return Game{}, &ParseError{Game: 1, Line: rd.line, Column: rd.col, Msg: "no game in the text", Err: ErrSyntax}
+	}
+	if err != nil {
+		return Game{}, err
+	}
+	rd.skipSpace()
+	if _, ok := rd.peek(); ok {
+		return Game{}, &ParseError{Game: 2, Line: rd.line, Column: rd.col, Msg: "more than one game in the text", Err: ErrSyntax}
+	}
+	return g, nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseGame. On an
+// error g is unchanged.
+func (g *Game) UnmarshalText(text []byte) error {
+	parsed, err := ParseGame(string(text))
+	if err != nil {
+		return err
+	}
+	*g = parsed
+	return nil
+}
