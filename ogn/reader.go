@@ -105,7 +105,9 @@ func (e *ParseError) Unwrap() error { return e.Err }
 //
 // After a game that fails, the next Read goes on with the game after it:
 // the reader skips the rest of the faulty game (to the next tag section)
-// and numbers the games on.
+// and numbers the games on. An error of the underlying io.Reader ends the
+// input: it is returned once, in a *ParseError, and Read then returns
+// io.EOF.
 type Reader struct {
 	// Format is the format of the input; the zero value is OGN. Set it
 	// before the first Read.
@@ -118,6 +120,7 @@ type Reader struct {
 	line, col int   // where the next byte is, from 1
 	games     int   // games begun
 	ioErr     error // the first error of in other than io.EOF
+	ioDone    bool  // ioErr has been returned
 	skip      phase // where the game that failed last stopped; none if it did not
 	buf       []byte
 }
@@ -171,7 +174,8 @@ func (r *Reader) read(check bool) (Game, []oware.Effect, error) {
 	r.recover()
 	r.skipSpace()
 	if _, ok := r.peek(); !ok {
-		if r.ioErr != nil {
+		if r.ioErr != nil && !r.ioDone {
+			r.ioDone = true
 			return Game{}, nil, r.errAt(r.here(), r.ioErr, "reading: "+r.ioErr.Error())
 		}
 		return Game{}, nil, io.EOF
@@ -186,6 +190,9 @@ func (r *Reader) read(check bool) (Game, []oware.Effect, error) {
 	}
 	if err == nil && r.ioErr != nil {
 		err = r.errAt(r.here(), r.ioErr, "reading: "+r.ioErr.Error())
+	}
+	if r.ioErr != nil {
+		r.ioDone = true
 	}
 	if err != nil {
 		r.skip = gr.phase

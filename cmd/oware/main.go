@@ -8,7 +8,10 @@
 //	                                       play against the computer in the terminal
 //	oware perft [-j N] [-divide] DEPTH [POSITION]
 //	                                       count the move sequences of DEPTH plies
-//	oware replay [-q] FILE                 verify OGN game records ("-" reads stdin)
+//	oware replay [-q | -s] [-format F] FILE...
+//	                                       verify game records ("-" reads stdin)
+//	oware convert [-from F] [-to F] [-o FILE] FILE...
+//	                                       convert records: ogn, playstrategy, openspiel
 //	oware oracle                           answer JSON-lines rules queries on stdin
 //	oware vectors [-seed N] [-games N] [-endgames N] [-o FILE]
 //	                                       write the conformance vectors to stdout
@@ -58,7 +61,8 @@ func commands() []command {
 		{"demo", "a demonstration game between two computer players (the default)", runDemo},
 		{"play", "play against the computer in the terminal", runPlay},
 		{"perft", "count the move sequences of a given depth", runPerft},
-		{"replay", "verify an OGN game record", runReplay},
+		{"replay", "verify game records", runReplay},
+		{"convert", "convert game records between OGN, PlayStrategy and OpenSpiel", runConvert},
 		{"oracle", "answer JSON-lines rules queries on stdin", runOracle},
 		{"vectors", "write the conformance vectors to stdout", runVectors},
 		{"match", "the computer against a uniformly random mover", runMatch},
