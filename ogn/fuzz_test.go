@@ -1,6 +1,8 @@
 package ogn_test
 
 import (
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,4 +82,81 @@ func withStart(g, from ogn.Game) ogn.Game {
 		g.Start = from.Start
 	}
 	return g
+}
+
+// FuzzReader reads any input as a stream of games in each format, going
+// on after errors, with small limits: it never panics, every error names
+// its game and line, it ends, and every game it reads is written and read
+// back the same: parse, write, parse keeps every game.
+func FuzzReader(f *testing.F) {
+	names, err := filepath.Glob(filepath.Join("testdata", "*.ogn"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, n := range names {
+		data, err := os.ReadFile(n)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(uint8(ogn.OGN), string(data))
+	}
+	f.Add(uint8(ogn.PlayStrategy), "[P1 \"a\"]\n[Variant \"Oware\"]\n1. c1f2 a2d1 { [%clk 0:05:00] } 2. d1c2 *\n\n[P1 \"b\"]\n1. c1f2")
+	f.Add(uint8(ogn.OpenSpiel), "2 5 3\n[5, 4, 1]\n0 0 0\n")
+	f.Fuzz(func(t *testing.T, format uint8, text string) {
+		fmtOf := ogn.Format(format % 3)
+		rd := ogn.NewReader(strings.NewReader(text))
+		rd.Format = fmtOf
+		rd.Limits = ogn.Limits{Tags: 4, Tag: 16, Comment: 32, Comments: 64, Plies: 200}
+		for n := 0; ; n++ {
+			require.LessOrEqual(t, n, len(text)+1, "the reader does not end")
+			g, err := rd.Read()
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				checkPlace(t, err)
+				continue
+			}
+			written, err := g.AppendFormat(nil, fmtOf)
+			require.NoError(t, err)
+			again := ogn.NewReader(strings.NewReader(string(written)))
+			again.Format = fmtOf
+			back, err := again.Read()
+			require.NoError(t, err, "written as\n%s", written)
+			require.Equal(t, g.Start, back.Start)
+			require.Len(t, back.Moves, len(g.Moves))
+			for j := range g.Moves {
+				require.Equal(t, g.Moves[j].Move, back.Moves[j].Move, "ply %d", j+1)
+				require.Equal(t, g.Moves[j].Comments, back.Moves[j].Comments, "ply %d", j+1)
+			}
+			if _, err := g.Replay(); err == nil {
+				// The marks of OGN are checked only by a replay.
+				require.Equal(t, g.Moves, back.Moves, "written as\n%s", written)
+			}
+			if fmtOf != ogn.OpenSpiel {
+				require.Equal(t, g.Tags, back.Tags)
+				require.Equal(t, g.Comments, back.Comments)
+			}
+			_, err = again.Read()
+			require.Equal(t, io.EOF, err, "one game written, one read")
+		}
+	})
+}
+
+// checkPlace checks that an error of a Reader names its game and line.
+func checkPlace(t *testing.T, err error) {
+	var pe *ogn.ParseError
+	var re *ogn.ReplayError
+	switch {
+	case errors.As(err, &pe):
+		require.Positive(t, pe.Game)
+		require.Positive(t, pe.Line)
+		require.Positive(t, pe.Column)
+	case errors.As(err, &re):
+		require.Positive(t, re.Game)
+		require.Positive(t, re.Line)
+	default:
+		t.Fatalf("error of unknown type: %v", err)
+	}
+	require.True(t, strings.HasPrefix(err.Error(), "ogn: "), err.Error())
 }

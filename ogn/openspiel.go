@@ -60,8 +60,12 @@ func isActionDelim(c byte) bool {
 }
 
 // appendOpenSpiel appends the OpenSpiel move list of g: its actions
-// separated by spaces, then a line break.
+// separated by spaces, then a line break; "[]" for a game without moves,
+// since a blank line is no game.
 func (g Game) appendOpenSpiel(b []byte, c canonical) []byte {
+	if len(g.Moves) == 0 {
+		return append(b, "[]\n"...)
+	}
 	for i, ply := range g.Moves {
 		if i > 0 {
 			b = append(b, ' ')
