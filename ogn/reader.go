@@ -1,7 +1,6 @@
 package ogn
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strconv"
@@ -116,11 +115,14 @@ type Reader struct {
 	// value of DefaultLimits.
 	Limits Limits
 
-	in        *bufio.Reader
+	in        io.Reader
+	window    []byte // bytes read from in: window[at:] are still to be taken
+	at        int
 	line, col int   // where the next byte is, from 1
 	games     int   // games begun
 	ioErr     error // the first error of in other than io.EOF
 	ioDone    bool  // ioErr has been returned
+	eof       bool  // in is at its end
 	skip      phase // where the game that failed last stopped; none if it did not
 	buf       []byte
 }
@@ -137,7 +139,7 @@ const (
 // NewReader returns a Reader of OGN records from r, with the default
 // limits; set its fields to read another format or with other limits.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{in: bufio.NewReaderSize(r, 64<<10), line: 1, col: 1}
+	return &Reader{in: r, window: make([]byte, 0, 64<<10), line: 1, col: 1}
 }
 
 // Read reads the next game and returns it, or io.EOF when the input holds
@@ -292,19 +294,37 @@ func (r *Reader) here() mark { return mark{r.line, r.col} }
 // peek returns the next byte without taking it; false at the end of the
 // input or after an error of the input.
 func (r *Reader) peek() (byte, bool) {
-	b, err := r.in.Peek(1)
-	if err != nil {
-		if err != io.EOF && r.ioErr == nil {
+	if r.at < len(r.window) {
+		return r.window[r.at], true
+	}
+	return r.fill()
+}
+
+// fill reads more of the input into the window and returns its first
+// byte; false at the end of the input or after an error of the input.
+func (r *Reader) fill() (byte, bool) {
+	for tries := 0; !r.eof && r.ioErr == nil && tries < 100; tries++ {
+		n, err := r.in.Read(r.window[:cap(r.window)])
+		r.window, r.at = r.window[:n], 0
+		if err == io.EOF {
+			r.eof = true
+		} else if err != nil {
 			r.ioErr = err
 		}
-		return 0, false
+		if n > 0 {
+			return r.window[0], true
+		}
 	}
-	return b[0], true
+	if !r.eof && r.ioErr == nil {
+		r.ioErr = io.ErrNoProgress // as bufio does after 100 empty reads
+	}
+	return 0, false
 }
 
 // take takes the next byte, which peek has returned.
 func (r *Reader) take() byte {
-	c, _ := r.in.ReadByte()
+	c := r.window[r.at]
+	r.at++
 	if c == '\n' {
 		r.line, r.col = r.line+1, 1
 	} else {

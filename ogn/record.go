@@ -323,8 +323,8 @@ func (gr *gameReader) variation() error {
 func (gr *gameReader) ply() error {
 	r := gr.r
 	at := r.here()
-	m, _ := oware.ParseMove(string(r.take()))
-	ply := Ply{Move: m}
+	ply := Ply{Move: pitOfLetter(r.take())}
+	m := ply.Move
 	if c, ok := r.peek(); ok && c == '+' {
 		r.take()
 		from := r.here()
@@ -347,6 +347,14 @@ func (gr *gameReader) ply() error {
 	return nil
 }
 
+// pitOfLetter returns the move of a pit letter, "A"–"F" or "a"–"f".
+func pitOfLetter(c byte) oware.Move {
+	if c >= 'a' {
+		return oware.Move(c - 'a' + oware.PitsPerSide)
+	}
+	return oware.Move(c - 'A')
+}
+
 // digits takes a run of decimal digits and returns at most 3 of them, and
 // whether there were more.
 func (gr *gameReader) digits() (string, bool) {
@@ -366,6 +374,9 @@ func (gr *gameReader) digits() (string, bool) {
 
 // addPly appends a ply read at at to the game, within the limit of plies.
 func (gr *gameReader) addPly(at mark, ply Ply) error {
+	if gr.g.Moves == nil {
+		gr.g.Moves = make([]Ply, 0, 64)
+	}
 	if len(gr.g.Moves) == gr.lim.Plies {
 		return gr.r.errAt(at, ErrLimit, fmt.Sprintf("more than %d plies (limit Plies)", gr.lim.Plies))
 	}

@@ -121,7 +121,7 @@ type replayer struct {
 
 // start starts the replay at p.
 func (rp *replayer) start(p oware.Position) {
-	rp.pos, rp.effects = p, rp.effects[:0]
+	rp.pos, rp.effects = p, nil
 }
 
 // play plays ply number n.
@@ -129,6 +129,9 @@ func (rp *replayer) play(n int, ply Ply) (oware.Effect, *ReplayError) {
 	eff, err := rp.pos.Explain(ply.Move)
 	if err != nil {
 		return eff, &ReplayError{Ply: n, Move: ply.Move, Captured: ply.Captured, Err: err}
+	}
+	if rp.effects == nil {
+		rp.effects = make([]oware.Effect, 0, 128) // most games are shorter
 	}
 	rp.pos = eff.After
 	rp.effects = append(rp.effects, eff)
