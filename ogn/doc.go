@@ -18,8 +18,11 @@
 // Tags are written [Name "value"]; in values a backslash escapes a double
 // quote or a backslash. Aualé writes the roster Variant, Event, Site, Date,
 // Round, South, North and Result, and a FEN tag with the position string of
-// [oware.Position.AppendText] (such as "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S") when
-// the game starts from a set-up position. Other tags are kept, in order.
+// [oware.Board.AppendText] (such as "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S") when
+// the game starts from a set-up position; the reader also accepts
+// PlayStrategy's FEN there (such as
+// "4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S,4S 0 0 S 1"). Other tags are kept, in
+// order.
 //
 // Each ply is a pit letter, "A"–"F" for South's pits 0–5 and "a"–"f" for
 // North's pits 6–11, followed without space by "+N" when the move captures
@@ -34,10 +37,33 @@
 // skipped on reading, comments inside it included. The movetext may end
 // with a result token, which must then agree with the Result tag.
 //
-// Results are "1-0" (South wins), "0-1" (North wins), "1/2-1/2" (a draw,
-// 24–24) and "*" (the game is not over). Aualé itself writes the final
+// Results ([Result]) are "1-0" (South wins), "0-1" (North wins), "1/2-1/2"
+// (a draw, 24–24) and "*" (the game is not over). Aualé itself writes the final
 // tallies of a finished game instead, South's first, such as "26-22"; the
 // reader accepts that form too and checks both tallies.
+//
+// # Reading a stream
+//
+// A [Reader] reads one game at a time from an io.Reader and holds only
+// that game, so that its memory is bounded by the largest game, not by the
+// input; [Limits] bound what a game may hold (tags, comments, plies), and
+// a game over a limit is an error that names the game, the line and the
+// limit. [Reader.ReadReplay] replays each game as it reads it and reports
+// a record that breaks the rules as soon as its faulty ply is read. After
+// a faulty game the reader goes on with the next one. [Parse] and
+// [ParseGame] are conveniences over a Reader; a [Writer] writes games one
+// after the other.
+//
+// # Records of other programs
+//
+// The Reader and the Writer also read and write the game export of
+// PlayStrategy (playstrategy.org), whose moves such as "c1f2" name the pit
+// sown and the pit of its last seed (see [Square]), and the move lists of
+// OpenSpiel, whose actions 0–5 count from the first pit of the player to
+// move: see [Format]. The games are read under the rules of package oware:
+// PlayStrategy and OpenSpiel end a game at the first recurrence of a
+// position, where R10 waits for the third, so a game they end that way is
+// not over here and its recorded result is reported (ErrResult).
 //
 // # Strictness
 //

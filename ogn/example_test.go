@@ -3,7 +3,9 @@ package ogn_test
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"strings"
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/ogn"
@@ -89,4 +91,87 @@ func ExampleGame_WriteTo() {
 	// [Result "*"]
 	//
 	// 1. F e 2. D b {North threatens B} 3. B d+2 4. A+2 a *
+}
+
+// ExampleReader streams a file of records, one game at a time, and checks
+// each game under the rules as it is read; a faulty game is reported at
+// its ply and the reader goes on with the next one.
+func ExampleReader() {
+	file := strings.NewReader(`[Event "Club evening"]
+[Round "1"]
+
+1. F e 2. D b {North threatens B} 3. B d+2 4. A+2 a *
+
+[Event "Club evening"]
+[Round "2"]
+
+1. F e 2. F d *
+
+[Event "Club evening"]
+[Round "3"]
+
+1. C f 2. B e+3 *
+`)
+	rd := ogn.NewReader(file)
+	for {
+		g, effects, err := rd.ReadReplay()
+		if err == io.EOF {
+			break
+		}
+		round, _ := g.Tag("Round")
+		var re *ogn.ReplayError
+		if errors.As(err, &re) {
+			fmt.Printf("round %s: line %d, ply %d: %s\n", round, re.Line, re.Ply, re.Reason())
+			continue
+		}
+		if err != nil {
+			fmt.Println(err) // a *ParseError, which names the game, the line and the column
+			continue
+		}
+		last := effects[len(effects)-1]
+		fmt.Printf("round %s: %d plies, %s; then %d-%d\n", round, len(effects), g.Result,
+			last.After.Board().Score(oware.South), last.After.Board().Score(oware.North))
+	}
+	// Output:
+	// round 1: 8 plies, *; then 2-2
+	// round 2: line 9, ply 3: South plays F: pit is empty
+	// round 3: 4 plies, *; then 0-3
+}
+
+// ExampleReader_playStrategy converts a game exported by playstrategy.org
+// to OGN. Its moves name the pit sown and the pit of the last seed in
+// PlayStrategy's squares: a1–f1 are South's pits A–F, and a2 lies across
+// from a1, so that f2–a2 are North's pits a–f.
+func ExampleReader_playStrategy() {
+	export := `[Event "Rated Oware game"]
+[Site "https://playstrategy.org/abcd1234"]
+[Date "2026.11.30"]
+[P1 "Ama"]
+[P2 "Kofi"]
+[Result "*"]
+[Variant "Oware"]
+
+1. c1f2 a2d1 2. e1c2 b2c1 *
+`
+	rd := ogn.NewReader(strings.NewReader(export))
+	rd.Format = ogn.PlayStrategy
+	g, err := rd.Read()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	w := ogn.NewWriter(os.Stdout) // OGN
+	if err := w.Write(g); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// [Variant "Oware Abapa"]
+	// [Event "Rated Oware game"]
+	// [Site "https://playstrategy.org/abcd1234"]
+	// [Date "2026.11.30"]
+	// [South "Ama"]
+	// [North "Kofi"]
+	// [Result "*"]
+	//
+	// 1. C f 2. E e+2 *
 }
