@@ -127,3 +127,41 @@ func TestReplayUsage(t *testing.T) {
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, errOut, "oware replay: open ")
 }
+
+// TestReplayManyFiles: the summary counts the games and plies of every
+// file, the valid ones and the invalid ones by reason.
+func TestReplayManyFiles(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.ogn")
+	bad := filepath.Join(dir, "bad.ogn")
+	require.NoError(t, os.WriteFile(good, []byte(captureRecord+"\n"+majorityRecord), 0o644))
+	require.NoError(t, os.WriteFile(bad, []byte("[Round \"1\"]\n1. F e 2. F *\n\n[Round \"2\"]\n1. F+2 *\n\n"+
+		"[Round \"3\"]\n1. F x\n\n[Round \"4\"]\n1. F e 2. D *\n"), 0o644))
+	status, out, errOut := runCmd(t, "", "replay", "-s", good, bad)
+	assert.Equal(t, exitFail, status)
+	assert.Equal(t, "Summary: 6 games, 8 plies: 3 valid, 3 invalid (empty pit (R2) 1, wrong capture mark 1, syntax error 1).\n", out)
+	assert.Equal(t, "oware replay: "+bad+": game 1, line 2: ply 3 (F): South plays F: pit is empty\n"+
+		"oware replay: "+bad+": game 2, line 5: ply 1 (F+2): capture mark disagrees with the rules: marked +2, but the move captures nothing\n"+
+		"oware replay: "+bad+": game 3, line 8, column 6: unexpected 'x'\n", errOut)
+}
+
+// TestReplayFormats: replay reads PlayStrategy exports and OpenSpiel move
+// lists too.
+func TestReplayFormats(t *testing.T) {
+	status, out, errOut := runCmd(t, "2 5 4 4\n2 5 4 4 4\n", "replay", "-q", "-format", "openspiel", "-")
+	assert.Equal(t, exitFail, status)
+	assert.Equal(t, "Game 1\nOutcome: not over after 4 plies (South to move); the record agrees.\n\n"+
+		"Game 2\nIllegal record at ply 5: South plays E: pit is empty\n\n"+
+		"Summary: 2 games, 8 plies: 1 valid, 1 invalid (empty pit (R2) 1).\n", out)
+	assert.Equal(t, "oware replay: stdin: game 2, line 2: ply 5 (E): South plays E: pit is empty\n", errOut)
+}
+
+// TestReplayNoProgressOffTerminal: a progress line is shown only on a
+// terminal, which a file is not.
+func TestReplayNoProgressOffTerminal(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	require.NoError(t, err)
+	defer f.Close()
+	assert.Nil(t, newProgress(f).w)
+	assert.Nil(t, newProgress(&strings.Builder{}).w)
+}
