@@ -186,3 +186,24 @@ func readOne(t *testing.T, f ogn.Format, text string) ogn.Game {
 	require.NoError(t, err, "%s", text)
 	return g
 }
+
+// TestPlayStrategyGamesUnderPreset replays the same games under the
+// playstrategy preset of package oware: every game ends, or goes on,
+// exactly as PlayStrategy says, its tallies included.
+func TestPlayStrategyGamesUnderPreset(t *testing.T) {
+	rules, err := oware.ParseRules("playstrategy")
+	require.NoError(t, err)
+	for _, pg := range readPSGames(t) {
+		g := readOne(t, ogn.PlayStrategy, pg.export())
+		p := rules.Position(g.Start)
+		for i, ply := range g.Moves {
+			p, err = p.Play(ply.Move)
+			require.NoError(t, err, "%s ply %d", pg.Source, i+1)
+		}
+		o := p.Outcome()
+		require.Equal(t, pg.Final.Over, o.Over(), pg.Source)
+		if o.Over() {
+			assert.Equal(t, pg.Final.Tallies, []int{o.Tally(oware.South), o.Tally(oware.North)}, pg.Source)
+		}
+	}
+}

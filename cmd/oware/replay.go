@@ -39,6 +39,9 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	rp := replayer{out: out, stderr: stderr, format: f, quiet: *quiet, summaryOnly: *summary,
 		progress: newProgress(stderr), reasons: map[string]int{}}
+	if !*summary && isTerminal(stdout) {
+		rp.progress.w = nil // the games go to the same screen
+	}
 	for _, name := range files {
 		rp.file(name, stdin)
 	}
@@ -297,7 +300,8 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// progress shows a progress line on a terminal during long runs.
+// progress shows a progress line on a terminal during long runs: on
+// stderr, unless the games are printed to the same terminal.
 type progress struct {
 	w     io.Writer // nil when not a terminal
 	start time.Time
@@ -310,12 +314,20 @@ type progress struct {
 // terminal.
 func newProgress(w io.Writer) *progress {
 	p := &progress{start: time.Now()}
-	if f, ok := w.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			p.w = w
-		}
+	if isTerminal(w) {
+		p.w = w
 	}
 	return p
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // update shows the counts, at most five times a second and only after
