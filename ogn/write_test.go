@@ -195,3 +195,64 @@ func TestMarshalRoundTrip(t *testing.T) {
 	assert.Error(t, bad.UnmarshalText([]byte("1. F g")))
 	assert.Equal(t, ogn.Result{Kind: ogn.Draw}, bad.Result, "a failed UnmarshalText leaves the Game alone")
 }
+
+// TestWriterLeavesAlone: a game that cannot be written in a format leaves
+// the buffer, the output and the Game as they were.
+func TestWriterLeavesAlone(t *testing.T) {
+	g := ogn.Game{Moves: plies(t, "F F"), Tags: []ogn.Tag{{Name: "South", Value: "Ama"}}}
+	for _, f := range []ogn.Format{ogn.PlayStrategy, ogn.OpenSpiel} {
+		b, err := g.AppendFormat([]byte("kept"), f)
+		assert.ErrorIs(t, err, ogn.ErrInvalidGame, f.String())
+		var we *ogn.WriteError
+		require.ErrorAs(t, err, &we)
+		assert.Equal(t, f, we.Format)
+		assert.Equal(t, "ply 2 (F) cannot be played", we.What)
+		assert.Equal(t, "kept", string(b))
+
+		var out strings.Builder
+		w := ogn.NewWriter(&out)
+		w.Format = f
+		assert.Error(t, w.Write(g))
+		assert.Empty(t, out.String())
+	}
+	assert.EqualError(t, func() error { _, err := g.AppendFormat(nil, ogn.OpenSpiel); return err }(),
+		"ogn: game cannot be written as openspiel: ply 2 (F) cannot be played")
+	assert.Equal(t, []ogn.Tag{{Name: "South", Value: "Ama"}}, g.Tags)
+	assert.Equal(t, plies(t, "F F"), g.Moves)
+	_, err := g.AppendFormat(nil, ogn.Format(7))
+	assert.ErrorIs(t, err, ogn.ErrInvalidGame)
+	assert.Equal(t, "format(7)", ogn.Format(7).String())
+}
+
+// TestWriterSeparates: OGN records are separated by an empty line,
+// OpenSpiel move lists are one a line.
+func TestWriterSeparates(t *testing.T) {
+	g := ogn.Game{Moves: plies(t, "C f")}
+	var out strings.Builder
+	w := ogn.NewWriter(&out)
+	require.NoError(t, w.Write(g))
+	require.NoError(t, w.Write(g))
+	assert.Equal(t, "[Variant \"Oware Abapa\"]\n[Result \"*\"]\n\n1. C f *\n\n[Variant \"Oware Abapa\"]\n[Result \"*\"]\n\n1. C f *\n", out.String())
+	out.Reset()
+	w = ogn.NewWriter(&out)
+	w.Format = ogn.OpenSpiel
+	require.NoError(t, w.Write(g))
+	require.NoError(t, w.Write(ogn.Game{}))
+	assert.Equal(t, "2 5\n[]\n", out.String())
+}
+
+func TestSquares(t *testing.T) {
+	want := []string{"a1", "b1", "c1", "d1", "e1", "f1", "f2", "e2", "d2", "c2", "b2", "a2"}
+	for pit, sq := range want {
+		assert.Equal(t, sq, ogn.Square(pit))
+		got, ok := ogn.ParseSquare(sq)
+		assert.True(t, ok, sq)
+		assert.Equal(t, pit, got, sq)
+	}
+	assert.Equal(t, "", ogn.Square(12))
+	assert.Equal(t, "", ogn.Square(-1))
+	for _, bad := range []string{"g1", "a3", "a", "a1x", "A1"} {
+		_, ok := ogn.ParseSquare(bad)
+		assert.False(t, ok, bad)
+	}
+}

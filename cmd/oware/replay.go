@@ -294,6 +294,7 @@ type countingReader struct {
 	n int64
 }
 
+// Read reads from c.r and counts the bytes.
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
