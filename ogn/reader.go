@@ -162,10 +162,10 @@ func (r *Reader) Read() (Game, error) {
 // rules as it reads it, as [Game.Replay] does: it returns the game with
 // the effect of each ply, or io.EOF when the input holds no more games. A
 // record that breaks the rules is reported as soon as its faulty ply is
-// read, as a *ReplayError that names the game, the line and the ply; the
-// Game then holds what was read up to the faulty ply, its comments
-// excepted, and the effects those of the plies before it. The rest of the
-// faulty game is skipped by the next call.
+// read, as a *ReplayError that names the game, the line and the ply. On
+// an error the Game holds what was read up to it, a faulty ply included,
+// and the effects are those of the plies before; the rest of the faulty
+// game is skipped by the next call.
 func (r *Reader) ReadReplay() (Game, []oware.Effect, error) { return r.read(true) }
 
 // read reads and, when check is set, replays the next game.
