@@ -8,18 +8,32 @@ import (
 	"github.com/seed3966233f/oware"
 )
 
-// Variant is the value of the Variant tag for the rules of package oware,
-// as Aualé writes it.
+// Variant is the value of the Variant tag for the abapa rules of package
+// oware, as Aualé writes it.
 const Variant = "Oware Abapa"
 
-// checkVariant reports whether a Variant tag names the rules of package
-// oware: Variant, in any case, with white space around it. It is the one
-// place where a record's rules are decided.
-func checkVariant(v string) error {
-	if strings.EqualFold(strings.TrimSpace(v), Variant) {
-		return nil
+// variantRules returns the rules that a Variant tag names: Variant, or the
+// name of one of oware's rule presets (see oware.ParseRules), in any case,
+// with white space around it. It is the one place where a record's rules
+// are decided from its tags.
+func variantRules(v string) (oware.Rules, error) {
+	v = strings.TrimSpace(v)
+	if strings.EqualFold(v, Variant) {
+		return oware.Rules{}, nil
 	}
-	return ErrVariant
+	if r, err := oware.ParseRules(strings.ToLower(v)); err == nil {
+		return r, nil
+	}
+	return oware.Rules{}, ErrVariant
+}
+
+// variantOf returns the Variant tag that names rules r: Variant for abapa,
+// the preset's name otherwise.
+func variantOf(r oware.Rules) string {
+	if r == (oware.Rules{}) {
+		return Variant
+	}
+	return r.String()
 }
 
 // Errors of this package; match them with errors.Is. As in package
@@ -68,9 +82,11 @@ type Ply struct {
 // Game is one game record.
 //
 // Variant is the value of the record's Variant tag exactly as written, ""
-// when the record has none; the reader accepts only the rules of package
-// oware ("Oware Abapa", see [Variant]), and the writer writes Variant when
-// it is "". Tags holds the other tags except Result and FEN, which the Game
+// when the record has none. It names the rules of the game: "Oware Abapa"
+// (see [Variant]) or one of oware's presets, such as "openspiel"; a Reader
+// given Rules takes those whatever the tag says. Rules are the rules the
+// game is played by, the zero Rules (abapa) for a record without the tag.
+// The writer writes Variant, or the name of Rules when it is "". Tags holds the other tags except Result and FEN, which the Game
 // states by its other fields: the parser puts the roster tags Event, Site,
 // Date, Round, South and North first, in that order, then the others in the
 // order of the record. Start is the board the game starts from: the FEN
@@ -82,6 +98,7 @@ type Ply struct {
 // result is recorded, so that Replay does not check it.
 type Game struct {
 	Variant  string
+	Rules    oware.Rules
 	Tags     []Tag
 	Start    oware.Board
 	Comments []string
@@ -173,7 +190,7 @@ func smallNumber(s string) (int, bool) {
 // repetition history (D4): g.Start, or the opening for the zero Board.
 func (g Game) StartPosition() oware.Position {
 	if !g.Start.Valid() {
-		return oware.Start()
+		return g.Rules.Start()
 	}
-	return oware.PositionFrom(g.Start)
+	return g.Rules.Position(g.Start)
 }

@@ -105,7 +105,7 @@ func TestParseErrors(t *testing.T) {
 		{"1. F+0 e", 1, 6, ogn.ErrSyntax},
 		{"1. F {never closed", 1, 6, ogn.ErrSyntax},
 		{"1. F (e (a) e", 1, 6, ogn.ErrSyntax},
-		{"[Variant \"Awari\"]\n1. F", 1, 1, ogn.ErrVariant},
+		{"[Variant \"Kalah\"]\n1. F", 1, 1, ogn.ErrVariant},
 		{"[Result \"0-1\"]\n1. F e 1-0", 2, 8, ogn.ErrResult},
 		{"[FEN \"4-4\"]", 1, 1, oware.ErrSyntax},
 		{"1. F e * F", 1, 10, ogn.ErrSyntax},

@@ -114,6 +114,13 @@ type Reader struct {
 	// Limits bounds every game; a field that is not positive takes the
 	// value of DefaultLimits.
 	Limits Limits
+	// Rules, when not nil, are the rules of every game, whatever its
+	// Variant tag says; nil takes them from the tag. Aualé, for one, writes
+	// "Oware Abapa" on games it plays by the rules of oware's "auale"
+	// preset, and its capture mark on a game's last ply counts the seeds
+	// the mover gathers at the end: under that preset such marks are read
+	// as it means them.
+	Rules *oware.Rules
 
 	in        io.Reader
 	window    []byte // bytes read from in: window[at:] are still to be taken

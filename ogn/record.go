@@ -30,6 +30,10 @@ type gameReader struct {
 func (gr *gameReader) record() error {
 	gr.phase = tagPhase
 	gr.g.Start = oware.Start().Board()
+	if gr.r.Rules != nil {
+		gr.g.Rules = *gr.r.Rules
+	}
+	gr.rep.aualeMarks = gr.g.Rules == auale
 	if err := gr.tagSection(); err != nil {
 		return err
 	}
@@ -142,10 +146,15 @@ func (gr *gameReader) variant(at mark, value string) error {
 		}
 		return nil
 	}
-	if err := checkVariant(value); err != nil {
-		return gr.r.errAt(at, err, fmt.Sprintf("variant %q is not %q", value, Variant))
-	}
 	gr.g.Variant = value
+	if gr.r.Rules != nil {
+		return nil // the reader's rules hold whatever the tag says
+	}
+	rules, err := variantRules(value)
+	if err != nil {
+		return gr.r.errAt(at, err, fmt.Sprintf("variant %q is neither %q nor the name of rules: %s", value, Variant, strings.Join(oware.RulesNames(), ", ")))
+	}
+	gr.g.Rules = rules
 	return nil
 }
 

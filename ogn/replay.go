@@ -117,7 +117,13 @@ func (g Game) Outcome() (oware.Outcome, error) {
 type replayer struct {
 	pos     oware.Position
 	effects []oware.Effect
+	// aualeMarks reads the mark of a ply that ends the game by R9 or R10
+	// as Aualé writes it: the seeds captured and those the mover gathers.
+	aualeMarks bool
 }
+
+// auale are the rules of Aualé, whose records mark the last ply their way.
+var auale, _ = oware.ParseRules("auale")
 
 // start starts the replay at p.
 func (rp *replayer) start(p oware.Position) {
@@ -142,11 +148,21 @@ func (rp *replayer) play(n int, ply Ply) (oware.Effect, *ReplayError) {
 // did; a faulty ply is taken back out of the effects.
 func (rp *replayer) checkMark(n int, ply Ply, eff oware.Effect) *ReplayError {
 	err := markError(ply.Captured, eff)
-	if err == nil {
+	if err == nil || rp.aualeMarks && ply.Captured == eff.Captured()+gathered(eff) {
 		return nil
 	}
 	rp.effects = rp.effects[:len(rp.effects)-1]
 	return &ReplayError{Ply: n, Move: ply.Move, Captured: ply.Captured, Err: err}
+}
+
+// gathered returns the seeds that the player who made the move of eff
+// gathers from their own side when it ends the game by R9 or R10.
+func gathered(eff oware.Effect) int {
+	switch eff.Outcome.Reason() {
+	case oware.NoMove, oware.Repetition:
+		return eff.Outcome.Tally(eff.Player) - eff.After.Board().Score(eff.Player)
+	}
+	return 0
 }
 
 // markError compares the capture mark of a ply with what the move does.

@@ -126,7 +126,7 @@ func (g Game) canonical() canonical {
 func (g Game) appendOGN(b []byte, c canonical) []byte {
 	variant := g.Variant
 	if variant == "" {
-		variant = Variant
+		variant = variantOf(g.Rules)
 	}
 	b = appendTag(b, "Variant", variant)
 	roster, others := splitRoster(g.Tags)
@@ -180,8 +180,11 @@ func (g Game) check(f Format) error {
 	if f > OpenSpiel {
 		return invalid("no such format")
 	}
-	if g.Variant != "" && checkVariant(g.Variant) != nil {
-		return invalid("variant %q is not %q", g.Variant, Variant)
+	if _, err := variantRules(g.Variant); g.Variant != "" && err != nil {
+		return invalid("variant %q is neither %q nor the name of rules", g.Variant, Variant)
+	}
+	if _, err := g.Rules.MarshalText(); err != nil {
+		return invalid("the rules have no name")
 	}
 	if err := g.checkTags(f, invalid); err != nil {
 		return err
