@@ -9,7 +9,8 @@ import (
 // runOracle serves the oracle protocol (see package internal/oracle) on
 // stdin and stdout until the end of stdin.
 func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("oracle", "", stderr)
+	fs := newFlags("oracle", "[-rules NAME]", stderr)
+	rulesName := rulesFlag(fs)
 	pos, status, err := parseFlags(fs, args)
 	if err != nil {
 		return status
@@ -17,7 +18,11 @@ func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(pos) > 0 {
 		return usageError(stderr, fs, "unexpected argument %q", pos[0])
 	}
-	if err := oracle.Serve(stdin, stdout); err != nil {
+	rules, status, ok := parseRules(fs, *rulesName)
+	if !ok {
+		return status
+	}
+	if err := (oracle.Oracle{Rules: rules}).Serve(stdin, stdout); err != nil {
 		return fail(stderr, "oracle", err)
 	}
 	return exitOK

@@ -21,7 +21,8 @@ import (
 // checked; a summary follows, and the status is exitFail if any game is
 // wrong.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("replay", "[-q | -s] [-format F] FILE... (\"-\" for stdin)", stderr)
+	fs := newFlags("replay", "[-q | -s] [-format F] [-rules NAME] FILE... (\"-\" for stdin)", stderr)
+	rulesName := fs.String("rules", "", "replay every game by these rules, whatever its Variant tag: "+strings.Join(oware.RulesNames(), ", "))
 	quiet := fs.Bool("q", false, "print only the verdict of each game, no boards")
 	summary := fs.Bool("s", false, "print only the summary and the errors")
 	format := fs.String("format", "ogn", "the format of the records: ogn, playstrategy or openspiel")
@@ -36,8 +37,16 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case len(files) == 0:
 		return usageError(stderr, fs, "want one FILE or more, or - for stdin")
 	}
+	var rules *oware.Rules
+	if *rulesName != "" {
+		r, status, ok := parseRules(fs, *rulesName)
+		if !ok {
+			return status
+		}
+		rules = &r
+	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	rp := replayer{out: out, stderr: stderr, format: f, quiet: *quiet, summaryOnly: *summary,
+	rp := replayer{out: out, stderr: stderr, format: f, rules: rules, quiet: *quiet, summaryOnly: *summary,
 		progress: newProgress(stderr), reasons: map[string]int{}}
 	if !*summary && isTerminal(stdout) {
 		rp.progress.w = nil // the games go to the same screen
@@ -69,6 +78,7 @@ type replayer struct {
 	out                *bufio.Writer
 	stderr             io.Writer
 	format             ogn.Format
+	rules              *oware.Rules // the rules of every game, or nil for the Variant tags
 	quiet, summaryOnly bool
 	progress           *progress
 
@@ -94,6 +104,7 @@ func (rp *replayer) file(name string, stdin io.Reader) {
 	}
 	counter := &countingReader{r: in}
 	rd := ogn.NewReader(counter)
+	rd.Rules = rp.rules
 	rd.Format = rp.format
 	before := rp.games
 	for {

@@ -9,12 +9,20 @@ import (
 )
 
 //go:generate go run . vectors -o ../../testdata/conformance/v1.jsonl
+//go:generate go run . vectors -rules openspiel -o ../../testdata/conformance/v1-openspiel.jsonl
+//go:generate go run . vectors -rules aalina -o ../../testdata/conformance/v1-aalina.jsonl
+//go:generate go run . vectors -rules auale -o ../../testdata/conformance/v1-auale.jsonl
+//go:generate go run . vectors -rules playstrategy -o ../../testdata/conformance/v1-playstrategy.jsonl
+//go:generate go run . vectors -rules board-game-rs -o ../../testdata/conformance/v1-board-game-rs.jsonl
+//go:generate go run . vectors -rules game-oware -o ../../testdata/conformance/v1-game-oware.jsonl
+//go:generate go run . vectors -rules awari -o ../../testdata/conformance/v1-awari.jsonl
 
 // runVectors writes the conformance vectors (see package
 // internal/conformance) to stdout or to the file of -o.
 func runVectors(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	def := conformance.DefaultOptions
-	fs := newFlags("vectors", "[-seed N] [-games N] [-endgames N] [-o FILE]", stderr)
+	fs := newFlags("vectors", "[-rules NAME] [-seed N] [-games N] [-endgames N] [-o FILE]", stderr)
+	rulesName := rulesFlag(fs)
 	seed := fs.Uint64("seed", def.Seed, "seed of the random games")
 	games := fs.Int("games", def.Games, "random games from the opening")
 	endgames := fs.Int("endgames", def.Endgames, "random games from set-up positions with few seeds")
@@ -29,7 +37,11 @@ func runVectors(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case *games < 0 || *endgames < 0:
 		return usageError(stderr, fs, "-games and -endgames must not be negative")
 	}
-	opt := conformance.Options{Seed: *seed, Games: *games, Endgames: *endgames}
+	rules, status, ok := parseRules(fs, *rulesName)
+	if !ok {
+		return status
+	}
+	opt := conformance.Options{Rules: rules, Seed: *seed, Games: *games, Endgames: *endgames}
 	if *output == "" {
 		if err := conformance.Generate(stdout, opt); err != nil {
 			return fail(stderr, "vectors", err)

@@ -47,8 +47,9 @@ var RuleIDs = rulecases.RuleIDs
 
 // Header is the first line of the file.
 type Header struct {
-	Format    string         `json:"format"`    // always "oware-conformance"
-	Version   int            `json:"version"`   // the version of the format, 1
+	Format    string         `json:"format"`           // always "oware-conformance"
+	Version   int            `json:"version"`          // the version of the format, 1
+	Preset    string         `json:"preset,omitempty"` // the rules of every case (the oracle's "rules"); absent for abapa
 	Generator string         `json:"generator"` // the command that wrote the file
 	Doc       string         `json:"doc"`       // where the format is described
 	Cases     int            `json:"cases"`     // how many case lines follow
@@ -67,24 +68,65 @@ type Case struct {
 	Error *oracle.Error `json:"error,omitempty"`
 }
 
-// Options set the random part of the vectors.
+// Options set the rules and the random part of the vectors.
 type Options struct {
-	Seed     uint64 // seed of the random games
-	Games    int    // random games from the opening
-	Endgames int    // random games from positions with few seeds on the board
+	Rules    oware.Rules // the rules of the cases; only abapa's have hand-built cases
+	Seed     uint64      // seed of the random games
+	Games    int         // random games from the opening
+	Endgames int         // random games from positions with few seeds on the board
+}
+
+// File returns the name of the committed vectors file of rules r, in
+// testdata/conformance: v1.jsonl for abapa, v1-NAME.jsonl for a preset.
+func File(r oware.Rules) string {
+	if r == (oware.Rules{}) {
+		return "v1.jsonl"
+	}
+	return "v1-" + r.String() + ".jsonl"
 }
 
 // DefaultOptions are those of the committed file,
 // testdata/conformance/v1.jsonl.
 var DefaultOptions = Options{Seed: 1, Games: 20, Endgames: 60}
 
-// Cases returns the cases for opt: the hand-built ones (the cases of kind
-// "vector" of internal/rulecases, in their order), then the random games,
-// then the random endgames.
+// Cases returns the cases for opt: under abapa the hand-built ones (the
+// cases of kind "vector" of internal/rulecases, in their order), then the
+// random games, then the random endgames, played under opt.Rules.
 func Cases(opt Options) ([]Case, error) {
 	if opt.Games < 0 || opt.Endgames < 0 {
 		return nil, errors.New("conformance: negative number of games")
 	}
+	if _, err := opt.Rules.MarshalText(); err != nil {
+		return nil, errors.New("conformance: the rules are no preset")
+	}
+	var cases []Case
+	if opt.Rules == (oware.Rules{}) {
+		var err error
+		if cases, err = handCases(); err != nil {
+			return nil, err
+		}
+	}
+	rng := prng.New(opt.Seed)
+	for i := 0; i < opt.Games; i++ {
+		c, err := randomGame(rng, opt.Rules, fmt.Sprintf("random-game-%03d", i+1), opt.Rules.Start(), "a game of uniformly random moves from the opening")
+		if err != nil {
+			return nil, err
+		}
+		cases = append(cases, c)
+	}
+	for i := 0; i < opt.Endgames; i++ {
+		start := opt.Rules.Position(randomEndgame(rng).Board())
+		c, err := randomGame(rng, opt.Rules, fmt.Sprintf("random-endgame-%03d", i+1), start, "a game of uniformly random moves from a set-up position with few seeds on the board")
+		if err != nil {
+			return nil, err
+		}
+		cases = append(cases, c)
+	}
+	return cases, nil
+}
+
+// handCases returns the hand-built cases, answered under abapa.
+func handCases() ([]Case, error) {
 	hand, err := rulecases.Vectors()
 	if err != nil {
 		return nil, err
@@ -95,23 +137,7 @@ func Cases(opt Options) ([]Case, error) {
 		if err != nil {
 			return nil, err
 		}
-		c, err := answer(h.Name, h.Rules, h.About, h.Start, moves)
-		if err != nil {
-			return nil, err
-		}
-		cases = append(cases, c)
-	}
-	rng := prng.New(opt.Seed)
-	for i := 0; i < opt.Games; i++ {
-		c, err := randomGame(rng, fmt.Sprintf("random-game-%03d", i+1), oware.Start(), "a game of uniformly random moves from the opening")
-		if err != nil {
-			return nil, err
-		}
-		cases = append(cases, c)
-	}
-	for i := 0; i < opt.Endgames; i++ {
-		start := randomEndgame(rng)
-		c, err := randomGame(rng, fmt.Sprintf("random-endgame-%03d", i+1), start, "a game of uniformly random moves from a set-up position with few seeds on the board")
+		c, err := answer(oware.Rules{}, h.Name, h.Rules, h.About, h.Start, moves)
 		if err != nil {
 			return nil, err
 		}
@@ -123,7 +149,11 @@ func Cases(opt Options) ([]Case, error) {
 // Command returns the command line that writes the vectors for opt; the
 // header records it.
 func Command(opt Options) string {
-	return fmt.Sprintf("oware vectors -seed %d -games %d -endgames %d", opt.Seed, opt.Games, opt.Endgames)
+	rules := ""
+	if opt.Rules != (oware.Rules{}) {
+		rules = " -rules " + opt.Rules.String()
+	}
+	return fmt.Sprintf("oware vectors%s -seed %d -games %d -endgames %d", rules, opt.Seed, opt.Games, opt.Endgames)
 }
 
 // Generate writes the vectors for opt: the header, then one case per line.
@@ -138,6 +168,7 @@ func Generate(w io.Writer, opt Options) error {
 		Version:   Version,
 		Generator: Command(opt),
 		Doc:       "one JSON object per line: this header, then cases of the form of the oracle protocol (cmd/oware README)",
+		Preset:    preset(opt.Rules),
 		Cases:     len(cases),
 		Coverage:  map[string]int{},
 	}
@@ -198,12 +229,21 @@ func Read(r io.Reader) (Header, []Case, error) {
 	return h, cases, nil
 }
 
-// answer builds a case with the oracle's answer for start and moves.
-func answer(name string, rules []string, about, start string, moves []string) (Case, error) {
+// preset returns the name of rules r for the header, "" for abapa.
+func preset(r oware.Rules) string {
+	if r == (oware.Rules{}) {
+		return ""
+	}
+	return r.String()
+}
+
+// answer builds a case with the oracle's answer for start and moves under
+// rules r.
+func answer(r oware.Rules, name string, rules []string, about, start string, moves []string) (Case, error) {
 	if moves == nil {
 		moves = []string{}
 	}
-	resp := oracle.Answer(oracle.Request{Start: &start, Moves: moves})
+	resp := oracle.Oracle{Rules: r}.Answer(oracle.Request{Start: &start, Moves: moves})
 	c := Case{Name: name, Rules: rules, About: about, Start: start, Moves: moves, Game: resp.Game, Error: resp.Error}
 	for _, r := range rules {
 		if !slices.Contains(RuleIDs, r) {
@@ -215,7 +255,7 @@ func answer(name string, rules []string, about, start string, moves []string) (C
 
 // randomGame plays uniformly random moves from start to the end of the
 // game and returns it as a case whose rules are those it exercises.
-func randomGame(rng *prng.Source, name string, start oware.Position, about string) (Case, error) {
+func randomGame(rng *prng.Source, r oware.Rules, name string, start oware.Position, about string) (Case, error) {
 	var moves []string
 	for p := start; p.Moves().Len() > 0; {
 		m, _ := p.Moves().Nth(rng.IntN(p.Moves().Len()))
@@ -227,7 +267,7 @@ func randomGame(rng *prng.Source, name string, start oware.Position, about strin
 		p = next
 	}
 	text := start.Board().String()
-	c, err := answer(name, nil, about, text, moves)
+	c, err := answer(r, name, nil, about, text, moves)
 	if err != nil {
 		return c, err
 	}

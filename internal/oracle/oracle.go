@@ -87,6 +87,7 @@ const (
 	CodeLineTooLong  = "line_too_long"  // the line is longer than MaxLine
 	CodeTooManyMoves = "too_many_moves" // more than MaxMoves moves
 	CodeBadStart     = "bad_start"      // "start" is not a valid position string (syntax or D4)
+	CodeBadRules     = "bad_rules"      // "rules" names no rule preset of package oware
 	CodeBadMove      = "bad_move"       // a move is not a pit letter or number
 	CodeNoSuchPit    = "no_such_pit"    // oware.ErrNoSuchPit
 	CodeNotYourPit   = "not_your_pit"   // oware.ErrNotYourPit (R2)
@@ -99,6 +100,7 @@ const (
 type Request struct {
 	Version int             `json:"version,omitempty"`
 	ID      json.RawMessage `json:"id,omitempty"`
+	Rules   *string         `json:"rules,omitempty"` // a preset of oware.ParseRules; absent or null, the oracle's own (abapa unless told)
 	Start   *string         `json:"start,omitempty"`
 	Moves   []string        `json:"moves,omitempty"`
 }
@@ -107,6 +109,7 @@ type Request struct {
 type Response struct {
 	Version int             `json:"version"`
 	ID      json.RawMessage `json:"id"`
+	Rules   string          `json:"rules,omitempty"` // the rules the request named, as given
 	Start   string          `json:"start,omitempty"`
 	*Game
 	Error *Error `json:"error,omitempty"`
@@ -170,7 +173,7 @@ func (e *Error) Error() string {
 }
 
 // fields are the names that a request may use.
-var fields = map[string]bool{"version": true, "id": true, "start": true, "moves": true}
+var fields = map[string]bool{"version": true, "id": true, "rules": true, "start": true, "moves": true}
 
 // DecodeRequest reads one request line (without its line break). It
 // accepts exactly one JSON object with the fields of [Request], and
@@ -192,7 +195,7 @@ func DecodeRequest(line []byte) (Request, error) {
 	}
 	for name := range raw {
 		if !fields[name] {
-			return req, &Error{Code: CodeUnknownField, Reason: fmt.Sprintf("unknown field %q: want version, id, start, moves", name)}
+			return req, &Error{Code: CodeUnknownField, Reason: fmt.Sprintf("unknown field %q: want version, id, rules, start, moves", name)}
 		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(trimmed))
@@ -221,7 +224,7 @@ func typeName(field string) string {
 	switch {
 	case field == "version":
 		return "a number"
-	case field == "start":
+	case field == "start" || field == "rules":
 		return "a string or null"
 	case strings.HasPrefix(field, "moves"):
 		return "an array of strings"
@@ -246,12 +249,38 @@ func requestID(line []byte) json.RawMessage {
 	return v.ID
 }
 
-// Answer plays the moves of req from its start and tells what each did. It
-// stops at the first move that is not a legal move and reports it in the
-// response's Error, with the plies before it. It never fails otherwise.
-func Answer(req Request) Response {
+// Oracle answers requests under its Rules when a request names none: the
+// zero Oracle under abapa. The functions Answer, Handle and Serve are
+// those of the zero Oracle.
+type Oracle struct {
+	Rules oware.Rules
+}
+
+// Answer is the zero Oracle's [Oracle.Answer].
+func Answer(req Request) Response { return Oracle{}.Answer(req) }
+
+// Handle is the zero Oracle's [Oracle.Handle].
+func Handle(line []byte) Response { return Oracle{}.Handle(line) }
+
+// Serve is the zero Oracle's [Oracle.Serve].
+func Serve(r io.Reader, w io.Writer) error { return Oracle{}.Serve(r, w) }
+
+// Answer plays the moves of req from its start, under the rules it names
+// or o's, and tells what each did. It stops at the first move that is not
+// a legal move and reports it in the response's Error, with the plies
+// before it. It never fails otherwise.
+func (o Oracle) Answer(req Request) Response {
 	resp := Response{Version: Version, ID: req.ID}
-	p := oware.Start()
+	rules := o.Rules
+	if req.Rules != nil {
+		resp.Rules = *req.Rules
+		var err error
+		if rules, err = oware.ParseRules(*req.Rules); err != nil {
+			resp.Error = &Error{Code: CodeBadRules, Reason: err.(*oware.ParseError).Msg}
+			return resp
+		}
+	}
+	p := rules.Start()
 	if req.Start != nil {
 		var err error
 		b, err := oware.ParseBoard(*req.Start)
@@ -260,7 +289,7 @@ func Answer(req Request) Response {
 			resp.Error = &Error{Code: CodeBadStart, Reason: startReason(err)}
 			return resp
 		}
-		p = oware.PositionFrom(b)
+		p = rules.Position(b)
 	}
 	resp.Start = positionString(p)
 	resp.Game = &Game{Legal: letters(p.Moves()), Outcome: p.Outcome(), Plies: []Ply{}}
@@ -283,7 +312,7 @@ func Answer(req Request) Response {
 
 // Handle answers one request line: it decodes it and answers it, or
 // reports why it could not.
-func Handle(line []byte) Response {
+func (o Oracle) Handle(line []byte) Response {
 	req, err := DecodeRequest(line)
 	if err != nil {
 		var e *Error
@@ -292,7 +321,7 @@ func Handle(line []byte) Response {
 		}
 		return Response{Version: Version, ID: requestID(line), Error: e}
 	}
-	return Answer(req)
+	return o.Answer(req)
 }
 
 // Serve answers the request lines of r on w, one response line for every
@@ -300,7 +329,7 @@ func Handle(line []byte) Response {
 // it through pipes. A line longer than MaxLine is answered with the code
 // CodeLineTooLong and skipped. Serve returns when r ends, or on a read or
 // write error.
-func Serve(r io.Reader, w io.Writer) error {
+func (o Oracle) Serve(r io.Reader, w io.Writer) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	bw := bufio.NewWriter(w)
 	for {
@@ -315,7 +344,7 @@ func Serve(r io.Reader, w io.Writer) error {
 		if tooLong {
 			resp = Response{Version: Version, Error: &Error{Code: CodeLineTooLong, Reason: fmt.Sprintf("line longer than %d bytes", MaxLine)}}
 		} else {
-			resp = Handle(line)
+			resp = o.Handle(line)
 		}
 		if werr := writeResponse(bw, resp); werr != nil {
 			return werr

@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/seed3966233f/oware"
 )
 
 // serve runs Serve on input and returns the response lines.
@@ -125,12 +127,12 @@ func TestServeExact(t *testing.T) {
 		{
 			name:     "unknown field keeps the id",
 			request:  `{"id":8,"mvoes":["F"]}`,
-			response: `{"version":1,"id":8,"error":{"code":"unknown_field","reason":"unknown field \"mvoes\": want version, id, start, moves"}}`,
+			response: `{"version":1,"id":8,"error":{"code":"unknown_field","reason":"unknown field \"mvoes\": want version, id, rules, start, moves"}}`,
 		},
 		{
 			name:     "field names are exact",
 			request:  `{"id":9,"Moves":["F"]}`,
-			response: `{"version":1,"id":9,"error":{"code":"unknown_field","reason":"unknown field \"Moves\": want version, id, start, moves"}}`,
+			response: `{"version":1,"id":9,"error":{"code":"unknown_field","reason":"unknown field \"Moves\": want version, id, rules, start, moves"}}`,
 		},
 		{
 			name:    "bad start",
@@ -277,4 +279,43 @@ func FuzzOracleRequest(f *testing.F) {
 			t.Fatalf("%d input lines, %d responses", lines, got)
 		}
 	})
+}
+
+// TestRules: a request may name the rules of a preset; an unknown name is
+// refused with bad_rules and the oracle keeps serving; an Oracle has rules
+// of its own for the requests that name none.
+func TestRules(t *testing.T) {
+	// The 12-ply cycle brings the start back a second time, which ends the
+	// game under OpenSpiel's rules and not under abapa's.
+	cycle := `"start":"0-1-0-1-0-1-0-0-1-0-0-0-22-22-N","moves":["c","B","d","D","e","C","f","F","a","A","b","E"]`
+	last := func(resp Response) oware.Outcome {
+		require.NotNil(t, resp.Game)
+		require.Len(t, resp.Plies, 12)
+		return resp.Plies[11].Outcome
+	}
+	abapa := Handle([]byte(`{"id":1,` + cycle + `}`))
+	assert.False(t, last(abapa).Over())
+	assert.Empty(t, abapa.Rules)
+	open := Handle([]byte(`{"id":2,"rules":"openspiel",` + cycle + `}`))
+	assert.Equal(t, oware.Repetition, last(open).Reason())
+	assert.Equal(t, "openspiel", open.Rules)
+	served := Oracle{Rules: mustRules(t, "openspiel")}.Handle([]byte(`{"id":3,` + cycle + `}`))
+	assert.Equal(t, oware.Repetition, last(served).Reason(), "the oracle's own rules")
+	back := Oracle{Rules: mustRules(t, "openspiel")}.Handle([]byte(`{"id":4,"rules":"abapa",` + cycle + `}`))
+	assert.False(t, last(back).Over(), "a request's rules come first")
+
+	var out bytes.Buffer
+	in := `{"id":5,"rules":"chess"}` + "\n" + `{"id":6,"rules":5}` + "\n" + `{"id":7,"rules":null,"moves":["F"]}` + "\n"
+	require.NoError(t, Serve(strings.NewReader(in), &out))
+	assert.Equal(t, `{"version":1,"id":5,"rules":"chess","error":{"code":"bad_rules","reason":"not one of abapa, openspiel, aalina, auale, playstrategy, board-game-rs, game-oware, awari"}}
+{"version":1,"id":6,"error":{"code":"bad_field","reason":"field \"rules\": want a string or null, not JSON number"}}
+`, strings.Join(strings.SplitAfter(out.String(), "\n")[:2], ""))
+	assert.Contains(t, strings.SplitAfter(out.String(), "\n")[2], `"plies":[{"move":"F"`, "the oracle keeps serving")
+}
+
+func mustRules(t *testing.T, name string) oware.Rules {
+	t.Helper()
+	r, err := oware.ParseRules(name)
+	require.NoError(t, err)
+	return r
 }

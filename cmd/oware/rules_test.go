@@ -1,0 +1,40 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestRulesFlag: -rules picks a preset in replay, oracle and vectors, and
+// an unknown name is a usage error.
+func TestRulesFlag(t *testing.T) {
+	files, err := filepath.Glob("../../ogn/testdata/auale/*.ogn")
+	require.NoError(t, err)
+	require.Len(t, files, 20)
+	status, out, _ := runCmd(t, "", append([]string{"replay", "-s", "-rules", "auale"}, files...)...)
+	assert.Equal(t, exitOK, status)
+	assert.Contains(t, out, "20 games, 1951 plies: 20 valid, 0 invalid")
+	status, out, _ = runCmd(t, "", append([]string{"replay", "-s"}, files...)...)
+	assert.Equal(t, exitFail, status, "Aualé's records under the abapa rules of their Variant tag")
+	assert.Contains(t, out, "16 valid, 4 invalid")
+
+	cycle := `{"start":"0-1-0-1-0-1-0-0-1-0-0-0-22-22-N","moves":["c","B","d","D","e","C","f","F","a","A","b","E"]}`
+	status, out, _ = runCmd(t, cycle+"\n", "oracle", "-rules", "openspiel")
+	assert.Equal(t, exitOK, status)
+	assert.True(t, strings.HasSuffix(strings.TrimSpace(out), `"reason":"repetition","rule":"R10","winner":"South","draw":false,"tallies":{"South":25,"North":23}}}]}`), out)
+
+	status, out, _ = runCmd(t, "", "vectors", "-rules", "awari", "-games", "1", "-endgames", "0")
+	assert.Equal(t, exitOK, status)
+	assert.Contains(t, out, `"preset":"awari"`)
+
+	for _, args := range [][]string{{"replay", "-rules", "chess", "x"}, {"oracle", "-rules", "chess"}, {"vectors", "-rules", "chess"}} {
+		cmd := args[0]
+		status, _, errOut := runCmd(t, "", args...)
+		assert.Equal(t, exitUsage, status, cmd)
+		assert.Contains(t, errOut, `-rules "chess": want one of abapa, openspiel`, cmd)
+	}
+}
