@@ -50,11 +50,11 @@ type Header struct {
 	Format    string         `json:"format"`           // always "oware-conformance"
 	Version   int            `json:"version"`          // the version of the format, 1
 	Preset    string         `json:"preset,omitempty"` // the rules of every case (the oracle's "rules"); absent for abapa
-	Generator string         `json:"generator"` // the command that wrote the file
-	Doc       string         `json:"doc"`       // where the format is described
-	Cases     int            `json:"cases"`     // how many case lines follow
-	Plies     int            `json:"plies"`     // the moves played in all cases
-	Coverage  map[string]int `json:"coverage"`  // cases per rule id
+	Generator string         `json:"generator"`        // the command that wrote the file
+	Doc       string         `json:"doc"`              // where the format is described
+	Cases     int            `json:"cases"`            // how many case lines follow
+	Plies     int            `json:"plies"`            // the moves played in all cases
+	Coverage  map[string]int `json:"coverage"`         // cases per rule id
 }
 
 // Case is one case line.
