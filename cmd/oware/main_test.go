@@ -29,6 +29,55 @@ func TestUsage(t *testing.T) {
 	assert.Contains(t, errOut, `unknown command "plya"`)
 }
 
+// TestHelpCommand: "oware help COMMAND" prints that command's synopsis and
+// flags on stdout.
+func TestHelpCommand(t *testing.T) {
+	status, out, errOut := runCmd(t, "", "help", "play")
+	require.Equal(t, exitOK, status)
+	assert.Empty(t, errOut)
+	assert.True(t, strings.HasPrefix(out, "usage: oware play "+playUsage+"\n"), out)
+	assert.Contains(t, out, "-time duration")
+	assert.NotContains(t, out, "commands:")
+	for _, c := range commands() {
+		status, out, _ := runCmd(t, "", "help", c.name)
+		assert.Equal(t, exitOK, status, c.name)
+		assert.True(t, strings.HasPrefix(out, "usage: oware "+c.name+" "), c.name)
+	}
+	status, out, _ = runCmd(t, "", "help", "help")
+	assert.Equal(t, exitOK, status)
+	assert.Contains(t, out, "commands:")
+
+	status, _, errOut = runCmd(t, "", "help", "plya")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, `oware help: unknown command "plya"`)
+	status, _, _ = runCmd(t, "", "help", "play", "perft")
+	assert.Equal(t, exitUsage, status)
+}
+
+func TestParseFlagsNegativeNumbers(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		pos  []string
+		j    int
+	}{
+		{[]string{"-1"}, []string{"-1"}, 1},
+		{[]string{"-j", "3", "-1", "x"}, []string{"-1", "x"}, 3},
+		{[]string{"-1", "-j", "3"}, []string{"-1"}, 3},
+		{[]string{"-j", "-2", "5"}, []string{"5"}, -2},
+		{[]string{"-v", "-3"}, []string{"-3"}, 1},
+		{[]string{"--", "-j", "-4"}, []string{"-j", "-4"}, 1},
+	} {
+		fs := newFlags("t", "", &bytes.Buffer{})
+		j := fs.Int("j", 1, "")
+		fs.Bool("v", false, "")
+		pos, status, err := parseFlags(fs, tt.args)
+		require.NoError(t, err, "%q", tt.args)
+		assert.Equal(t, exitOK, status)
+		assert.Equal(t, tt.pos, pos, "%q", tt.args)
+		assert.Equal(t, tt.j, *j, "%q", tt.args)
+	}
+}
+
 func TestParseFlagsInterspersed(t *testing.T) {
 	for _, args := range [][]string{
 		{"-j", "3", "7", "pos"},
