@@ -133,8 +133,8 @@ func (g *game) now() oware.Position { return g.line[len(g.line)-1] }
 // play runs the game to its end, or until the player quits, interrupts the
 // computer or the input ends. It fails only on an I/O error.
 func (g *game) play() error {
-	fmt.Fprintf(g.out, "You play %s (pits %s); the computer plays %s, up to %d plies deep and %s a move.\n",
-		g.human, pitRange(g.human), g.human.Opponent(), g.level, g.limit)
+	fmt.Fprintf(g.out, "You play %s (pits %s); the computer plays %s, up to %d %s deep and %s a move.\n",
+		g.human, pitRange(g.human), g.human.Opponent(), g.level, plural(g.level, "ply", "plies"), g.limit)
 	fmt.Fprintf(g.out, "Type a pit letter to sow that pit, \"help\" for help, \"quit\" to stop.\n\n%s\n\n", g.diagram())
 	for g.now().Moves().Len() > 0 {
 		var err error

@@ -82,7 +82,7 @@ func TestPlayScripted(t *testing.T) {
 	status, out, errOut := runCmd(t, "hello world\n7\n\nhelp\nc\n", "play", "-level", "1")
 	require.Equal(t, exitOK, status, errOut)
 	inOrder(t, out,
-		"You play South (pits A-F); the computer plays North, up to 1 plies deep and 1s a move.\n",
+		"You play South (pits A-F); the computer plays North, up to 1 ply deep and 1s a move.\n",
 		openingSouth,
 		"Your move (A B C D E F): \"hello world\" is not a pit or a command. Type one of your pits: A B C D E F.\n",
 		"Your move (A B C D E F): Pit 7 is b, one of North's pits. Type one of your pits: A B C D E F.\n",
@@ -138,7 +138,7 @@ func TestPlayAsNorth(t *testing.T) {
 	status, out, _ := runCmd(t, "A\nquit\n", "play", "-side", "n", "-level", "1")
 	require.Equal(t, exitOK, status)
 	inOrder(t, out,
-		"You play North (pits a-f); the computer plays South, up to 1 plies deep and 1s a move.\n",
+		"You play North (pits a-f); the computer plays South, up to 1 ply deep and 1s a move.\n",
 		"    F  E  D  C  B  A\n"+
 			"S   4  4  4  4  4  4   South 0\n"+
 			"N   4  4  4  4  4  4   North 0\n"+
