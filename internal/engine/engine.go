@@ -4,7 +4,10 @@
 //
 // The search is deterministic: for a given position (with its history) and
 // depth it always returns the same move, so that games between built-in
-// players can be replayed exactly. Scores are from the point of view of the
+// players can be replayed exactly; [SearchWithin] adds a stop condition,
+// such as a time limit, at the cost of that. Its score is exactly that of a
+// plain negamax of the same depth: the transposition table never reuses a
+// score that depends on the path to a position (see rootHistory). Scores are from the point of view of the
 // player to move, in quarter seeds: a captured seed is worth [SeedValue].
 package engine
 
