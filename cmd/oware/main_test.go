@@ -37,6 +37,7 @@ func TestHelpCommand(t *testing.T) {
 	assert.Empty(t, errOut)
 	assert.True(t, strings.HasPrefix(out, "usage: oware play "+playUsage+"\n"), out)
 	assert.Contains(t, out, "-time duration")
+	assert.Contains(t, out, "undo (take back your last move and the reply), hint")
 	assert.NotContains(t, out, "commands:")
 	for _, c := range commands() {
 		status, out, _ := runCmd(t, "", "help", c.name)

@@ -24,6 +24,15 @@ const defaultThinkTime = time.Second
 // playUsage is the synopsis of oware play.
 const playUsage = "[-level N] [-time DURATION] [-side S|N] [-start POSITION | -load FILE]"
 
+// playKeys tells what can be typed during a game, after the flags in the
+// help of oware play.
+const playKeys = `
+During the game, type one of your pits (A-F for South, a-f for North, in
+either case), or: undo (take back your last move and the reply), hint (the
+computer's suggestion), save FILE (write the game as OGN), board, help or
+quit. Ctrl-C while the computer thinks stops the game and offers to save it.
+`
+
 // runPlay plays a game between a person, reading moves from stdin, and the
 // built-in player.
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -33,6 +42,11 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	side := fs.String("side", "S", "your side: S (South, pits A-F, moves first) or N (North, pits a-f)")
 	startText := fs.String("start", "", "the position to start from: a position string or a PlayStrategy FEN (default the opening)")
 	load := fs.String("load", "", "resume the game saved in FILE (OGN, as \"save FILE\" writes it)")
+	flagsUsage := fs.Usage
+	fs.Usage = func() {
+		flagsUsage()
+		fmt.Fprint(fs.Output(), playKeys)
+	}
 	pos, status, err := parseFlags(fs, args)
 	if err != nil {
 		return status

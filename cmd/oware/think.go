@@ -33,6 +33,11 @@ func terminal(w io.Writer) bool {
 // clearLine returns to the start of the terminal's line and erases it.
 const clearLine = "\r\x1b[K"
 
+// margin is the part of its time that the computer leaves unused, so that
+// it answers within its limit although it looks at the clock only every few
+// thousand positions and then writes its answer: a fiftieth.
+const margin = 50
+
 // think searches p for the player to move, as deep as g.level allows and
 // for at most g.limit, showing on the terminal how far it got. An
 // interrupt (Ctrl-C) during the search ends it with errInterrupted.
@@ -41,7 +46,7 @@ func (g *game) think(p oware.Position) (engine.Result, error) {
 	notifyInterrupt(intr)
 	defer stopInterrupt(intr)
 	interrupted := false
-	deadline := now().Add(g.limit)
+	deadline := now().Add(g.limit - g.limit/margin)
 	lim := engine.Limits{Depth: g.level, Stop: func() bool {
 		select {
 		case <-intr:
