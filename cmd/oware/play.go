@@ -66,7 +66,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, "-side %q: want S or N", *side)
 	}
 	g := &game{in: bufio.NewReader(stdin), out: stdout, human: human, level: *level, limit: *limit}
-	if isTerminal(stdout) {
+	if onTerminal(stdout) {
 		g.status = stdout
 	}
 	if code := g.setUp(fs, *startText, *load, stderr); code != exitOK {

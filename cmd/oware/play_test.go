@@ -293,15 +293,15 @@ func TestPlayTimeLimit(t *testing.T) {
 // TestPlayThinkingLine: on a terminal, a line shows the depth reached and
 // the best move so far, and is erased before the move is shown.
 func TestPlayThinkingLine(t *testing.T) {
-	saved := isTerminal
-	isTerminal = func(io.Writer) bool { return true }
-	t.Cleanup(func() { isTerminal = saved })
+	saved := onTerminal
+	onTerminal = func(io.Writer) bool { return true }
+	t.Cleanup(func() { onTerminal = saved })
 	status, out, _ := runCmd(t, "", "play", "-side", "N", "-level", "2")
 	require.Equal(t, exitOK, status)
 	inOrder(t, out, "South to move\n\nThinking..."+clearLine+"Thinking: 1 ply deep, best so far A",
 		clearLine+"Thinking: 2 plies deep, best so far ", clearLine+"The computer looked 2 plies ahead")
 
-	isTerminal = saved
+	onTerminal = saved
 	_, out, _ = runCmd(t, "", "play", "-side", "N", "-level", "2")
 	assert.NotContains(t, out, "Thinking")
 }

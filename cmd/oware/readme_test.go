@@ -56,12 +56,59 @@ var snippetImports = map[string]string{
 }
 
 // snippetProgram makes a program of a README snippet: its statements as
-// the body of a function, with the imports of the packages it names.
+// the start of a function whose later code uses the variables the snippet
+// declares at its top level, with the imports of the packages it names.
+// Everything else must compile as pasted: names, types, calls, and the
+// variables of inner blocks.
 func snippetProgram(t *testing.T, n int, snippet string) string {
 	t.Helper()
 	body := fmt.Sprintf("func snippet%d() {\n%s}\n", n, snippet)
 	f, err := parser.ParseFile(token.NewFileSet(), "", "package main\n"+body, parser.SkipObjectResolution)
 	require.NoError(t, err, "README Go snippet %d:\n%s", n, snippet)
+	var uses strings.Builder
+	for _, name := range topLevelVars(f.Decls[0].(*ast.FuncDecl).Body) {
+		fmt.Fprintf(&uses, "\t_ = %s\n", name)
+	}
+	body = fmt.Sprintf("func snippet%d() {\n%s%s}\n", n, snippet, uses.String())
+	var imports strings.Builder
+	for _, name := range packagesNamed(f) {
+		fmt.Fprintf(&imports, "import %q\n", snippetImports[name])
+	}
+	return "package main\n\n" + imports.String() + "\n" + body
+}
+
+// topLevelVars returns the variables that the statements of body declare
+// (with := or var), not those of inner blocks.
+func topLevelVars(body *ast.BlockStmt) []string {
+	var names []string
+	add := func(id *ast.Ident) {
+		if id.Name != "_" && !slices.Contains(names, id.Name) {
+			names = append(names, id.Name)
+		}
+	}
+	for _, st := range body.List {
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			if st.Tok == token.DEFINE {
+				for _, e := range st.Lhs {
+					add(e.(*ast.Ident))
+				}
+			}
+		case *ast.DeclStmt:
+			for _, spec := range st.Decl.(*ast.GenDecl).Specs {
+				if vs, ok := spec.(*ast.ValueSpec); ok {
+					for _, id := range vs.Names {
+						add(id)
+					}
+				}
+			}
+		}
+	}
+	return names
+}
+
+// packagesNamed returns the packages of snippetImports that f uses.
+func packagesNamed(f *ast.File) []string {
 	var used []string
 	ast.Inspect(f, func(node ast.Node) bool {
 		if sel, ok := node.(*ast.SelectorExpr); ok {
@@ -71,11 +118,7 @@ func snippetProgram(t *testing.T, n int, snippet string) string {
 		}
 		return true
 	})
-	var imports strings.Builder
-	for _, name := range used {
-		fmt.Fprintf(&imports, "import %q\n", snippetImports[name])
-	}
-	return "package main\n\n" + imports.String() + "\n" + body
+	return used
 }
 
 // TestReadmeSnippetsCompile builds every Go snippet of the README, as
@@ -86,7 +129,7 @@ func TestReadmeSnippetsCompile(t *testing.T) {
 		t.Skip("no go command")
 	}
 	snippets := fenced(readme(t), "```go")
-	require.GreaterOrEqual(t, len(snippets), 2, "the quick start and the OGN snippet")
+	require.GreaterOrEqual(t, len(snippets), 3, "the quick start, rules and OGN snippets")
 	dir, err := os.MkdirTemp(".", "readmesnippets")
 	require.NoError(t, err)
 	t.Cleanup(func() { os.RemoveAll(dir) })

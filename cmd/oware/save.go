@@ -98,13 +98,14 @@ func (g *game) load(name string, findSide bool) error {
 		return fmt.Errorf("%s holds %d game records; want one", name, len(games))
 	}
 	rec := games[0]
-	positions, err := rec.Replay()
+	effects, err := rec.Replay()
 	if err != nil {
 		return err
 	}
-	g.line = positions
-	for _, ply := range rec.Moves {
-		g.moves = append(g.moves, ply.Move)
+	g.line = []oware.Position{rec.StartPosition()}
+	for _, e := range effects {
+		g.line = append(g.line, e.After)
+		g.moves = append(g.moves, e.Move)
 	}
 	if findSide {
 		if v, _ := rec.Tag("North"); v == humanName {

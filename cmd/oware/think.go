@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"time"
@@ -11,24 +10,14 @@ import (
 	"github.com/seed3966233f/oware/internal/engine"
 )
 
-// The world outside the command that the tests replace: the clock, the
-// interrupt signal and whether a writer is a terminal.
+// The world outside oware play that the tests replace: the clock, the
+// interrupt signal and whether its output is a terminal.
 var (
 	now             = time.Now
 	notifyInterrupt = func(c chan<- os.Signal) { signal.Notify(c, os.Interrupt) }
 	stopInterrupt   = func(c chan<- os.Signal) { signal.Stop(c) }
-	isTerminal      = terminal
+	onTerminal      = isTerminal
 )
-
-// terminal tells whether w is a terminal (a character device).
-func terminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
-}
 
 // clearLine returns to the start of the terminal's line and erases it.
 const clearLine = "\r\x1b[K"
