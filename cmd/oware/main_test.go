@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -105,4 +106,34 @@ func TestParseFlagsInterspersed(t *testing.T) {
 	_, status, err := parseFlags(fs, []string{"-k"})
 	assert.Error(t, err)
 	assert.Equal(t, exitUsage, status)
+}
+
+// TestExitStatus: 2 for every usage error, a malformed position or FEN
+// among them; 1 for a failed check or an I/O error; 0 otherwise.
+func TestExitStatus(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing", "file")
+	for _, tt := range []struct {
+		args   []string
+		status int
+	}{
+		{[]string{"plya"}, exitUsage},
+		{[]string{"help", "plya"}, exitUsage},
+		{[]string{"play", "-nope"}, exitUsage},
+		{[]string{"play", "-start", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-X"}, exitUsage},
+		{[]string{"play", "-start", "4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S 0 0 S 1"}, exitUsage},
+		{[]string{"perft", "2", "4-4-4-4-4-4-4-4-4-4-4-4-0-0"}, exitUsage},
+		{[]string{"perft", "-1"}, exitUsage},
+		{[]string{"demo", "-south", "0"}, exitUsage},
+		{[]string{"match", "-games", "0"}, exitUsage},
+		{[]string{"replay", missing}, exitFail},
+		{[]string{"play", "-load", missing}, exitFail},
+		{[]string{"vectors", "-o", missing}, exitFail},
+		{[]string{"help", "play"}, exitOK},
+		{[]string{"play", "-h"}, exitOK},
+		{[]string{"perft", "0"}, exitOK},
+		{[]string{"play", "-level", "1"}, exitOK},
+	} {
+		status, _, _ := runCmd(t, "", tt.args...)
+		assert.Equal(t, tt.status, status, "%q", tt.args)
+	}
 }
