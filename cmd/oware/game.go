@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/seed3966233f/oware"
@@ -10,7 +9,7 @@ import (
 )
 
 // describe tells in one line what a move did, such as
-// "South plays F (4 seeds) and captures 5: pit 9 (2), pit 8 (3)".
+// "South plays F (4 seeds) and captures 5 from d and c".
 func describe(e oware.Effect) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s plays %s (%d %s)", e.Player, e.Move, e.Seeds, plural(e.Seeds, "seed", "seeds"))
@@ -21,18 +20,22 @@ func describe(e oware.Effect) string {
 	case e.GrandSlam:
 		fmt.Fprintf(&b, "; grand slam: taking all of %s's seeds is not allowed, nothing is captured (R6)", e.Player.Opponent())
 	case len(e.Captures) > 0:
-		fmt.Fprintf(&b, " and captures %d: %s", e.Captured(), pitList(e.Captures))
+		fmt.Fprintf(&b, " and captures %d from %s", e.Captured(), pitList(e.Captures))
 	}
 	return b.String()
 }
 
-// pitList writes captured pits as "pit 9 (2), pit 8 (3)".
+// pitList names captured pits by letter, in the order of the captures:
+// "d", "d and c", "d, c and b".
 func pitList(cs []oware.Capture) string {
-	parts := make([]string, len(cs))
+	names := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = "pit " + strconv.Itoa(c.Pit) + " (" + strconv.Itoa(c.Seeds) + ")"
+		names[i] = oware.Move(c.Pit).String()
 	}
-	return strings.Join(parts, ", ")
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // plural returns one or many as n is 1 or not.

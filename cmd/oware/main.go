@@ -4,7 +4,7 @@
 // Usage:
 //
 //	oware                                  a demonstration game between two computer players
-//	oware play [-level N] [-side S|N] [-start POSITION]
+//	oware play [-level N] [-time DURATION] [-side S|N] [-start POSITION | -load FILE]
 //	                                       play against the computer in the terminal
 //	oware perft [-j N] [-divide] DEPTH [POSITION]
 //	                                       count the move sequences of DEPTH plies
@@ -17,14 +17,18 @@
 //	                                       write the conformance vectors to stdout
 //	oware match [-games N] [-level N] [-seed N]
 //	                                       the computer against a random mover
+//	oware help [COMMAND]                   the list of commands, or a command's flags
 //
 // Positions are written as position strings, such as the opening
 // "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S": the seeds of pits 0 to 11, South's and
-// North's captures and the side to move. Moves are pit letters: A–F for
-// South's pits 0–5, a–f for North's pits 6–11.
+// North's captures and the side to move; a PlayStrategy FEN is read too.
+// Moves are pit letters: A–F for South's pits 0–5, a–f for North's pits
+// 6–11.
 //
-// The exit status is 0 on success, 1 when a command fails (an illegal game
-// record, an I/O error) and 2 for a usage error.
+// The exit status is 2 for a usage error (an unknown command or flag, a bad
+// number, a malformed position or FEN), 1 when a check fails or on an I/O
+// error (an illegal game record, a file that cannot be read or written),
+// and 0 otherwise.
 package main
 
 import (
@@ -33,6 +37,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -77,6 +82,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
+		if len(args) > 1 {
+			return help(args[1:], stdout, stderr)
+		}
 		usage(stdout)
 		return exitOK
 	}
@@ -90,6 +98,27 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitUsage
 }
 
+// help writes the help of the command args[0] to stdout: its synopsis and
+// flags.
+func help(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 1 {
+		fmt.Fprintf(stderr, "oware help: want one command, not %d\n", len(args))
+		return exitUsage
+	}
+	if args[0] == "help" {
+		usage(stdout)
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run([]string{"-h"}, nil, stdout, stdout)
+		}
+	}
+	fmt.Fprintf(stderr, "oware help: unknown command %q\n\n", args[0])
+	usage(stderr)
+	return exitUsage
+}
+
 // usage writes the list of commands.
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: oware [command] [flags] [arguments]")
@@ -97,7 +126,7 @@ func usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\n\"oware COMMAND -h\" describes a command's flags.")
+	fmt.Fprintln(w, "\n\"oware help COMMAND\" describes a command and its flags.")
 }
 
 // newFlags returns a flag set for a subcommand that reports to stderr.
@@ -113,26 +142,73 @@ func newFlags(name, args string, stderr io.Writer) *flag.FlagSet {
 
 // parseFlags parses args with fs, allowing flags after the positional
 // arguments too ("perft 11 -j 2"), and returns the positional arguments. A
-// "--" ends the flags. The status is exitOK for -h.
+// "--" ends the flags. A negative number that is not a flag's value is an
+// argument ("perft -1"), so that the command can say what is wrong with
+// it. The status is exitOK for -h.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, int, error) {
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		head, tail := cutAtNumber(fs, args)
+		if err := fs.Parse(head); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, exitOK, err
 			}
 			return nil, exitUsage, err
 		}
 		rest := fs.Args()
-		if len(rest) == 0 {
+		switch {
+		case len(rest) == 0 && len(tail) == 0:
 			return pos, exitOK, nil
+		case len(rest) == 0:
+			pos, args = append(pos, tail[0]), tail[1:]
+		case len(head) > len(rest) && head[len(head)-len(rest)-1] == "--":
+			return append(append(pos, rest...), tail...), exitOK, nil
+		default:
+			pos = append(pos, rest[0])
+			args = append(slices.Clip(rest[1:]), tail...)
 		}
-		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
-			return append(pos, rest...), exitOK, nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
 	}
+}
+
+// cutAtNumber cuts args before the first negative number that is an
+// argument, not a flag's value nor a flag, and not after a "--".
+func cutAtNumber(fs *flag.FlagSet, args []string) (head, tail []string) {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if negativeNumber(a) && fs.Lookup(a[1:]) == nil && (i == 0 || !takesValue(fs, args[i-1])) {
+			return args[:i], args[i:]
+		}
+	}
+	return args, nil
+}
+
+// takesValue tells whether the argument s is a flag of fs that takes the
+// next argument as its value: a flag that is not boolean, without "=".
+func takesValue(fs *flag.FlagSet, s string) bool {
+	if !strings.HasPrefix(s, "-") || strings.Contains(s, "=") {
+		return false
+	}
+	f := fs.Lookup(strings.TrimPrefix(strings.TrimPrefix(s, "-"), "-"))
+	if f == nil {
+		return false
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return !ok || !b.IsBoolFlag()
+}
+
+// negativeNumber tells whether s is a minus sign and digits.
+func negativeNumber(s string) bool {
+	if len(s) < 2 || s[0] != '-' {
+		return false
+	}
+	for _, c := range s[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // fail writes an error message for command name and returns exitFail.

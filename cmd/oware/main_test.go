@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -27,6 +28,56 @@ func TestUsage(t *testing.T) {
 	status, _, errOut := runCmd(t, "", "plya")
 	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, errOut, `unknown command "plya"`)
+}
+
+// TestHelpCommand: "oware help COMMAND" prints that command's synopsis and
+// flags on stdout.
+func TestHelpCommand(t *testing.T) {
+	status, out, errOut := runCmd(t, "", "help", "play")
+	require.Equal(t, exitOK, status)
+	assert.Empty(t, errOut)
+	assert.True(t, strings.HasPrefix(out, "usage: oware play "+playUsage+"\n"), out)
+	assert.Contains(t, out, "-time duration")
+	assert.Contains(t, out, "undo (take back your last move and the reply), hint")
+	assert.NotContains(t, out, "commands:")
+	for _, c := range commands() {
+		status, out, _ := runCmd(t, "", "help", c.name)
+		assert.Equal(t, exitOK, status, c.name)
+		assert.True(t, strings.HasPrefix(out, "usage: oware "+c.name+" "), c.name)
+	}
+	status, out, _ = runCmd(t, "", "help", "help")
+	assert.Equal(t, exitOK, status)
+	assert.Contains(t, out, "commands:")
+
+	status, _, errOut = runCmd(t, "", "help", "plya")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, `oware help: unknown command "plya"`)
+	status, _, _ = runCmd(t, "", "help", "play", "perft")
+	assert.Equal(t, exitUsage, status)
+}
+
+func TestParseFlagsNegativeNumbers(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		pos  []string
+		j    int
+	}{
+		{[]string{"-1"}, []string{"-1"}, 1},
+		{[]string{"-j", "3", "-1", "x"}, []string{"-1", "x"}, 3},
+		{[]string{"-1", "-j", "3"}, []string{"-1"}, 3},
+		{[]string{"-j", "-2", "5"}, []string{"5"}, -2},
+		{[]string{"-v", "-3"}, []string{"-3"}, 1},
+		{[]string{"--", "-j", "-4"}, []string{"-j", "-4"}, 1},
+	} {
+		fs := newFlags("t", "", &bytes.Buffer{})
+		j := fs.Int("j", 1, "")
+		fs.Bool("v", false, "")
+		pos, status, err := parseFlags(fs, tt.args)
+		require.NoError(t, err, "%q", tt.args)
+		assert.Equal(t, exitOK, status)
+		assert.Equal(t, tt.pos, pos, "%q", tt.args)
+		assert.Equal(t, tt.j, *j, "%q", tt.args)
+	}
 }
 
 func TestParseFlagsInterspersed(t *testing.T) {
@@ -55,4 +106,34 @@ func TestParseFlagsInterspersed(t *testing.T) {
 	_, status, err := parseFlags(fs, []string{"-k"})
 	assert.Error(t, err)
 	assert.Equal(t, exitUsage, status)
+}
+
+// TestExitStatus: 2 for every usage error, a malformed position or FEN
+// among them; 1 for a failed check or an I/O error; 0 otherwise.
+func TestExitStatus(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing", "file")
+	for _, tt := range []struct {
+		args   []string
+		status int
+	}{
+		{[]string{"plya"}, exitUsage},
+		{[]string{"help", "plya"}, exitUsage},
+		{[]string{"play", "-nope"}, exitUsage},
+		{[]string{"play", "-start", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-X"}, exitUsage},
+		{[]string{"play", "-start", "4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S 0 0 S 1"}, exitUsage},
+		{[]string{"perft", "2", "4-4-4-4-4-4-4-4-4-4-4-4-0-0"}, exitUsage},
+		{[]string{"perft", "-1"}, exitUsage},
+		{[]string{"demo", "-south", "0"}, exitUsage},
+		{[]string{"match", "-games", "0"}, exitUsage},
+		{[]string{"replay", missing}, exitFail},
+		{[]string{"play", "-load", missing}, exitFail},
+		{[]string{"vectors", "-o", missing}, exitFail},
+		{[]string{"help", "play"}, exitOK},
+		{[]string{"play", "-h"}, exitOK},
+		{[]string{"perft", "0"}, exitOK},
+		{[]string{"play", "-level", "1"}, exitOK},
+	} {
+		status, _, _ := runCmd(t, "", tt.args...)
+		assert.Equal(t, tt.status, status, "%q", tt.args)
+	}
 }

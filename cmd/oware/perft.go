@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/notation"
 )
 
 // maxPerftDepth bounds the depth that perft accepts; depth 11 from the
@@ -38,9 +39,9 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	p := oware.Start()
 	if len(pos) == 2 {
-		b, err := oware.ParseBoard(pos[1])
+		b, err := notation.ParseBoard(pos[1])
 		if err != nil {
-			return fail(stderr, "perft", err)
+			return usageError(stderr, fs, "%q is not a position string or a FEN: %s", pos[1], parseProblem(err))
 		}
 		p = oware.PositionFrom(b)
 	}
@@ -52,7 +53,7 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%s %d\n", mc.move, mc.leaves)
 		}
 	}
-	fmt.Fprintf(stdout, "perft %d %s: %d leaves\n", depth, positionText(p), split.total)
+	fmt.Fprintf(stdout, "perft %d %s: %d %s\n", depth, positionText(p), split.total, plural(int(min(split.total, 2)), "leaf", "leaves"))
 	rate := float64(split.total) / elapsed.Seconds() / 1e6
 	fmt.Fprintf(stdout, "%s, %.1f M leaves/s, %d %s\n",
 		elapsed.Round(time.Millisecond), rate, split.workers, plural(split.workers, "worker", "workers"))

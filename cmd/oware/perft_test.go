@@ -56,6 +56,16 @@ func TestPerftCommand(t *testing.T) {
 	status, out, _ = runCmd(t, "", "perft", "1", "1-0-0-3-2-1-0-0-0-0-0-0-20-21-S", "-j", "2")
 	require.Equal(t, exitOK, status)
 	assert.Contains(t, out, "perft 1 1-0-0-3-2-1-0-0-0-0-0-0-20-21-S: 3 leaves\n")
+
+	// Depth 0 counts the position itself: one leaf.
+	status, out, _ = runCmd(t, "", "perft", "0")
+	require.Equal(t, exitOK, status)
+	assert.Regexp(t, "^perft 0 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S: 1 leaf\n", out)
+
+	// A PlayStrategy FEN: the opening, 6 moves.
+	status, out, _ = runCmd(t, "", "perft", "1", "4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S,4S 0 0 S 1")
+	require.Equal(t, exitOK, status)
+	assert.Regexp(t, "^perft 1 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S: 6 leaves\n", out)
 }
 
 func TestPerftCommandErrors(t *testing.T) {
@@ -66,10 +76,14 @@ func TestPerftCommandErrors(t *testing.T) {
 	}{
 		{[]string{"perft"}, exitUsage, "want DEPTH"},
 		{[]string{"perft", "x"}, exitUsage, `depth "x"`},
-		{[]string{"perft", "-1"}, exitUsage, "flag provided but not defined: -1"},
+		{[]string{"perft", "-1"}, exitUsage, `oware perft: depth "-1": want a number from 0 to 30`},
+		{[]string{"perft", "-j", "2", "-1"}, exitUsage, `depth "-1": want a number from 0 to 30`},
+		{[]string{"perft", "-j", "-1", "2"}, exitUsage, "-j -1: want at least 1"},
+		{[]string{"perft", "-k"}, exitUsage, "flag provided but not defined: -k"},
 		{[]string{"perft", "31"}, exitUsage, `depth "31"`},
 		{[]string{"perft", "-j", "0", "3"}, exitUsage, "-j 0"},
-		{[]string{"perft", "3", "4-4-4"}, exitFail, `position "4-4-4"`},
+		{[]string{"perft", "3", "4-4-4"}, exitUsage, `oware perft: "4-4-4" is not a position string or a FEN: at byte 5, too few fields`},
+		{[]string{"perft", "3", "4S,4S 0 0 S"}, exitUsage, `"4S,4S 0 0 S" is not a position string or a FEN`},
 		{[]string{"perft", "3", "pos", "extra"}, exitUsage, "want DEPTH"},
 	} {
 		status, _, errOut := runCmd(t, "", tt.args...)

@@ -3,102 +3,180 @@ package main
 import (
 	"bufio"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/engine"
+	"github.com/seed3966233f/oware/internal/notation"
 )
 
-// defaultLevel is the search depth of the computer in oware play: a few
-// hundredths of a second per move on a laptop, and well beyond a casual
-// player.
+// defaultLevel is the search depth of the computer in oware match: a few
+// hundredths of a second per move, and well beyond a casual player.
 const defaultLevel = 9
+
+// defaultThinkTime is the computer's time per move in oware play.
+const defaultThinkTime = time.Second
+
+// playUsage is the synopsis of oware play.
+const playUsage = "[-level N] [-time DURATION] [-side S|N] [-start POSITION | -load FILE]"
+
+// playKeys tells what can be typed during a game, after the flags in the
+// help of oware play.
+const playKeys = `
+During the game, type one of your pits (A-F for South, a-f for North, in
+either case), or: undo (take back your last move and the reply), hint (the
+computer's suggestion), save FILE (write the game as OGN), board, help or
+quit. Ctrl-C while the computer thinks stops the game and offers to save it.
+`
 
 // runPlay plays a game between a person, reading moves from stdin, and the
 // built-in player.
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("play", "[-level N] [-side S|N] [-start POSITION]", stderr)
-	level := fs.Int("level", defaultLevel, "search depth of the computer, 1 to 40 (deeper is stronger and slower)")
+	fs := newFlags("play", playUsage, stderr)
+	level := fs.Int("level", engine.MaxDepth, "the deepest the computer searches, 1 to 40 plies")
+	limit := fs.Duration("time", defaultThinkTime, "the computer's time per move, such as 1s or 300ms")
 	side := fs.String("side", "S", "your side: S (South, pits A-F, moves first) or N (North, pits a-f)")
-	startText := fs.String("start", "", "the position to start from (default the opening)")
+	startText := fs.String("start", "", "the position to start from: a position string or a PlayStrategy FEN (default the opening)")
+	load := fs.String("load", "", "resume the game saved in FILE (OGN, as \"save FILE\" writes it)")
+	flagsUsage := fs.Usage
+	fs.Usage = func() {
+		flagsUsage()
+		fmt.Fprint(fs.Output(), playKeys)
+	}
 	pos, status, err := parseFlags(fs, args)
 	if err != nil {
 		return status
 	}
-	if len(pos) > 0 {
+	switch {
+	case len(pos) > 0:
 		return usageError(stderr, fs, "unexpected argument %q", pos[0])
-	}
-	if *level < 1 || *level > engine.MaxDepth {
+	case *level < 1 || *level > engine.MaxDepth:
 		return usageError(stderr, fs, "-level %d: want 1 to %d", *level, engine.MaxDepth)
+	case *limit <= 0:
+		return usageError(stderr, fs, "-time %s: want a duration above 0, such as 1s", *limit)
+	case *startText != "" && *load != "":
+		return usageError(stderr, fs, "-start and -load: give one or the other")
 	}
-	var human oware.Player
-	switch strings.ToLower(*side) {
-	case "s", "south":
-		human = oware.South
-	case "n", "north":
-		human = oware.North
-	default:
+	human, ok := parseSide(*side)
+	if !ok {
 		return usageError(stderr, fs, "-side %q: want S or N", *side)
 	}
-	p := oware.Start()
-	if *startText != "" {
-		if p, err = oware.ParsePosition(*startText); err != nil {
-			return fail(stderr, "play", err)
-		}
+	g := &game{in: bufio.NewReader(stdin), out: stdout, human: human, level: *level, limit: *limit}
+	if onTerminal(stdout) {
+		g.status = stdout
 	}
-	g := &game{in: bufio.NewScanner(stdin), out: stdout, human: human, level: *level}
-	if err := g.play(p); err != nil {
+	if code := g.setUp(fs, *startText, *load, stderr); code != exitOK {
+		return code
+	}
+	if err := g.play(); err != nil {
 		return fail(stderr, "play", err)
 	}
 	return exitOK
 }
 
-// game is a game of oware play in progress.
-type game struct {
-	in    *bufio.Scanner
-	out   io.Writer
-	human oware.Player
-	level int
+// parseSide reads the -side flag.
+func parseSide(s string) (oware.Player, bool) {
+	switch strings.ToLower(s) {
+	case "s", "south":
+		return oware.South, true
+	case "n", "north":
+		return oware.North, true
+	}
+	return 0, false
 }
 
-// errQuit ends a game at the player's request.
-var errQuit = errors.New("quit")
-
-// play runs the game from p to its end, or until the player quits or the
-// input ends. It fails only on a read error.
-func (g *game) play(p oware.Position) error {
-	computer := g.human.Opponent()
-	fmt.Fprintf(g.out, "You play %s (pits %s); the computer plays %s at level %d.\n",
-		g.human, pitLetters(g.human), computer, g.level)
-	fmt.Fprintf(g.out, "Type a pit letter to sow that pit, \"help\" for help, \"quit\" to stop.\n\n%s\n\n", p.Diagram())
-	for p.Moves().Len() > 0 {
-		var e oware.Effect
-		var err error
-		if p.Board().ToMove() == g.human {
-			e, err = g.humanMove(p)
-			switch {
-			case errors.Is(err, errQuit):
-				fmt.Fprintln(g.out, "You stopped the game.")
-				return nil
-			case errors.Is(err, io.EOF):
-				fmt.Fprintln(g.out, "\nEnd of input: the game is left unfinished.")
-				return nil
-			case err != nil:
-				return err
-			}
-		} else {
-			var r engine.Result
-			if e, r, err = computerMove(p, g.level); err != nil {
-				return err
-			}
-			fmt.Fprintf(g.out, "The computer looked %d %s ahead (%s).\n", r.Depth, plural(r.Depth, "ply", "plies"), rating(r.Score))
+// setUp gives g its first position: the opening, -start or the game saved
+// in -load, whose record also tells the human's side unless -side is
+// given. It returns an exit status other than exitOK on an error.
+func (g *game) setUp(fs *flag.FlagSet, startText, load string, stderr io.Writer) int {
+	switch {
+	case load != "":
+		sideSet := false
+		fs.Visit(func(f *flag.Flag) { sideSet = sideSet || f.Name == "side" })
+		if err := g.load(load, !sideSet); err != nil {
+			return fail(stderr, "play", err)
 		}
-		fmt.Fprintf(g.out, "%s\n\n%s\n\n", describe(e), e.After.Diagram())
-		p = e.After
+		fmt.Fprintf(g.out, "Resumed the game saved in %s after %d %s.\n", load, len(g.moves), plural(len(g.moves), "ply", "plies"))
+	case startText != "":
+		b, err := notation.ParseBoard(startText)
+		if err != nil {
+			return usageError(stderr, fs, "-start %q is not a position string or a FEN: %s", startText, parseProblem(err))
+		}
+		g.line = []oware.Position{oware.PositionFrom(b)}
+	default:
+		g.line = []oware.Position{oware.Start()}
 	}
-	o := p.Outcome()
+	return exitOK
+}
+
+// parseProblem says in words what is wrong with a position text, from the
+// fields of its *oware.ParseError.
+func parseProblem(err error) string {
+	var pe *oware.ParseError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("at byte %d, %s", pe.Offset, pe.Msg)
+	}
+	return err.Error()
+}
+
+// game is a game of oware play in progress.
+type game struct {
+	in     *bufio.Reader
+	out    io.Writer
+	status io.Writer // the terminal, for the line that shows the computer thinking; nil if none
+	human  oware.Player
+	level  int           // the deepest search
+	limit  time.Duration // the computer's time per move
+	line   []oware.Position
+	moves  []oware.Move // moves[i] leads from line[i] to line[i+1]
+}
+
+// Reasons that end a game before its end.
+var (
+	errQuit        = errors.New("quit")        // the player typed quit
+	errInterrupted = errors.New("interrupted") // Ctrl-C while the computer thought
+)
+
+// now returns the position of the game.
+func (g *game) now() oware.Position { return g.line[len(g.line)-1] }
+
+// play runs the game to its end, or until the player quits, interrupts the
+// computer or the input ends. It fails only on an I/O error.
+func (g *game) play() error {
+	fmt.Fprintf(g.out, "You play %s (pits %s); the computer plays %s, up to %d %s deep and %s a move.\n",
+		g.human, pitRange(g.human), g.human.Opponent(), g.level, plural(g.level, "ply", "plies"), g.limit)
+	fmt.Fprintf(g.out, "Type a pit letter to sow that pit, \"help\" for help, \"quit\" to stop.\n\n%s\n\n", g.diagram())
+	for g.now().Moves().Len() > 0 {
+		var err error
+		if g.now().Board().ToMove() == g.human {
+			err = g.humanTurn()
+		} else {
+			err = g.computerTurn()
+		}
+		switch {
+		case errors.Is(err, errQuit):
+			fmt.Fprintln(g.out, "You stopped the game.")
+			return nil
+		case errors.Is(err, io.EOF):
+			fmt.Fprintln(g.out, "\nEnd of input: the game is left unfinished.")
+			return nil
+		case errors.Is(err, errInterrupted):
+			return g.offerSave()
+		case err != nil:
+			return err
+		}
+	}
+	g.gameOver()
+	return nil
+}
+
+// gameOver tells the outcome.
+func (g *game) gameOver() {
+	o := g.now().Outcome()
 	fmt.Fprintf(g.out, "Game over: %s. ", o)
 	switch w, ok := o.Winner(); {
 	case !ok:
@@ -108,6 +186,30 @@ func (g *game) play(p oware.Position) error {
 	default:
 		fmt.Fprintln(g.out, "The computer wins.")
 	}
+}
+
+// diagram draws the board from the human's side.
+func (g *game) diagram() string { return diagram(g.now(), g.human) }
+
+// apply plays what e tells and shows it.
+func (g *game) apply(e oware.Effect) {
+	g.line = append(g.line, e.After)
+	g.moves = append(g.moves, e.Move)
+	fmt.Fprintf(g.out, "%s\n\n%s\n\n", describe(e), g.diagram())
+}
+
+// computerTurn lets the computer choose and play its move.
+func (g *game) computerTurn() error {
+	r, err := g.think(g.now())
+	if err != nil {
+		return err
+	}
+	e, err := g.now().Explain(r.Move)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(g.out, "The computer looked %d %s ahead (%s).\n", r.Depth, plural(r.Depth, "ply", "plies"), rating(r.Score))
+	g.apply(e)
 	return nil
 }
 
@@ -122,72 +224,8 @@ func rating(score int) string {
 	return fmt.Sprintf("evaluation %+.2f seeds for it", float64(score)/engine.SeedValue)
 }
 
-// humanMove asks for a move until the player gives a legal one, and
-// returns what it does. It returns errQuit when the player quits and
-// io.EOF when the input ends.
-func (g *game) humanMove(p oware.Position) (oware.Effect, error) {
-	for {
-		fmt.Fprintf(g.out, "Your move %s: ", p.Moves())
-		if !g.in.Scan() {
-			if err := g.in.Err(); err != nil {
-				return oware.Effect{}, err
-			}
-			return oware.Effect{}, io.EOF
-		}
-		text := strings.TrimSpace(g.in.Text())
-		switch strings.ToLower(text) {
-		case "":
-			continue
-		case "quit", "q", "exit":
-			return oware.Effect{}, errQuit
-		case "board", "b?":
-			fmt.Fprintf(g.out, "\n%s\n\n", p.Diagram())
-			continue
-		case "help", "?", "h":
-			g.help(p)
-			continue
-		}
-		m, err := oware.ParseMove(text)
-		if err == nil {
-			var e oware.Effect
-			if e, err = p.Explain(m); err == nil {
-				return e, nil
-			}
-		}
-		fmt.Fprintf(g.out, "Not a legal move: %s.%s\n", strings.TrimPrefix(err.Error(), "oware: "), g.hint(p, err))
-	}
-}
-
-// hint adds advice to the error of an illegal move.
-func (g *game) hint(p oware.Position, err error) string {
-	switch {
-	case errors.Is(err, oware.ErrNotYourPit):
-		return " Your pits are " + pitLetters(g.human) + "."
-	case errors.Is(err, oware.ErrMustFeed):
-		return fmt.Sprintf(" %s has no seeds: sow a pit that reaches their side (R7).", g.human.Opponent())
-	case errors.Is(err, oware.ErrSyntax):
-		return " Type one of " + p.Moves().String() + "."
-	}
-	return ""
-}
-
-// help explains the game in brief, with the legal moves at p.
-func (g *game) help(p oware.Position) {
-	fmt.Fprintf(g.out, `
-Your pits are %s, on the %s row; the computer's are %s.
-Sowing takes every seed of the pit and drops them one by one counter-
-clockwise. When your last seed lands on the computer's side and makes that
-pit 2 or 3, you capture it, and the pits before it while they hold 2 or 3
-too, unless that would take every seed the computer has. When the
-computer's side is empty you must give it seeds. 25 seeds win.
-The legal moves now are %s. "board" shows the board, "quit" stops.
-
-`, pitLetters(g.human), map[oware.Player]string{oware.South: "bottom", oware.North: "top"}[g.human],
-		pitLetters(g.human.Opponent()), p.Moves())
-}
-
-// pitLetters names the pits of pl's side.
-func pitLetters(pl oware.Player) string {
+// pitRange names the pits of pl's side.
+func pitRange(pl oware.Player) string {
 	if pl == oware.South {
 		return "A-F"
 	}

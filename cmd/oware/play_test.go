@@ -1,8 +1,12 @@
 package main
 
 import (
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -10,64 +14,143 @@ import (
 	"github.com/seed3966233f/oware/internal/engine"
 )
 
-// TestPlayScripted drives a game with illegal input, then a legal move,
-// then the end of the input.
-func TestPlayScripted(t *testing.T) {
-	status, out, errOut := runCmd(t, "hello\nd\n\nhelp\nC\n", "play", "-level", "1")
-	require.Equal(t, exitOK, status, errOut)
-	want := []string{
-		"You play South (pits A-F); the computer plays North at level 1.\n",
-		"Your move {A B C D E F}: Not a legal move: move \"hello\": byte 0: not a pit letter A-F, a-f or number 0-11. Type one of {A B C D E F}.\n",
-		"Your move {A B C D E F}: Not a legal move: South plays d: pit is not on the mover's side. Your pits are A-F.\n",
-		"The legal moves now are {A B C D E F}.",
-		// Seed 003: the four seeds of pit 2 go to pits 3, 4, 5 and 6.
-		"South plays C (4 seeds)\n\n" +
-			"    f  e  d  c  b  a\n" +
-			"N   4  4  4  4  4  5   North 0\n" +
-			"S   4  4  0  5  5  5   South 0\n" +
-			"    A  B  C  D  E  F\n" +
-			"North to move\n",
-		"The computer looked 1 ply ahead (evaluation +0.50 seeds for it).\n",
-		"North plays ",
-		"Your move {A B ",
-		"\nEnd of input: the game is left unfinished.\n",
-	}
+// The opening from South's side, and after South's A from North's side.
+const (
+	openingSouth = "    f  e  d  c  b  a\n" +
+		"N   4  4  4  4  4  4   North 0\n" +
+		"S   4  4  4  4  4  4   South 0\n" +
+		"    A  B  C  D  E  F\n" +
+		"South to move\n"
+	afterANorth = "    F  E  D  C  B  A\n" +
+		"S   4  5  5  5  5  0   South 0\n" +
+		"N   4  4  4  4  4  4   North 0\n" +
+		"    a  b  c  d  e  f\n" +
+		"North to move\n"
+)
+
+// inOrder checks that out holds every string of want, in that order.
+func inOrder(t *testing.T, out string, want ...string) {
+	t.Helper()
 	at := 0
 	for _, w := range want {
 		i := strings.Index(out[at:], w)
 		require.GreaterOrEqual(t, i, 0, "missing, in order: %q\nin:\n%s", w, out)
 		at += i + len(w)
 	}
-	assert.Equal(t, len(out), at, "nothing after the end of input")
+}
+
+// fakeClock is a clock that moves on by step every time it is read, so
+// that a search ends after a fixed number of polls whatever the machine.
+type fakeClock struct {
+	t     time.Time
+	step  time.Duration
+	reads int
+}
+
+func (c *fakeClock) now() time.Time {
+	c.reads++
+	c.t = c.t.Add(c.step)
+	return c.t
+}
+
+// useClock makes the command read c for the rest of the test.
+func useClock(t *testing.T, c *fakeClock) {
+	saved := now
+	now = c.now
+	t.Cleanup(func() { now = saved })
+}
+
+// interruptAfter makes the interrupt (Ctrl-C) arrive when the clock has
+// been read reads times, during the first search.
+func interruptAfter(t *testing.T, c *fakeClock, reads int) {
+	savedNotify, savedStop, savedNow := notifyInterrupt, stopInterrupt, now
+	var ch chan<- os.Signal
+	notifyInterrupt = func(c chan<- os.Signal) { ch = c }
+	stopInterrupt = func(chan<- os.Signal) {}
+	now = func() time.Time {
+		if c.reads+1 == reads {
+			ch <- os.Interrupt
+		}
+		return c.now()
+	}
+	t.Cleanup(func() { notifyInterrupt, stopInterrupt, now = savedNotify, savedStop, savedNow })
+}
+
+// TestPlayScripted drives a game with input that is not a move, the
+// other side's pit, an own pit in lower case, then the end of the input.
+func TestPlayScripted(t *testing.T) {
+	status, out, errOut := runCmd(t, "hello world\n7\n\nhelp\nc\n", "play", "-level", "1")
+	require.Equal(t, exitOK, status, errOut)
+	inOrder(t, out,
+		"You play South (pits A-F); the computer plays North, up to 1 ply deep and 1s a move.\n",
+		openingSouth,
+		"Your move (A B C D E F): \"hello world\" is not a pit or a command. Type one of your pits: A B C D E F.\n",
+		"Your move (A B C D E F): Pit 7 is b, one of North's pits. Type one of your pits: A B C D E F.\n",
+		"Your move (A B C D E F): Your move (A B C D E F): \nYour pits are A-F, on the bottom row; the computer's are a-f, on top.\n",
+		`"undo" takes back your last move, "hint"`,
+		// Seed 003: the four seeds of pit 2 go to pits 3, 4, 5 and 6.
+		"Your move (A B C D E F): South plays C (4 seeds)\n\n"+
+			"    f  e  d  c  b  a\n"+
+			"N   4  4  4  4  4  5   North 0\n"+
+			"S   4  4  0  5  5  5   South 0\n"+
+			"    A  B  C  D  E  F\n"+
+			"North to move\n",
+		"The computer looked 1 ply ahead (evaluation ",
+		"North plays ",
+		"Your move (A B ",
+		"\nEnd of input: the game is left unfinished.\n")
+	assert.True(t, strings.HasSuffix(out, "\nEnd of input: the game is left unfinished.\n"))
 }
 
 func TestPlayToTheEnd(t *testing.T) {
-	// South has 23; F makes pit 6 hold 2 and captures it: 25 (R8). The
+	// South has 23; F makes pit 6 (a) hold 2 and captures it: 25 (R8). The
 	// empty pit B is refused first (R2).
-	status, out, errOut := runCmd(t, "B\nF\n", "play", "-start", "1-0-0-0-0-1-1-0-0-4-0-0-23-18-S")
+	status, out, errOut := runCmd(t, "B\nf\n", "play", "-start", "1-0-0-0-0-1-1-0-0-4-0-0-23-18-S")
 	require.Equal(t, exitOK, status, errOut)
-	assert.Contains(t, out, "Your move {A F}: Not a legal move: South plays B: pit is empty.\n")
-	assert.Contains(t, out, "South plays F (1 seed) and captures 2: pit 6 (2)\n")
+	inOrder(t, out,
+		"Your move (A F): Pit B is empty. Type one of your pits: A F.\n",
+		"Your move (A F): South plays F (1 seed) and captures 2 from a\n")
 	assert.True(t, strings.HasSuffix(out, "Game over: South wins 25-18 (majority, R8). You win!\n"), out)
 }
 
-func TestPlayFeedingHint(t *testing.T) {
+// TestPlayCapturesByLetter: North's c sows pits 9, 10, 11, 0 and 1, making
+// A and B hold 2 and 3; the capture names them by letter, last seed first.
+func TestPlayCapturesByLetter(t *testing.T) {
+	status, out, _ := runCmd(t, "C\n", "play", "-side", "N", "-start", "1-2-0-0-4-1-0-0-5-0-0-0-15-20-N")
+	require.Equal(t, exitOK, status)
+	assert.Contains(t, out, "North plays c (5 seeds) and captures 5 from B and A\n")
+}
+
+func TestPlayFeeding(t *testing.T) {
 	status, out, _ := runCmd(t, "A\nquit\n", "play", "-start", "1-0-0-3-2-1-0-0-0-0-0-0-20-21-S")
 	require.Equal(t, exitOK, status)
-	assert.Contains(t, out, "Your move {D E F}: Not a legal move: South plays A: move does not feed the opponent. "+
-		"North has no seeds: sow a pit that reaches their side (R7).\n")
+	assert.Contains(t, out, "Your move (D E F): North has no seeds, and A would not give them any: "+
+		"you must sow a pit that reaches their side (R7). Type one of your pits: D E F.\n")
 	assert.True(t, strings.HasSuffix(out, "You stopped the game.\n"))
 }
 
+// TestPlayAsNorth: the computer, South, moves first; at level 1 every
+// opening move scores the same but A and B, which keep South's seeds at
+// home (24 against 24, five non-empty pits against six: -2), and A comes
+// first. The board is drawn from North's side. North's pits can be typed
+// in upper case.
 func TestPlayAsNorth(t *testing.T) {
-	// The computer, South, moves first; then the input ends.
-	status, out, _ := runCmd(t, "", "play", "-side", "n", "-level", "2")
+	status, out, _ := runCmd(t, "A\nquit\n", "play", "-side", "n", "-level", "1")
 	require.Equal(t, exitOK, status)
-	assert.Contains(t, out, "You play North (pits a-f); the computer plays South at level 2.\n")
-	south := strings.Index(out, "\nSouth plays ")
-	prompt := strings.Index(out, "Your move {a b c d e f}: ")
-	require.GreaterOrEqual(t, south, 0)
-	assert.Greater(t, prompt, south)
+	inOrder(t, out,
+		"You play North (pits a-f); the computer plays South, up to 1 ply deep and 1s a move.\n",
+		"    F  E  D  C  B  A\n"+
+			"S   4  4  4  4  4  4   South 0\n"+
+			"N   4  4  4  4  4  4   North 0\n"+
+			"    a  b  c  d  e  f\n"+
+			"South to move\n",
+		"The computer looked 1 ply ahead (evaluation -0.50 seeds for it).\nSouth plays A (4 seeds)\n\n"+afterANorth,
+		"Your move (a b c d e f): North plays a (4 seeds)\n\n"+
+			"    F  E  D  C  B  A\n"+
+			"S   4  5  5  5  5  0   South 0\n"+
+			"N   0  5  5  5  5  4   North 0\n"+
+			"    a  b  c  d  e  f\n"+
+			"South to move\n")
 }
 
 func TestPlayFinishedStart(t *testing.T) {
@@ -78,6 +161,183 @@ func TestPlayFinishedStart(t *testing.T) {
 	assert.NotContains(t, out, "Your move")
 }
 
+// TestPlayStartFEN: the FEN of the README's table, North to move.
+func TestPlayStartFEN(t *testing.T) {
+	status, out, _ := runCmd(t, "", "play", "-side", "N", "-start", "3S,2,5S,1,2S/1,10S,3,1S 13 14 N 7")
+	require.Equal(t, exitOK, status)
+	assert.Contains(t, out, "    F  E  D  C  B  A\n"+
+		"S   1  0  0  0 10  0   South 13\n"+
+		"N   2  0  5  0  0  3   North 14\n"+
+		"    a  b  c  d  e  f\n"+
+		"North to move\n\nYour move (a c f): ")
+}
+
+// TestPlayLongLines: a line of a megabyte is read to its end and refused in
+// words; the game goes on with the next line.
+func TestPlayLongLines(t *testing.T) {
+	long := strings.Repeat("x", 1<<20)
+	status, out, _ := runCmd(t, long+"\n"+long+"\nquit\n", "play", "-level", "1")
+	require.Equal(t, exitOK, status)
+	assert.Equal(t, 2, strings.Count(out, "Your move (A B C D E F): That line is too long. Type one of your pits: A B C D E F.\n"))
+	assert.True(t, strings.HasSuffix(out, "You stopped the game.\n"))
+	assert.Less(t, len(out), 2000, "the line is not echoed")
+
+	// A line just under the limit is read, and quoted cut short.
+	status, out, _ = runCmd(t, strings.Repeat("y", maxInput-1)+"\n", "play", "-level", "1")
+	require.Equal(t, exitOK, status)
+	assert.Contains(t, out, `"yyyyyyyyyyyyyyyyyyyyyyyy..." is not a pit or a command.`)
+	// The last line needs no line break.
+	status, out, _ = runCmd(t, "D", "play", "-level", "1")
+	require.Equal(t, exitOK, status)
+	assert.Contains(t, out, "South plays D (4 seeds)")
+}
+
+func TestPlayUndo(t *testing.T) {
+	status, out, _ := runCmd(t, "undo\nC\nundo\nundo\nquit\n", "play", "-level", "1")
+	require.Equal(t, exitOK, status)
+	inOrder(t, out,
+		"Your move (A B C D E F): There is no move of yours to take back.\n",
+		"South plays C (4 seeds)",
+		"North plays ",
+		"Taken back: C and ", ".\n\n"+openingSouth,
+		"Your move (A B C D E F): There is no move of yours to take back.\n",
+		"You stopped the game.\n")
+
+	// As North, undo goes back to the computer's first move, not before.
+	status, out, _ = runCmd(t, "b\nundo\nquit\n", "play", "-side", "N", "-level", "1")
+	require.Equal(t, exitOK, status)
+	inOrder(t, out, "South plays A (4 seeds)", "North plays b (4 seeds)", "South plays ",
+		"Your move (", "Taken back: b and ", ".\n\n"+afterANorth+"\nYour move (a b c d e f): You stopped the game.\n")
+}
+
+// TestPlayHint: at level 1 the computer would open with A (see
+// TestPlayAsNorth).
+func TestPlayHint(t *testing.T) {
+	status, out, _ := runCmd(t, "hint\nquit\n", "play", "-level", "1")
+	require.Equal(t, exitOK, status)
+	assert.Contains(t, out, "Your move (A B C D E F): Hint: the computer would play A (it looked 1 ply ahead).\nYour move")
+}
+
+// savedCe is the record of a game after South's C and North's e.
+const savedCe = `[Variant "Oware Abapa"]
+[South "You"]
+[North "oware play, level 1, 1s a move"]
+[Result "*"]
+
+1. C e *
+`
+
+func TestPlaySaveAndLoad(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "game.ogn")
+	require.NoError(t, os.WriteFile(file, []byte(savedCe), 0o644))
+	status, out, errOut := runCmd(t, "undo\nsave "+file+"\nquit\n", "play", "-level", "1", "-load", file)
+	require.Equal(t, exitOK, status, errOut)
+	// After C (pits 3, 4, 5, 6) and e (pits 11, 0, 1, 2), undo takes both
+	// back: the opening.
+	inOrder(t, out,
+		"Resumed the game saved in "+file+" after 2 plies.\n",
+		"    f  e  d  c  b  a\n"+
+			"N   5  0  4  4  4  5   North 0\n"+
+			"S   5  5  1  5  5  5   South 0\n"+
+			"    A  B  C  D  E  F\n"+
+			"South to move\n",
+		"Your move (A B C D E F): Taken back: C and e.\n\n"+openingSouth,
+		"Saved the game in "+file+"; \"oware play -load "+file+"\" resumes it.\n")
+	saved, err := os.ReadFile(file)
+	require.NoError(t, err)
+	assert.Equal(t, "[Variant \"Oware Abapa\"]\n[South \"You\"]\n[North \"oware play, level 1, 1s a move\"]\n[Result \"*\"]\n\n*\n", string(saved))
+
+	// The human's side comes from the record unless -side says otherwise.
+	north := strings.ReplaceAll(strings.ReplaceAll(savedCe, `"You"`, `"them"`), `"oware play, level 1, 1s a move"`, `"You"`)
+	require.NoError(t, os.WriteFile(file, []byte(north), 0o644))
+	_, out, _ = runCmd(t, "quit\n", "play", "-level", "1", "-load", file)
+	assert.Contains(t, out, "You play North (pits a-f)")
+	_, out, _ = runCmd(t, "quit\n", "play", "-level", "1", "-load", file, "-side", "S")
+	assert.Contains(t, out, "You play South (pits A-F)")
+}
+
+// TestPlaySaveSetUp: a game from a set-up position is saved with its FEN
+// tag, and a save that fails leaves the game going.
+func TestPlaySaveSetUp(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "g.ogn")
+	status, out, _ := runCmd(t, "save "+file+"\nsave "+filepath.Join(file, "no")+"\nsave\nquit\n",
+		"play", "-level", "2", "-start", "1-0-0-0-0-1-1-0-0-4-0-0-23-18-S")
+	require.Equal(t, exitOK, status)
+	inOrder(t, out, "Saved the game in ", "Your move (A F): The game was not saved: open "+filepath.Join(file, "no")+": not a directory.\n",
+		"Your move (A F): Give a file name: \"save FILE\".\n", "You stopped the game.\n")
+	saved, err := os.ReadFile(file)
+	require.NoError(t, err)
+	assert.Equal(t, "[Variant \"Oware Abapa\"]\n[South \"You\"]\n[North \"oware play, level 2, 1s a move\"]\n[Result \"*\"]\n"+
+		"[FEN \"1-0-0-0-0-1-1-0-0-4-0-0-23-18-S\"]\n\n*\n", string(saved))
+}
+
+// TestPlayTimeLimit: from the opening at level 40 with a second a move,
+// the computer answers before its time is up. The clock moves on by 10 ms
+// at every reading, so the search reads it the same number of times
+// however fast the machine.
+func TestPlayTimeLimit(t *testing.T) {
+	c := &fakeClock{step: 10 * time.Millisecond}
+	useClock(t, c)
+	status, out, _ := runCmd(t, "", "play", "-side", "N", "-level", "40", "-time", "1s")
+	require.Equal(t, exitOK, status)
+	assert.Contains(t, out, "the computer plays South, up to 40 plies deep and 1s a move.\n")
+	assert.Regexp(t, `The computer looked \d+ plies ahead \(evaluation [-+]\d+\.\d\d seeds for it\)\.\nSouth plays `, out)
+	assert.NotContains(t, out, "looked 40 plies")
+	assert.Contains(t, out, "Your move (a b c d e f): ")
+	// One reading sets the deadline at 10 ms + 980 ms; the 99th reading,
+	// at 990 ms, is the first that is not before it.
+	assert.Equal(t, 99, c.reads, "one reading at the start, then one per poll until the deadline")
+}
+
+// TestPlayThinkingLine: on a terminal, a line shows the depth reached and
+// the best move so far, and is erased before the move is shown.
+func TestPlayThinkingLine(t *testing.T) {
+	saved := onTerminal
+	onTerminal = func(io.Writer) bool { return true }
+	t.Cleanup(func() { onTerminal = saved })
+	status, out, _ := runCmd(t, "", "play", "-side", "N", "-level", "2")
+	require.Equal(t, exitOK, status)
+	inOrder(t, out, "South to move\n\nThinking..."+clearLine+"Thinking: 1 ply deep, best so far A",
+		clearLine+"Thinking: 2 plies deep, best so far ", clearLine+"The computer looked 2 plies ahead")
+
+	onTerminal = saved
+	_, out, _ = runCmd(t, "", "play", "-side", "N", "-level", "2")
+	assert.NotContains(t, out, "Thinking")
+}
+
+// TestPlayInterrupt: Ctrl-C while the computer thinks stops the game and
+// offers to save it; Enter leaves without saving.
+func TestPlayInterrupt(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "stopped.ogn")
+	c := &fakeClock{step: time.Millisecond}
+	interruptAfter(t, c, 5)
+	status, out, _ := runCmd(t, file+"\n", "play", "-side", "N", "-level", "40", "-time", "1h")
+	require.Equal(t, exitOK, status)
+	assert.True(t, strings.HasSuffix(out, "South to move\n\n\nStopped. Type a file name to save the game in, or just press Enter to leave: "+
+		"Saved the game in "+file+"; \"oware play -load "+file+"\" resumes it.\n"), out)
+	assert.Equal(t, 5, c.reads, "the search stopped at the interrupt")
+	saved, err := os.ReadFile(file)
+	require.NoError(t, err)
+	assert.Contains(t, string(saved), "[North \"You\"]\n")
+
+	c = &fakeClock{step: time.Millisecond}
+	interruptAfter(t, c, 3)
+	status, out, _ = runCmd(t, "\n", "play", "-side", "N", "-level", "40", "-time", "1h")
+	require.Equal(t, exitOK, status)
+	assert.True(t, strings.HasSuffix(out, "just press Enter to leave: \nThe game was not saved.\n"), out)
+}
+
+// TestPlayInterruptHint: Ctrl-C during a hint stops the same way, at the
+// end of the input without saving.
+func TestPlayInterruptHint(t *testing.T) {
+	c := &fakeClock{step: time.Millisecond}
+	interruptAfter(t, c, 3)
+	status, out, _ := runCmd(t, "hint\n", "play", "-level", "40", "-time", "1h")
+	require.Equal(t, exitOK, status)
+	assert.True(t, strings.HasSuffix(out, "Your move (A B C D E F): \nStopped. Type a file name to save the game in, or just press Enter to leave: \nThe game was not saved.\n"), out)
+}
+
 func TestRating(t *testing.T) {
 	assert.Equal(t, "evaluation +0.50 seeds for it", rating(2))
 	assert.Equal(t, "evaluation -3.25 seeds for it", rating(-13))
@@ -86,6 +346,8 @@ func TestRating(t *testing.T) {
 }
 
 func TestPlayErrors(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.ogn")
+	require.NoError(t, os.WriteFile(bad, []byte("1. C C *\n"), 0o644))
 	for _, tt := range []struct {
 		args   []string
 		status int
@@ -93,7 +355,15 @@ func TestPlayErrors(t *testing.T) {
 	}{
 		{[]string{"play", "-side", "east"}, exitUsage, `-side "east": want S or N`},
 		{[]string{"play", "-level", "41"}, exitUsage, "-level 41: want 1 to 40"},
-		{[]string{"play", "-start", "4-4"}, exitFail, `oware play: position "4-4"`},
+		{[]string{"play", "-level", "0"}, exitUsage, "-level 0: want 1 to 40"},
+		{[]string{"play", "-time", "0s"}, exitUsage, "-time 0s: want a duration above 0"},
+		{[]string{"play", "-time", "soon"}, exitUsage, `invalid value "soon" for flag -time`},
+		{[]string{"play", "-start", "4-4"}, exitUsage, `oware play: -start "4-4" is not a position string or a FEN: at byte 3, too few fields`},
+		{[]string{"play", "-start", "4S/4S 0 0 S"}, exitUsage, `oware play: -start "4S/4S 0 0 S" is not a position string or a FEN: at byte 2, North's row has only 1 of its 6 pits`},
+		{[]string{"play", "-start", "4-4-4-4-4-4-4-4-4-4-4-4-0-1-S"}, exitUsage, "at byte 0, total is 49"},
+		{[]string{"play", "-start", "x", "-load", "y"}, exitUsage, "-start and -load: give one or the other"},
+		{[]string{"play", "-load", filepath.Join(t.TempDir(), "none.ogn")}, exitFail, "oware play: open "},
+		{[]string{"play", "-load", bad}, exitFail, "oware play: "},
 		{[]string{"play", "extra"}, exitUsage, `unexpected argument "extra"`},
 	} {
 		status, _, errOut := runCmd(t, "", tt.args...)

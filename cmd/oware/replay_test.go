@@ -37,11 +37,11 @@ func TestReplayGood(t *testing.T) {
 	want := []string{
 		"Game 1: Ama (South) against Kofi (North), from 1-1-1-1-1-4-1-3-2-1-2-2-10-18-S\n\n",
 		"    f  e  d  c  b  a\nN   2  2  1  2  3  1   North 18\nS   1  1  1  1  1  4   South 10\n    A  B  C  D  E  F\nSouth to move\n\n",
-		"1. South plays F (4 seeds) and captures 5: pit 9 (2), pit 8 (3)\n",
+		"1. South plays F (4 seeds) and captures 5 from d and c\n",
 		"    f  e  d  c  b  a\nN   2  2  0  0  4  2   North 18\nS   1  1  1  1  1  0   South 15\n    A  B  C  D  E  F\nNorth to move\n\n",
 		"Outcome: not over after 1 ply (North to move); the record agrees.\n\n",
 		"Game 2: Majority, from 2-1-0-0-0-1-0-0-0-4-1-0-19-20-N\n",
-		"1. North plays d (4 seeds) and captures 5: pit 1 (2), pit 0 (3)\n",
+		"1. North plays d (4 seeds) and captures 5 from B and A\n",
 		"Outcome: North wins 19-25 (majority, R8), after 1 ply; the record agrees.\n\n",
 		"Summary: 2 games, 2 plies: 2 valid, 0 invalid.\n",
 	}

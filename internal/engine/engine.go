@@ -4,7 +4,10 @@
 //
 // The search is deterministic: for a given position (with its history) and
 // depth it always returns the same move, so that games between built-in
-// players can be replayed exactly. Scores are from the point of view of the
+// players can be replayed exactly; [SearchWithin] adds a stop condition,
+// such as a time limit, at the cost of that. Its score is exactly that of a
+// plain negamax of the same depth: the transposition table never reuses a
+// score that depends on the path to a position (see rootHistory). Scores are from the point of view of the
 // player to move, in quarter seeds: a captured seed is worth [SeedValue].
 package engine
 
@@ -46,6 +49,9 @@ type Result struct {
 	Depth int          // the depth searched, in plies
 	Nodes uint64       // positions visited, over all iterations
 	PV    []oware.Move // the principal variation, starting with Move
+	// Stopped tells that Limits.Stop ended the search before it reached
+	// the depth asked for.
+	Stopped bool
 }
 
 // Evaluate returns the static worth of p for the player to move, in units
@@ -102,7 +108,35 @@ func terminal(o oware.Outcome, pl oware.Player, ply int) int {
 // its history and depth. It returns ErrGameOver when p has no legal move and
 // ErrDepth when depth is out of range.
 func Search(p oware.Position, depth int) (Result, error) {
-	if depth < 1 || depth > MaxDepth {
+	return SearchWithin(p, Limits{Depth: depth})
+}
+
+// Limits bounds a search of [SearchWithin].
+type Limits struct {
+	// Depth is the deepest iteration, from 1 to MaxDepth.
+	Depth int
+	// Stop, when not nil, is asked every few thousand positions, and
+	// before each iteration after the first, whether to end the search; once
+	// it says true, the search ends at once with the result of the last
+	// iteration it completed. The first iteration, one ply deep, always
+	// completes, so that there is a move to play.
+	Stop func() bool
+	// Progress, when not nil, is called with the result of every completed
+	// iteration, from the goroutine of the search.
+	Progress func(Result)
+}
+
+// pollMask sets how often the search asks Limits.Stop: every pollMask+1
+// positions, a few hundred microseconds of search.
+const pollMask = 1<<12 - 1
+
+// SearchWithin is [Search] within limits: iterative deepening from one ply
+// up to lim.Depth that ends early when lim.Stop says so. The result is that
+// of the deepest completed iteration, with Stopped set when the search was
+// ended by lim.Stop before reaching lim.Depth (or a decided game). Without
+// a Stop it is deterministic like Search, whose result it then equals.
+func SearchWithin(p oware.Position, lim Limits) (Result, error) {
+	if lim.Depth < 1 || lim.Depth > MaxDepth {
 		return Result{}, ErrDepth
 	}
 	if p.Moves().Len() == 0 {
@@ -111,13 +145,28 @@ func Search(p oware.Position, depth int) (Result, error) {
 	s := newSearcher()
 	defer searchers.Put(s)
 	var res Result
-	for d := 1; d <= depth; d++ {
-		score := s.negamax(p, d, 0, -Win-1, Win+1)
+	for d := 1; d <= lim.Depth; d++ {
+		if d > 1 && lim.Stop != nil {
+			s.stop = lim.Stop
+			if s.stop() {
+				res.Stopped = true
+				break
+			}
+		}
+		score := s.negamax(p, d, 0, -Win-1, Win+1, rootHistory)
+		if s.stopped {
+			res.Stopped = true
+			break
+		}
 		res = Result{Move: s.rootBest, Score: score, Depth: d, Nodes: s.nodes, PV: s.pv(p, s.rootBest, d)}
+		if lim.Progress != nil {
+			lim.Progress(res)
+		}
 		if score >= Win-d || score <= -Win+d {
 			break // the game is decided within reach: deeper search changes nothing
 		}
 	}
+	res.Nodes = s.nodes
 	return res, nil
 }
 
@@ -134,9 +183,40 @@ const ttBits = 16
 // noMove marks an entry without a best move.
 const noMove = 0xff
 
+// The score of a position depends on more than its board: on the boards
+// that occurred since the last capture, which R10 may see again. An entry is
+// therefore keyed on the board and on a hash of that history: the multiset
+// of boards on the path since the last capture, each mixed and summed, plus
+// rootHistory for the boards before the root, which are the same for every
+// position of the root's capture-free stretch within one search. After a
+// capture the history is empty (0): the board says all. Two keys are equal
+// only when the boards are equal and the histories are, but for a 64-bit
+// collision of the sums.
+const rootHistory uint64 = 0x9e3779b97f4a7c15
+
+// mix scrambles a board hash into a term of a history sum.
+func mix(h uint64) uint64 {
+	h ^= h >> 31
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 27
+	h *= 0x94d049bb133111eb
+	return h ^ h>>33
+}
+
+// childHistory returns the history key of a child of p, whose history key
+// is hist: empty after a capture, else hist with p's board added.
+func childHistory(p, child oware.Position, hist uint64) uint64 {
+	b, c := p.Board(), child.Board()
+	if b.Score(oware.South) != c.Score(oware.South) || b.Score(oware.North) != c.Score(oware.North) {
+		return 0
+	}
+	return hist + mix(b.Hash())
+}
+
 // entry is one slot of the transposition table.
 type entry struct {
 	key   oware.Board
+	hist  uint64 // the history key (see rootHistory)
 	gen   uint32 // the search that wrote the entry
 	score int32
 	depth int8
@@ -151,7 +231,9 @@ type searcher struct {
 	tt       []entry
 	gen      uint32
 	nodes    uint64
-	rootBest oware.Move // the best move found at the root by the last iteration
+	rootBest oware.Move  // the best move found at the root by the last iteration
+	stop     func() bool // asked every pollMask+1 nodes; nil during the first iteration
+	stopped  bool        // stop said true: the iteration is abandoned
 }
 
 var searchers = sync.Pool{New: func() any { return &searcher{tt: make([]entry, 1<<ttBits)} }}
@@ -164,13 +246,22 @@ func newSearcher() *searcher {
 		clear(s.tt)
 		s.gen = 1
 	}
-	s.nodes, s.rootBest = 0, 0
+	s.nodes, s.rootBest, s.stop, s.stopped = 0, 0, nil, false
 	return s
 }
 
-// slot returns the table slot of b.
-func (s *searcher) slot(b oware.Board) *entry {
-	return &s.tt[b.Hash()&(1<<ttBits-1)]
+// slot returns the table slot of board b with history key hist.
+func (s *searcher) slot(b oware.Board, hist uint64) *entry {
+	return &s.tt[(b.Hash()^hist)&(1<<ttBits-1)]
+}
+
+// lookup returns the entry of b with history hist, or nil.
+func (s *searcher) lookup(b oware.Board, hist uint64) *entry {
+	e := s.slot(b, hist)
+	if e.gen != s.gen || e.key != b || e.hist != hist {
+		return nil
+	}
+	return e
 }
 
 // child is a move and the position it leads to, with its ordering key.
@@ -181,10 +272,25 @@ type child struct {
 	hashed bool
 }
 
+// interrupted polls s.stop and tells whether the iteration is abandoned.
+func (s *searcher) interrupted() bool {
+	if !s.stopped && s.stop != nil && s.nodes&pollMask == 0 {
+		s.stopped = s.stop()
+	}
+	return s.stopped
+}
+
 // negamax returns the score of p for its player to move, searched depth
-// plies deep, ply plies below the root, within the window (alpha, beta).
-func (s *searcher) negamax(p oware.Position, depth, ply, alpha, beta int) int {
+// plies deep, ply plies below the root, within the window (alpha, beta);
+// hist is p's history key. A table entry gives the score only when it was
+// searched to the same depth, so that the result is that of a plain
+// negamax of that depth. Once the search is interrupted, it returns 0 at
+// once and writes nothing.
+func (s *searcher) negamax(p oware.Position, depth, ply, alpha, beta int, hist uint64) int {
 	s.nodes++
+	if s.interrupted() {
+		return 0
+	}
 	if o := p.Outcome(); o.Over() {
 		return terminal(o, p.Board().ToMove(), ply)
 	}
@@ -192,34 +298,27 @@ func (s *searcher) negamax(p oware.Position, depth, ply, alpha, beta int) int {
 		return Evaluate(p)
 	}
 	k := p.Board()
-	e := s.slot(k)
 	best := uint8(noMove)
-	if e.gen == s.gen && e.key == k {
+	if e := s.lookup(k, hist); e != nil {
 		best = e.move
-		if int(e.depth) >= depth && ply > 0 {
-			v := fromTable(int(e.score), ply)
-			switch {
-			case e.bound == exact,
-				e.bound == lower && v >= beta,
-				e.bound == upper && v <= alpha:
-				return v
-			}
+		if v, ok := e.cut(depth, ply, alpha, beta); ok {
+			return v
 		}
 	}
-	moves := s.order(p, best)
 	alpha0 := alpha
 	bestScore := -Win - 1
-	for _, c := range moves {
-		v := -s.negamax(c.pos, depth-1, ply+1, -beta, -alpha)
+	for _, c := range s.order(p, best) {
+		v := -s.negamax(c.pos, depth-1, ply+1, -beta, -alpha, childHistory(p, c.pos, hist))
+		if s.stopped {
+			return 0
+		}
 		if v > bestScore {
 			bestScore, best = v, uint8(c.move)
 			if ply == 0 {
 				s.rootBest = c.move
 			}
 		}
-		if v > alpha {
-			alpha = v
-		}
+		alpha = max(alpha, v)
 		if alpha >= beta {
 			break
 		}
@@ -231,8 +330,26 @@ func (s *searcher) negamax(p oware.Position, depth, ply, alpha, beta int) int {
 	case bestScore >= beta:
 		bound = lower
 	}
-	*e = entry{key: k, gen: s.gen, score: int32(toTable(bestScore, ply)), depth: int8(depth), bound: bound, move: best}
+	*s.slot(k, hist) = entry{key: k, hist: hist, gen: s.gen, score: int32(toTable(bestScore, ply)),
+		depth: int8(depth), bound: bound, move: best}
 	return bestScore
+}
+
+// cut returns the score of e's position ply plies below the root, when e
+// was searched depth plies deep (not at the root, ply 0) and its bound
+// settles the window (alpha, beta).
+func (e *entry) cut(depth, ply, alpha, beta int) (int, bool) {
+	if int(e.depth) != depth || ply == 0 {
+		return 0, false
+	}
+	v := fromTable(int(e.score), ply)
+	switch {
+	case e.bound == exact,
+		e.bound == lower && v >= beta,
+		e.bound == upper && v <= alpha:
+		return v, true
+	}
+	return 0, false
 }
 
 // toTable and fromTable convert the scores of won and lost games between
@@ -295,15 +412,18 @@ func (s *searcher) order(p oware.Position, hashMove uint8) []child {
 // then the moves that the table gives, at most depth moves in all.
 func (s *searcher) pv(p oware.Position, first oware.Move, depth int) []oware.Move {
 	line := []oware.Move{first}
-	p, err := p.Play(first)
+	hist := uint64(rootHistory)
+	next, err := p.Play(first)
 	for err == nil && len(line) < depth {
-		e := s.slot(p.Board())
-		if e.gen != s.gen || e.key != p.Board() || e.move == noMove || !p.Moves().Contains(oware.Move(e.move)) {
+		hist = childHistory(p, next, hist)
+		p = next
+		e := s.lookup(p.Board(), hist)
+		if e == nil || e.move == noMove || !p.Moves().Contains(oware.Move(e.move)) {
 			break
 		}
 		m := oware.Move(e.move)
 		line = append(line, m)
-		p, err = p.Play(m)
+		next, err = p.Play(m)
 	}
 	return line
 }

@@ -104,8 +104,14 @@ func TestSearchMatchesMinimax(t *testing.T) {
 	}
 }
 
+// repetitionEnds counts the games that minimax saw end by repetition (R10).
+var repetitionEnds int
+
 func minimax(p oware.Position, depth, ply int) int {
 	if o := p.Outcome(); o.Over() {
+		if o.Reason() == oware.Repetition {
+			repetitionEnds++
+		}
 		return terminal(o, p.Board().ToMove(), ply)
 	}
 	if depth == 0 {
@@ -163,4 +169,153 @@ func TestBeatsRandomMover(t *testing.T) {
 		}
 	}
 	assert.GreaterOrEqual(t, wins, 19)
+}
+
+// TestSearchEqualsNegamaxWithHistory checks that the table never reuses a
+// score that depends on the path (R10): on positions of random games and on
+// random endgames taken deep into capture-free stretches, where boards recur
+// and repetition ends games, the search's score equals a plain negamax of
+// the same depth, and its move has that score.
+func TestSearchEqualsNegamaxWithHistory(t *testing.T) {
+	rng := prng.New(20261201)
+	positions := 0
+	check := func(p oware.Position, depth int) {
+		t.Helper()
+		r, err := Search(p, depth)
+		require.NoError(t, err)
+		want := minimax(p, depth, 0)
+		require.Equal(t, want, r.Score, "%s, depth %d", p, depth)
+		child, err := p.Play(r.Move)
+		require.NoError(t, err)
+		require.Equal(t, want, -minimax(child, depth-1, 1), "%s, depth %d: the move has the score", p, depth)
+		positions++
+	}
+	for g := 0; g < 10; g++ {
+		p := oware.Start()
+		for ply := 0; ply < 200 && p.Moves().Len() > 0; ply++ {
+			if ply%5 == 0 {
+				check(p, 1+ply%6)
+			}
+			p = randomChild(rng, p)
+		}
+	}
+	deep, repeated, looping := 0, 0, 0
+	for deep < 400 {
+		p, ok := quietWalk(rng, randomEndgame(rng), 20+rng.IntN(200))
+		if !ok {
+			continue
+		}
+		deep++
+		if p.Repetitions() > 1 {
+			repeated++
+		}
+		before := repetitionEnds
+		check(p, 8+rng.IntN(6))
+		if repetitionEnds > before {
+			looping++
+		}
+	}
+	t.Logf("%d positions, %d of them deep in capture-free endgame stretches, %d at a repeated board, %d with R10 endings in the tree",
+		positions, deep, repeated, looping)
+	assert.Greater(t, deep, 200)
+	assert.Greater(t, looping, 100, "the endgames do repeat boards")
+}
+
+// randomChild plays a random legal move of p.
+func randomChild(rng *prng.Source, p oware.Position) oware.Position {
+	m, _ := p.Moves().Nth(rng.IntN(p.Moves().Len()))
+	child, _ := p.Play(m)
+	return child
+}
+
+// quietWalk plays plies random moves from p that neither capture nor end
+// the game, and reports whether it could.
+func quietWalk(rng *prng.Source, p oware.Position, plies int) (oware.Position, bool) {
+	for ; plies > 0; plies-- {
+		var calm []oware.Position
+		for _, c := range p.Children() {
+			if c.Board().SideSeeds(oware.South)+c.Board().SideSeeds(oware.North) ==
+				p.Board().SideSeeds(oware.South)+p.Board().SideSeeds(oware.North) && !c.Outcome().Over() {
+				calm = append(calm, c)
+			}
+		}
+		if len(calm) == 0 {
+			return p, false
+		}
+		p = calm[rng.IntN(len(calm))]
+	}
+	return p, true
+}
+
+// randomEndgame returns a valid board with 2 to 5 seeds in play, the rest
+// captured, neither player at 25.
+func randomEndgame(rng *prng.Source) oware.Position {
+	for {
+		var pits [12]int
+		left := 2 + rng.IntN(4)
+		for s := 0; s < left; s++ {
+			pits[rng.IntN(12)]++
+		}
+		south := 48 - left - rng.IntN(25)
+		north := 48 - left - south
+		if south > 24 || north > 24 || north < 0 {
+			continue
+		}
+		b, err := oware.NewBoard(pits, [2]int{south, north}, oware.Player(rng.IntN(2)))
+		if err == nil {
+			return oware.PositionFrom(b)
+		}
+	}
+}
+
+// TestSearchWithinStops: a search to depth 40 from the opening ends when
+// Stop says so, with the result of the last iteration it completed, which
+// is what Search of that depth returns. The stop counts its calls, so the
+// test does not depend on the machine's speed.
+func TestSearchWithinStops(t *testing.T) {
+	p := oware.Start()
+	for _, polls := range []int{1, 2, 5, 40} {
+		calls := 0
+		var seen []int
+		r, err := SearchWithin(p, Limits{
+			Depth:    MaxDepth,
+			Stop:     func() bool { calls++; return calls >= polls },
+			Progress: func(r Result) { seen = append(seen, r.Depth) },
+		})
+		require.NoError(t, err)
+		assert.True(t, r.Stopped, "polls %d", polls)
+		assert.Equal(t, polls, calls, "no call after the stop")
+		assert.Less(t, r.Depth, MaxDepth)
+		want := make([]int, r.Depth)
+		for i := range want {
+			want[i] = i + 1
+		}
+		assert.Equal(t, want, seen, "polls %d: one progress report per completed iteration", polls)
+		plain, err := Search(p, r.Depth)
+		require.NoError(t, err)
+		assert.Equal(t, plain.Move, r.Move, "polls %d", polls)
+		assert.Equal(t, plain.Score, r.Score, "polls %d", polls)
+		assert.Equal(t, plain.PV, r.PV, "polls %d", polls)
+	}
+	// The first iteration always completes: a stop that is always true
+	// still gives a move, one ply deep, and is asked once.
+	calls := 0
+	r, err := SearchWithin(p, Limits{Depth: MaxDepth, Stop: func() bool { calls++; return true }})
+	require.NoError(t, err)
+	assert.Equal(t, 1, r.Depth)
+	assert.True(t, r.Stopped)
+	assert.Equal(t, 1, calls)
+}
+
+// TestSearchWithinUnstopped: a stop that never fires changes nothing.
+func TestSearchWithinUnstopped(t *testing.T) {
+	p := oware.MustParsePosition("3-0-5-1-7-2-0-4-4-1-6-3-6-6-N")
+	plain, err := Search(p, 6)
+	require.NoError(t, err)
+	r, err := SearchWithin(p, Limits{Depth: 6, Stop: func() bool { return false }})
+	require.NoError(t, err)
+	assert.Equal(t, plain, r)
+	assert.False(t, r.Stopped)
+	_, err = SearchWithin(p, Limits{Depth: 0})
+	assert.ErrorIs(t, err, ErrDepth)
 }

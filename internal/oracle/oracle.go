@@ -15,7 +15,8 @@
 //   - "version": the protocol version the client speaks; if given it must
 //     be 1.
 //   - "id": any JSON value, echoed in the response (null if absent).
-//   - "start": a position string (see oware.ParsePosition); absent or null
+//   - "start": a position string (see oware.ParseBoard) or a PlayStrategy
+//     FEN (see oware.ParseFEN), read by notation.ParseBoard; absent or null
 //     means the opening position. It starts a fresh repetition history
 //     (D4).
 //   - "moves": the moves to play in order, as pit letters "A"–"F" (pits
@@ -63,6 +64,7 @@ import (
 	"strings"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/notation"
 )
 
 // Version is the version of the protocol, sent in every response.
@@ -86,7 +88,7 @@ const (
 	CodeBadVersion   = "bad_version"    // "version" is not 1
 	CodeLineTooLong  = "line_too_long"  // the line is longer than MaxLine
 	CodeTooManyMoves = "too_many_moves" // more than MaxMoves moves
-	CodeBadStart     = "bad_start"      // "start" is not a valid position string (syntax or D4)
+	CodeBadStart     = "bad_start"      // "start" is not a valid position string or FEN (syntax or D4)
 	CodeBadRules     = "bad_rules"      // "rules" names no rule preset of package oware
 	CodeBadMove      = "bad_move"       // a move is not a pit letter or number
 	CodeNoSuchPit    = "no_such_pit"    // oware.ErrNoSuchPit
@@ -282,8 +284,7 @@ func (o Oracle) Answer(req Request) Response {
 	}
 	p := rules.Start()
 	if req.Start != nil {
-		var err error
-		b, err := oware.ParseBoard(*req.Start)
+		b, err := notation.ParseBoard(*req.Start)
 		if err != nil {
 			resp.Start = *req.Start
 			resp.Error = &Error{Code: CodeBadStart, Reason: startReason(err)}

@@ -141,6 +141,20 @@ func TestServeExact(t *testing.T) {
 				`"error":{"code":"bad_start","reason":"byte 0: total is 49: seeds do not add up to 48"}}`,
 		},
 		{
+			// The FEN of the README's table: North's row from pit 11 down,
+			// then South's from pit 0; North has a, c and f to play.
+			name:    "start as a PlayStrategy FEN",
+			request: `{"id":12,"start":"3S,2,5S,1,2S/1,10S,3,1S 13 14 N 7"}`,
+			response: `{"version":1,"id":12,"start":"0-10-0-0-0-1-2-0-5-0-0-3-13-14-N","legal":["a","c","f"],` +
+				`"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}},"plies":[]}`,
+		},
+		{
+			name:    "bad FEN start",
+			request: `{"id":13,"start":"4S/4S 0 0 S"}`,
+			response: `{"version":1,"id":13,"start":"4S/4S 0 0 S",` +
+				`"error":{"code":"bad_start","reason":"byte 2: North's row has only 1 of its 6 pits"}}`,
+		},
+		{
 			name:    "bad move text",
 			request: `{"id":11,"moves":["F","g"]}`,
 			response: `{"version":1,"id":11,"start":"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S","legal":["A","B","C","D","E","F"],"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}},"plies":[` +

@@ -1,0 +1,209 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/seed3966233f/oware"
+)
+
+// maxInput is the longest input line that is read in full; the rest of a
+// longer line is read and dropped, so that any line is handled.
+const maxInput = 1 << 10
+
+// readLine reads a line of input, without its line break and surrounding
+// space, and tells whether it was longer than maxInput (then the text is
+// cut). It returns io.EOF at the end of the input and other errors as
+// they come.
+func readLine(r *bufio.Reader) (string, bool, error) {
+	var line []byte
+	long := false
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !long && len(line)+len(chunk) <= maxInput {
+			line = append(line, chunk...)
+		} else {
+			long = true
+		}
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF) && (len(line) > 0 || long):
+			err = nil
+		case err != nil:
+			return "", false, err
+		}
+		return strings.TrimSpace(string(line)), long, nil
+	}
+}
+
+// humanTurn asks for a move or a command until the player plays a legal
+// move. It returns errQuit when the player quits, io.EOF when the input
+// ends, and errInterrupted when a hint was interrupted.
+func (g *game) humanTurn() error {
+	for {
+		fmt.Fprintf(g.out, "Your move (%s): ", letters(g.now().Moves()))
+		text, long, err := readLine(g.in)
+		if err != nil {
+			return err
+		}
+		if long {
+			fmt.Fprintf(g.out, "That line is too long. %s\n", g.typeOne())
+			continue
+		}
+		played, err := g.command(text)
+		if played || err != nil {
+			return err
+		}
+	}
+}
+
+// command carries out one line of the player's input and tells whether it
+// played a move.
+func (g *game) command(text string) (bool, error) {
+	word, arg, _ := strings.Cut(text, " ")
+	switch strings.ToLower(word) {
+	case "":
+		return false, nil
+	case "quit", "q", "exit":
+		return false, errQuit
+	case "board":
+		fmt.Fprintf(g.out, "\n%s\n\n", g.diagram())
+	case "help", "?":
+		g.help()
+	case "undo":
+		g.undo()
+	case "hint":
+		return false, g.hint()
+	case "save":
+		g.save(strings.TrimSpace(arg))
+	default:
+		return g.tryMove(text), nil
+	}
+	return false, nil
+}
+
+// tryMove plays the pit the player typed, or says in words why not.
+func (g *game) tryMove(text string) bool {
+	m, ok := g.readPit(text)
+	if !ok {
+		fmt.Fprintf(g.out, "%s is not a pit or a command. %s\n", quoteInput(text), g.typeOne())
+		return false
+	}
+	e, err := g.now().Explain(m)
+	if err != nil {
+		fmt.Fprintf(g.out, "%s %s\n", refusal(err), g.typeOne())
+		return false
+	}
+	g.apply(e)
+	return true
+}
+
+// readPit reads a pit: a letter, in either case, names one of the human's
+// own pits; a number 0–11 names any pit.
+func (g *game) readPit(text string) (oware.Move, bool) {
+	if len(text) == 1 {
+		if c := text[0] | 0x20; c >= 'a' && c <= 'f' {
+			return oware.Move(oware.PitsPerSide*int(g.human) + int(c-'a')), true
+		}
+	}
+	m, err := oware.ParseMove(text)
+	return m, err == nil
+}
+
+// quoteInput quotes what the player typed, cut to a few words.
+func quoteInput(text string) string {
+	const most = 24
+	if r := []rune(text); len(r) > most {
+		text = string(r[:most]) + "..."
+	}
+	return fmt.Sprintf("%q", text)
+}
+
+// refusal says in words why an illegal move cannot be played, from the
+// fields of its *oware.MoveError.
+func refusal(err error) string {
+	var me *oware.MoveError
+	if !errors.As(err, &me) {
+		return "That move cannot be played."
+	}
+	switch {
+	case errors.Is(me.Err, oware.ErrEmptyPit):
+		return fmt.Sprintf("Pit %s is empty.", me.Move)
+	case errors.Is(me.Err, oware.ErrNotYourPit):
+		return fmt.Sprintf("Pit %d is %s, one of %s's pits.", me.Move.Pit(), me.Move, me.Move.Player())
+	case errors.Is(me.Err, oware.ErrMustFeed):
+		return fmt.Sprintf("%s has no seeds, and %s would not give them any: you must sow a pit that reaches their side (R7).",
+			me.Player.Opponent(), me.Move)
+	case errors.Is(me.Err, oware.ErrGameOver):
+		return "The game is over."
+	}
+	return fmt.Sprintf("Pit %s cannot be played.", me.Move)
+}
+
+// typeOne tells which pits the player may type.
+func (g *game) typeOne() string {
+	return "Type one of your pits: " + letters(g.now().Moves()) + "."
+}
+
+// letters lists moves by letter, separated by spaces: "A B D E F".
+func letters(ms oware.MoveSet) string {
+	var names []string
+	for m := range ms.All() {
+		names = append(names, m.String())
+	}
+	return strings.Join(names, " ")
+}
+
+// undo takes back the player's last move and the computer's replies to it.
+func (g *game) undo() {
+	for i := len(g.moves) - 1; i >= 0; i-- {
+		if g.line[i].Board().ToMove() != g.human {
+			continue
+		}
+		taken := g.moves[i:]
+		g.line, g.moves = g.line[:i+1], g.moves[:i]
+		fmt.Fprintf(g.out, "Taken back: %s.\n\n%s\n\n", moveList(taken), g.diagram())
+		return
+	}
+	fmt.Fprintln(g.out, "There is no move of yours to take back.")
+}
+
+// moveList names moves by letter: "D and e".
+func moveList(ms []oware.Move) string {
+	cs := make([]oware.Capture, len(ms))
+	for i, m := range ms {
+		cs[i] = oware.Capture{Pit: m.Pit()}
+	}
+	return pitList(cs)
+}
+
+// hint shows the move the computer would play in the player's place.
+func (g *game) hint() error {
+	r, err := g.think(g.now())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(g.out, "Hint: the computer would play %s (it looked %d %s ahead).\n", r.Move, r.Depth, plural(r.Depth, "ply", "plies"))
+	return nil
+}
+
+// help explains the game in brief.
+func (g *game) help() {
+	fmt.Fprintf(g.out, `
+Your pits are %s, on the bottom row; the computer's are %s, on top.
+Sowing takes every seed of the pit and drops them one by one counter-
+clockwise. When your last seed lands on the computer's side and makes that
+pit 2 or 3, you capture it, and the pits before it while they hold 2 or 3
+too, unless that would take every seed the computer has. When the
+computer's side is empty you must give it seeds. 25 seeds win.
+Commands: a pit letter plays it; "undo" takes back your last move, "hint"
+asks the computer, "save FILE" writes the game (resume it with
+"oware play -load FILE"), "board" shows the board, "quit" stops.
+%s
+
+`, pitRange(g.human), pitRange(g.human.Opponent()), g.typeOne())
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/engine"
+)
+
+// The world outside oware play that the tests replace: the clock, the
+// interrupt signal and whether its output is a terminal.
+var (
+	now             = time.Now
+	notifyInterrupt = func(c chan<- os.Signal) { signal.Notify(c, os.Interrupt) }
+	stopInterrupt   = func(c chan<- os.Signal) { signal.Stop(c) }
+	onTerminal      = isTerminal
+)
+
+// clearLine returns to the start of the terminal's line and erases it.
+const clearLine = "\r\x1b[K"
+
+// margin is the part of its time that the computer leaves unused, so that
+// it answers within its limit although it looks at the clock only every few
+// thousand positions and then writes its answer: a fiftieth.
+const margin = 50
+
+// think searches p for the player to move, as deep as g.level allows and
+// for at most g.limit, showing on the terminal how far it got. An
+// interrupt (Ctrl-C) during the search ends it with errInterrupted.
+func (g *game) think(p oware.Position) (engine.Result, error) {
+	intr := make(chan os.Signal, 1)
+	notifyInterrupt(intr)
+	defer stopInterrupt(intr)
+	interrupted := false
+	deadline := now().Add(g.limit - g.limit/margin)
+	lim := engine.Limits{Depth: g.level, Stop: func() bool {
+		select {
+		case <-intr:
+			interrupted = true
+			return true
+		default:
+			return !now().Before(deadline)
+		}
+	}}
+	if g.status != nil {
+		fmt.Fprint(g.status, "Thinking...")
+		lim.Progress = func(r engine.Result) {
+			fmt.Fprintf(g.status, "%sThinking: %d %s deep, best so far %s", clearLine, r.Depth, plural(r.Depth, "ply", "plies"), r.Move)
+		}
+		defer fmt.Fprint(g.status, clearLine)
+	}
+	r, err := engine.SearchWithin(p, lim)
+	select {
+	case <-intr:
+		interrupted = true
+	default:
+	}
+	if interrupted {
+		return r, errInterrupted
+	}
+	return r, err
+}
