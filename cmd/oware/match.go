@@ -14,7 +14,8 @@ import (
 // computer taking South in even-numbered games and North in odd ones, and
 // prints the results.
 func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("match", "[-games N] [-level N] [-seed N]", stderr)
+	fs := newFlags("match", "[-games N] [-level N] [-seed N] [-rules NAME]", stderr)
+	rulesName := rulesFlag(fs)
 	games := fs.Int("games", 100, "games to play")
 	level := fs.Int("level", defaultLevel, "search depth of the computer, 1 to 40")
 	seed := fs.Uint64("seed", 1, "seed of the random mover")
@@ -30,7 +31,11 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case *level < 1 || *level > engine.MaxDepth:
 		return usageError(stderr, fs, "-level %d: want 1 to %d", *level, engine.MaxDepth)
 	}
-	res, err := match(*games, *level, *seed)
+	rules, status, ok := parseRules(fs, *rulesName)
+	if !ok {
+		return status
+	}
+	res, err := match(rules, *games, *level, *seed)
 	if err != nil {
 		return fail(stderr, "match", err)
 	}
@@ -51,13 +56,13 @@ type matchResult struct {
 }
 
 // match plays the games of runMatch.
-func match(games, level int, seed uint64) (matchResult, error) {
+func match(rules oware.Rules, games, level int, seed uint64) (matchResult, error) {
 	var res matchResult
 	rng := prng.New(seed)
 	start := time.Now()
 	for g := 0; g < games; g++ {
 		me := oware.Player(g % 2)
-		p := oware.Start()
+		p := rules.Start()
 		for p.Moves().Len() > 0 {
 			var m oware.Move
 			if p.Board().ToMove() == me {

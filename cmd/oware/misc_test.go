@@ -42,7 +42,7 @@ func TestOracleCommand(t *testing.T) {
 }
 
 func TestMatch(t *testing.T) {
-	res, err := match(4, 3, 5)
+	res, err := match(oware.Rules{}, 4, 3, 5)
 	require.NoError(t, err)
 	assert.Equal(t, 4, res.wins+res.draws+res.losses)
 	assert.Equal(t, 4, res.wins, "a three-ply search beats a random mover")

@@ -20,7 +20,8 @@ const maxPerftDepth = 30
 // runPerft counts the leaves of the game tree below a position with
 // oware.Perft, sharing the subtrees among worker goroutines.
 func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("perft", "[-j N] [-divide] DEPTH [POSITION]", stderr)
+	fs := newFlags("perft", "[-j N] [-divide] [-rules NAME] DEPTH [POSITION]", stderr)
+	rulesName := rulesFlag(fs)
 	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "worker goroutines; 1 counts in the calling goroutine alone")
 	divide := fs.Bool("divide", false, "also print the leaves below each legal move")
 	pos, status, err := parseFlags(fs, args)
@@ -37,13 +38,17 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *jobs < 1 {
 		return usageError(stderr, fs, "-j %d: want at least 1", *jobs)
 	}
-	p := oware.Start()
+	rules, status, ok := parseRules(fs, *rulesName)
+	if !ok {
+		return status
+	}
+	p := rules.Start()
 	if len(pos) == 2 {
 		b, err := notation.ParseBoard(pos[1])
 		if err != nil {
 			return usageError(stderr, fs, "%q is not a position string or a FEN: %s", pos[1], parseProblem(err))
 		}
-		p = oware.PositionFrom(b)
+		p = rules.Position(b)
 	}
 	start := time.Now()
 	split := perftSplit(p, depth, *jobs)

@@ -42,6 +42,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	side := fs.String("side", "S", "your side: S (South, pits A-F, moves first) or N (North, pits a-f)")
 	startText := fs.String("start", "", "the position to start from: a position string or a PlayStrategy FEN (default the opening)")
 	load := fs.String("load", "", "resume the game saved in FILE (OGN, as \"save FILE\" writes it)")
+	rulesName := rulesFlag(fs)
 	flagsUsage := fs.Usage
 	fs.Usage = func() {
 		flagsUsage()
@@ -65,7 +66,11 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return usageError(stderr, fs, "-side %q: want S or N", *side)
 	}
-	g := &game{in: bufio.NewReader(stdin), out: stdout, human: human, level: *level, limit: *limit}
+	rules, status, ok := parseRules(fs, *rulesName)
+	if !ok {
+		return status
+	}
+	g := &game{in: bufio.NewReader(stdin), out: stdout, human: human, level: *level, limit: *limit, rules: rules}
 	if onTerminal(stdout) {
 		g.status = stdout
 	}
@@ -106,9 +111,9 @@ func (g *game) setUp(fs *flag.FlagSet, startText, load string, stderr io.Writer)
 		if err != nil {
 			return usageError(stderr, fs, "-start %q is not a position string or a FEN: %s", startText, parseProblem(err))
 		}
-		g.line = []oware.Position{oware.PositionFrom(b)}
+		g.line = []oware.Position{g.rules.Position(b)}
 	default:
-		g.line = []oware.Position{oware.Start()}
+		g.line = []oware.Position{g.rules.Start()}
 	}
 	return exitOK
 }
@@ -131,6 +136,7 @@ type game struct {
 	human  oware.Player
 	level  int           // the deepest search
 	limit  time.Duration // the computer's time per move
+	rules  oware.Rules   // the rules of the game
 	line   []oware.Position
 	moves  []oware.Move // moves[i] leads from line[i] to line[i+1]
 }

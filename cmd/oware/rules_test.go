@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -37,4 +38,32 @@ func TestRulesFlag(t *testing.T) {
 		assert.Equal(t, exitUsage, status, cmd)
 		assert.Contains(t, errOut, `-rules "chess": want one of abapa, openspiel`, cmd)
 	}
+}
+
+// TestRulesFlagGames: -rules on perft, match and play.
+func TestRulesFlagGames(t *testing.T) {
+	// From this board the first recurrence cuts lines at ply 12 under
+	// OpenSpiel's rules (testdata/variants/perft.txt): 2475 leaves at depth
+	// 13 against abapa's 2626.
+	const board = "0-1-0-1-0-1-0-0-1-0-0-0-22-22-N"
+	for _, tt := range []struct {
+		rules, leaves string
+	}{{"abapa", "2626"}, {"openspiel", "2475"}} {
+		status, out, errOut := runCmd(t, "", "perft", "-rules", tt.rules, "-j", "1", "13", board)
+		require.Equal(t, exitOK, status, errOut)
+		assert.Contains(t, out, ": "+tt.leaves+" leaves", tt.rules)
+	}
+	status, out, errOut := runCmd(t, "", "match", "-rules", "awari", "-games", "2", "-level", "2")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "2 games")
+
+	saved := filepath.Join(t.TempDir(), "game.ogn")
+	status, _, errOut = runCmd(t, "save "+saved+"\nquit\n", "play", "-rules", "openspiel", "-time", "10ms")
+	require.Equal(t, exitOK, status, errOut)
+	data, err := os.ReadFile(saved)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `[Variant "openspiel"]`, "a saved game names its rules")
+	status, out, errOut = runCmd(t, "quit\n", "play", "-load", saved, "-time", "10ms")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "Resumed the game")
 }

@@ -17,7 +17,7 @@ const humanName = "You"
 
 // record returns the game so far as an OGN record.
 func (g *game) record() ogn.Game {
-	rec := ogn.Game{Tags: []ogn.Tag{
+	rec := ogn.Game{Rules: g.rules, Tags: []ogn.Tag{
 		{Name: "South", Value: g.playerName(oware.South)},
 		{Name: "North", Value: g.playerName(oware.North)},
 	}}
@@ -102,6 +102,7 @@ func (g *game) load(name string, findSide bool) error {
 	if err != nil {
 		return err
 	}
+	g.rules = rec.Rules // the record's Variant tag names them
 	g.line = []oware.Position{rec.StartPosition()}
 	for _, e := range effects {
 		g.line = append(g.line, e.After)
