@@ -778,5 +778,6 @@ func (r Rules) shared() *Rules {
 	case i > 0:
 		return presetRules[i]
 	}
-	return &r
+	custom := r // allocated here only, not for every call
+	return &custom
 }
