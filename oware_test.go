@@ -1478,6 +1478,8 @@ func TestNoAllocs(t *testing.T) {
 	}
 	buf := make([]byte, 0, 64)
 	moves := make([]oware.Move, 0, 6)
+	openspiel, err := oware.ParseRules("openspiel")
+	require.NoError(t, err)
 	var sink int
 	for name, f := range map[string]func(){
 		"Moves": func() { sink += start.Moves().Len() },
@@ -1501,7 +1503,10 @@ func TestNoAllocs(t *testing.T) {
 				sink += int(m) + c.Moves().Len()
 			}
 		},
-		"Perft": func() { sink += int(oware.Perft(start, 5)) },
+		"Start":        func() { sink += oware.Start().Moves().Len() },
+		"Rules.Start":  func() { sink += openspiel.Start().Moves().Len() },
+		"PositionFrom": func() { sink += oware.PositionFrom(start.Board()).Repetitions() },
+		"Perft":        func() { sink += int(oware.Perft(start, 5)) },
 		"Divide": func() {
 			for _, n := range oware.Divide(start, 3) {
 				sink += int(n)
