@@ -86,7 +86,7 @@ var plantedBugs = []struct {
 func TestPlantedBugs(t *testing.T) {
 	for _, pb := range plantedBugs {
 		t.Run(pb.bug, func(t *testing.T) {
-					res, err := Run(config(t, toy(t, pb.bug), DefaultGames))
+			res, err := Run(config(t, toy(t, pb.bug), DefaultGames))
 			require.NoError(t, err)
 			require.NotNil(t, res.Failure, "the bug is found")
 			f := res.Failure
