@@ -24,6 +24,9 @@ const (
 	DefaultGames     = 4000             // cases sent
 	DefaultTimeout   = 10 * time.Second // for each response
 	DefaultMaxShrink = 2000             // cases sent while shrinking
+	// DefaultStartGrace is the time a subject may take to start, on top
+	// of the timeout of its first response.
+	DefaultStartGrace = 10 * time.Second
 	// MaxHangs bounds the cases that time out while a hang is shrunk:
 	// each costs a whole timeout.
 	MaxHangs = 8
@@ -36,6 +39,10 @@ type Config struct {
 	Games   int           // how many cases to send
 	Seed    uint64        // the seed of the cases
 	Timeout time.Duration // the longest wait for one response
+	// StartTimeout is the longest wait for the first response of each
+	// subject process, which starts it; 0 means Timeout +
+	// DefaultStartGrace.
+	StartTimeout time.Duration
 	// MaxShrink bounds the cases sent while shrinking; 0 means
 	// DefaultMaxShrink.
 	MaxShrink int
@@ -60,27 +67,30 @@ type Failure struct {
 	Tries    int   // the cases sent while shrinking
 }
 
-// Run checks the subject of cfg: it sends the opening with no moves,
-// then cfg.Games generated cases, and compares the answers; at the first
-// failure it shrinks the case and stops. The error, for a subject that
-// cannot be started or that exits without answering the opening, wraps
-// ErrCannotRun.
+// Run checks the subject of cfg: it starts it and sends the opening with
+// no moves, then cfg.Games generated cases, and compares the answers; at
+// the first failure it shrinks the case and stops. The error, for a
+// subject that cannot be started or that exits without answering the
+// opening, wraps ErrCannotRun.
 func Run(cfg Config) (Result, error) {
 	began := time.Now()
 	k := &checker{cfg: cfg}
 	defer k.close()
 	var res Result
-	g := NewGenerator(cfg.Seed)
-	for i := 0; i <= cfg.Games; i++ {
-		c := Case{Kind: Opening, Start: oware.Start().Board()}
-		if i > 0 {
-			c = g.Next()
-		}
-		err := k.ask(c)
-		if errors.Is(err, ErrCannotRun) || (i == 0 && errors.Is(err, ErrCrashed)) {
+	if err := k.start(); err != nil {
+		if errors.Is(err, ErrCannotRun) || errors.Is(err, ErrCrashed) {
 			return res, cannotRun(err)
 		}
-		if err != nil {
+		opening := openingCase()
+		res.Failure = &Failure{Found: opening, FoundErr: err, Cases: 1, Shrunk: opening, Err: err}
+		res.Elapsed = time.Since(began)
+		return res, nil
+	}
+	res.Cases = 1
+	g := NewGenerator(cfg.Seed)
+	for i := 1; i <= cfg.Games; i++ {
+		c := g.Next()
+		if err := k.ask(c); err != nil {
 			res.Failure = k.shrink(c, err)
 			res.Failure.Cases = i + 1
 			break
@@ -91,6 +101,10 @@ func Run(cfg Config) (Result, error) {
 	res.Elapsed = time.Since(began)
 	return res, nil
 }
+
+// openingCase is the first case of every subject process: the opening,
+// with no moves.
+func openingCase() Case { return Case{Kind: Opening, Start: oware.Start().Board()} }
 
 // cannotRun returns err wrapping ErrCannotRun.
 func cannotRun(err error) error {
@@ -107,24 +121,47 @@ type checker struct {
 	id      int
 }
 
-// ask sends c to the subject and compares the answer. It returns nil, a
-// *Divergence, a *SubjectError, or an error wrapping ErrCannotRun. After
-// a *SubjectError the subject is killed, to be started afresh.
+// start starts the subject and asks it the opening case, which may take
+// cfg.StartTimeout. It returns nil, a *Divergence, a *SubjectError, or an
+// error wrapping ErrCannotRun.
+func (k *checker) start() error {
+	s, err := StartSubject(k.cfg.Command)
+	if err != nil {
+		return err
+	}
+	k.subject = s
+	wait := k.cfg.StartTimeout
+	if wait <= 0 {
+		wait = k.cfg.Timeout + DefaultStartGrace
+	}
+	return k.send(openingCase(), wait)
+}
+
+// ask sends c to the subject, started afresh if need be, and compares the
+// answer. It returns nil, a *Divergence, a *SubjectError, or an error
+// wrapping ErrCannotRun (a subject that could not be started again, or
+// failed the opening).
 func (k *checker) ask(c Case) error {
 	if k.subject == nil {
-		s, err := StartSubject(k.cfg.Command, k.cfg.Timeout)
-		if err != nil {
-			return err
+		if err := k.start(); err != nil {
+			k.close()
+			return fmt.Errorf("%w: started again, it failed the opening: %w", ErrCannotRun, err)
 		}
-		k.subject = s
 	}
+	return k.send(c, k.cfg.Timeout)
+}
+
+// send sends c to the running subject, waits at most timeout for the
+// answer and compares it. After a *SubjectError the subject is killed,
+// to be started afresh.
+func (k *checker) send(c Case, timeout time.Duration) error {
 	k.id++
 	req := c.Request(k.id)
 	line, err := json.Marshal(req)
 	if err != nil { // cannot happen: strings only
 		panic(err)
 	}
-	resp, err := k.subject.Ask(line)
+	resp, err := k.subject.Ask(line, timeout)
 	if err == nil {
 		err = compare(c, k.id, k.cfg.Rules.Answer(req), resp)
 	}

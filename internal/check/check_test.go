@@ -178,7 +178,7 @@ func TestWrongID(t *testing.T) {
 
 func TestHangOnACase(t *testing.T) {
 	cfg := config(t, toy(t, "hang"), DefaultGames)
-	cfg.Timeout = time.Second // far above the toy's answer to a small case
+	cfg.Timeout = time.Second // far above the toy's answer to a small case, once started
 	res, err := Run(cfg)
 	require.NoError(t, err)
 	require.NotNil(t, res.Failure)
@@ -195,7 +195,7 @@ func TestHangKilledWithItsChildren(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	t.Setenv("OWARE_CHECK_PIDFILE", pidFile)
 	cfg := config(t, helper(t, "hang-child"), 3)
-	cfg.Timeout = 300 * time.Millisecond
+	cfg.Timeout, cfg.StartTimeout = 300*time.Millisecond, 300*time.Millisecond
 	res, err := Run(cfg)
 	require.NoError(t, err)
 	require.NotNil(t, res.Failure)

@@ -44,7 +44,7 @@ func (d *Divergence) Error() string {
 	if d.Ply > 0 {
 		where = fmt.Sprintf("at ply %d (%s)", d.Ply, d.Move)
 	}
-	return fmt.Sprintf("divergence %s: %s differ (%s)", where, strings.Join(fields, ", "), RuleName(d.Rule))
+	return fmt.Sprintf("divergence %s, rule %s: %s differ", where, d.Rule, strings.Join(fields, ", "))
 }
 
 // reply is a response of the subject, each field kept as raw JSON so that

@@ -65,7 +65,7 @@ func (rw *reportWriter) divergence(c Case, d *Divergence) {
 		rw.printf("ply %d: %s plays %s, from:\n", d.Ply, d.Before.Board().ToMove(), d.Move)
 	}
 	rw.printf("%s", indent(d.Before.Diagram()))
-	rw.printf("position: %s (occurs for the %s time)\n", d.Before.Board(), ordinal(d.Before.Repetitions()))
+	rw.printf("before:   %s (its %s occurrence since the last capture)\n", d.Before.Board(), ordinal(d.Before.Repetitions()))
 	rw.printf("library says: %s\n", d.Library)
 	if d.Subject == "" {
 		d.Subject = "nothing"

@@ -110,6 +110,8 @@ func endingRule(want oware.Outcome, got map[string]json.RawMessage, p oware.Posi
 			return "R8"
 		}
 		return finalRule(want, got)
+	case want.Reason() == oware.NoMove && p.Board().SideSeeds(p.Board().ToMove()) > 0:
+		return "R7" // the mover has seeds, but none can feed
 	case want.Over():
 		return want.Reason().Rule()
 	case subjectOver:

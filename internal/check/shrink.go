@@ -9,35 +9,111 @@ import (
 )
 
 // shrink looks for a smaller case than c that fails as err: fewer seeds on
-// the board at the start, fewer moves. It tries the candidates of the
-// smallest case so far in turn and starts again from the first success,
-// until none fails or the budget is spent. A hang is shrunk until MaxHangs
-// cases have timed out: each costs a whole timeout.
+// the board at the start, fewer moves. It shrinks c greedily, then tries
+// random cases of fewer seeds (see explore), until the budget is spent.
 func (k *checker) shrink(c Case, err error) *Failure {
-	f := &Failure{Found: c, FoundErr: err, Shrunk: upTo(c, err), Err: err}
 	budget := k.cfg.MaxShrink
 	if budget <= 0 {
 		budget = DefaultMaxShrink
 	}
-	hangs := 0
-	for progress := true; progress && f.Tries < budget && hangs < MaxHangs; {
+	s := &shrinker{k: k, want: err, budget: budget}
+	f := &Failure{Found: c, FoundErr: err}
+	f.Shrunk, f.Err = upTo(c, err), err
+	if subjectFailure(err) {
+		f.Shrunk, f.Err = s.bisect(f.Shrunk, f.Err)
+	}
+	f.Shrunk, f.Err = s.greedy(f.Shrunk, f.Err)
+	if !errors.Is(err, ErrTimeout) {
+		f.Shrunk, f.Err = s.explore(f.Shrunk, f.Err)
+	}
+	f.Tries = s.tries
+	return f
+}
+
+// shrinker counts the cases sent while shrinking.
+type shrinker struct {
+	k      *checker
+	want   error // the failure to keep
+	budget int   // the most cases to send
+	tries  int
+	hangs  int // the cases that timed out, at most MaxHangs
+}
+
+// spent reports whether no more cases may be sent.
+func (s *shrinker) spent() bool { return s.tries >= s.budget || s.hangs >= MaxHangs }
+
+// fails sends c and reports whether it fails as s.want, and how.
+func (s *shrinker) fails(c Case) (bool, error) {
+	s.tries++
+	e := s.k.ask(c)
+	if errors.Is(e, ErrTimeout) {
+		s.hangs++
+	}
+	return sameFailure(s.want, e), e
+}
+
+// greedy tries the candidates of the smallest case so far in turn and
+// starts again from the first that fails, until none does or the budget is
+// spent. A hang is shrunk until MaxHangs cases have timed out: each costs a
+// whole timeout. c fails with err.
+func (s *shrinker) greedy(c Case, err error) (Case, error) {
+	for progress := true; progress && !s.spent(); {
 		progress = false
-		for cand := range candidates(f.Shrunk, subjectFailure(err)) {
-			if f.Tries >= budget || hangs >= MaxHangs {
+		for cand := range candidates(c, subjectFailure(err)) {
+			if s.spent() {
 				break
 			}
-			f.Tries++
-			e := k.ask(cand)
-			if errors.Is(e, ErrTimeout) {
-				hangs++
-			}
-			if sameFailure(err, e) {
-				f.Shrunk, f.Err, progress = upTo(cand, e), e, true
+			if ok, e := s.fails(cand); ok {
+				c, err, progress = upTo(cand, e), e, true
 				break
 			}
 		}
 	}
-	return f
+	return c, err
+}
+
+// bisect returns the shortest start of c's moves that still fails as err
+// does, by bisection: a failure to answer, unlike a divergence, does not
+// say at which ply it comes, but once it comes, longer move lists fail too.
+func (s *shrinker) bisect(c Case, err error) (Case, error) {
+	lo, hi := -1, len(c.Moves) // moves[:hi] fails; moves[:lo] is taken not to
+	for hi-lo > 1 && !s.spent() {
+		mid := (lo + hi) / 2
+		cand := Case{Kind: c.Kind, Start: c.Start, Moves: c.Moves[:mid:mid]}
+		if ok, e := s.fails(cand); ok {
+			hi, err = mid, e
+		} else {
+			lo = mid
+		}
+	}
+	return Case{Kind: c.Kind, Start: c.Start, Moves: c.Moves[:hi:hi]}, err
+}
+
+// explorations is how many random cases explore tries.
+const explorations = 300
+
+// explore tries random cases with fewer seeds than c, as the generator
+// makes them from the check's seed: one that fails as c does is shrunk in
+// turn and replaces c when it ends smaller. Greedy shrinking alone stops
+// where every seed is needed by the move, as in a grand slam of 13 seeds
+// that a grand slam of 2 would show as well.
+func (s *shrinker) explore(c Case, err error) (Case, error) {
+	g := NewGenerator(s.k.cfg.Seed + 1)
+	for range explorations {
+		if s.spent() {
+			break
+		}
+		cand := g.Next()
+		if cand.Seeds() >= c.Seeds() {
+			continue
+		}
+		if ok, e := s.fails(cand); ok {
+			if small, serr := s.greedy(upTo(cand, e), e); smaller(small, c) {
+				c, err = small, serr
+			}
+		}
+	}
+	return c, err
 }
 
 // upTo cuts c after the ply at which it diverges, when err says.
@@ -67,11 +143,12 @@ func sameFailure(want, got error) bool {
 	return errors.As(want, &sw) && errors.As(got, &sg) && errors.Is(sg, sw.Err)
 }
 
-// candidates returns cases smaller than c, the boldest first: shorter move
-// lists (for a failure to answer, which may come at any ply), a later
-// start, moves left out, then seeds taken off the board. Each is cut
-// before any move the library refuses.
-func candidates(c Case, cutEnd bool) iter.Seq[Case] {
+// candidates returns cases smaller than c, the boldest first: for a
+// failure to answer (subject), which may come at any ply, c without its
+// last move; then a later start, cycles cut out or made shorter, moves
+// left out, and seeds taken off the board. Each is cut before any move
+// the library refuses.
+func candidates(c Case, subject bool) iter.Seq[Case] {
 	return func(yield func(Case) bool) {
 		seen := map[string]bool{c.Line(): true}
 		try := func(cand Case) bool {
@@ -82,7 +159,7 @@ func candidates(c Case, cutEnd bool) iter.Seq[Case] {
 			}
 			return true
 		}
-		_ = (!cutEnd || cutEnds(c, try)) && laterStarts(c, try) && cycleCuts(c, try) &&
+		_ = (!subject || cutEnd(c, try)) && laterStarts(c, try) && cycleCuts(c, try) &&
 			shorterCycles(c, try) && leftOut(c, try) && fewerSeeds(c, try)
 	}
 }
@@ -94,13 +171,8 @@ func smaller(a, b Case) bool {
 	return sa <= sb && ma <= mb && (sa < sb || ma < mb)
 }
 
-// cutEnds tries the first n moves of c, for n = 0, 1, 2, 4, … and n-1.
-func cutEnds(c Case, try func(Case) bool) bool {
-	for n := 0; n < len(c.Moves); n = max(1, 2*n) {
-		if !try(Case{Kind: c.Kind, Start: c.Start, Moves: c.Moves[:n:n]}) {
-			return false
-		}
-	}
+// cutEnd tries c without its last move.
+func cutEnd(c Case, try func(Case) bool) bool {
 	n := len(c.Moves) - 1
 	return n < 0 || try(Case{Kind: c.Kind, Start: c.Start, Moves: c.Moves[:n:n]})
 }

@@ -57,23 +57,20 @@ type Subject struct {
 	lines   chan []byte   // the response lines, closed at the end of the output
 	exited  chan struct{} // closed once the process has been waited for
 	waitErr error         // the exit status, once exited is closed
-	timeout time.Duration // for each response
 	closed  sync.Once
 }
 
-// StartSubject starts argv[0] with the arguments argv[1:]. Each request
-// then waits at most timeout for its response. The error wraps
+// StartSubject starts argv[0] with the arguments argv[1:]. The error wraps
 // ErrCannotRun.
-func StartSubject(argv []string, timeout time.Duration) (*Subject, error) {
+func StartSubject(argv []string) (*Subject, error) {
 	if len(argv) == 0 {
 		return nil, fmt.Errorf("%w: no command", ErrCannotRun)
 	}
 	s := &Subject{
-		cmd:     exec.Command(argv[0], argv[1:]...),
-		stderr:  &tail{max: 2048},
-		lines:   make(chan []byte),
-		exited:  make(chan struct{}),
-		timeout: timeout,
+		cmd:    exec.Command(argv[0], argv[1:]...),
+		stderr: &tail{max: 2048},
+		lines:  make(chan []byte),
+		exited: make(chan struct{}),
 	}
 	s.cmd.Stderr = s.stderr
 	s.cmd.WaitDelay = time.Second // a grandchild holding stderr open cannot stall Wait
@@ -128,15 +125,15 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 }
 
 // Ask sends one request line (without its line break) and returns the
-// response line. The error is a *SubjectError wrapping ErrCrashed or
-// ErrTimeout.
-func (s *Subject) Ask(request []byte) ([]byte, error) {
+// response line, waiting at most timeout. The error is a *SubjectError
+// wrapping ErrCrashed or ErrTimeout.
+func (s *Subject) Ask(request []byte, timeout time.Duration) ([]byte, error) {
 	written := make(chan error, 1)
 	go func() {
 		_, err := s.stdin.Write(append(request, '\n'))
 		written <- err
 	}()
-	timer := time.NewTimer(s.timeout)
+	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	select {
 	case line, ok := <-s.lines:
@@ -145,7 +142,7 @@ func (s *Subject) Ask(request []byte) ([]byte, error) {
 		}
 		return line, nil
 	case <-timer.C:
-		return nil, &SubjectError{Err: ErrTimeout, Detail: fmt.Sprintf("waited %v", s.timeout), Stderr: s.stderr.String()}
+		return nil, &SubjectError{Err: ErrTimeout, Detail: fmt.Sprintf("waited %v", timeout), Stderr: s.stderr.String()}
 	}
 }
 
