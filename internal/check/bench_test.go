@@ -11,7 +11,7 @@ import (
 // answer and the comparison of the subject's line, here the library's own
 // answer, per ply.
 func BenchmarkCompare(b *testing.B) {
-	g := NewGenerator(1)
+	g := NewGenerator(presets[DefaultRules], 1)
 	var cases []Case
 	var lines [][]byte
 	plies := 0

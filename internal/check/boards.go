@@ -83,17 +83,17 @@ func (g *Generator) majority() Case {
 		var pits [oware.NumPits]int
 		g.scatter(&pits, 8+g.rng.IntN(23), 0, oware.NumPits)
 		b := g.board(pits, g.player())
-		if c, ok := winningCapture(b); ok {
+		if c, ok := g.winningCapture(b); ok {
 			return c
 		}
 	}
-	return g.playOut(oware.Start().Board(), nil)
+	return g.playOut(g.rules.Start().Board(), nil)
 }
 
 // winningCapture finds a capture at b and returns the case that plays it
 // with the mover's score set to 25 minus the capture.
-func winningCapture(b oware.Board) (Case, bool) {
-	p := oware.PositionFrom(b)
+func (g *Generator) winningCapture(b oware.Board) (Case, bool) {
+	p := g.rules.Position(b)
 	mover := b.ToMove()
 	for m := range p.Moves().All() {
 		e, _ := p.Explain(m)
@@ -106,7 +106,7 @@ func winningCapture(b oware.Board) (Case, bool) {
 		scores[mover], scores[mover.Opponent()] = won, lost
 		wb, err := oware.NewBoard(b.Pits(), scores, mover)
 		if err == nil {
-			return Case{Start: wb, Moves: []oware.Move{m}}, true
+			return Case{Start: wb, Moves: []oware.Move{m}, rules: g.rules}, true
 		}
 	}
 	return Case{}, false

@@ -14,6 +14,13 @@ type Case struct {
 	Kind  Kind        // what the case is made to reach
 	Start oware.Board // the position before the first move
 	Moves []oware.Move
+	rules oware.Rules // the library's rules the moves are played under
+}
+
+// with returns a case of the same kind and rules as c with another start
+// and moves.
+func (c Case) with(start oware.Board, moves []oware.Move) Case {
+	return Case{Kind: c.Kind, Start: start, Moves: moves, rules: c.rules}
 }
 
 // Seeds returns the seeds on the board at the start.
@@ -51,7 +58,7 @@ func (c Case) Line() string {
 // each move, as many as the library can play (a move that is illegal under
 // the library ends the list).
 func (c Case) positions() []oware.Position {
-	p := oware.PositionFrom(c.Start)
+	p := c.rules.Position(c.Start)
 	out := []oware.Position{p}
 	for _, m := range c.Moves {
 		next, err := p.Play(m)

@@ -15,8 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"time"
-
-	"github.com/seed3966233f/oware"
 )
 
 // Defaults of a check.
@@ -81,13 +79,13 @@ func Run(cfg Config) (Result, error) {
 		if errors.Is(err, ErrCannotRun) || errors.Is(err, ErrCrashed) {
 			return res, cannotRun(err)
 		}
-		opening := openingCase()
+		opening := openingCase(cfg.Rules)
 		res.Failure = &Failure{Found: opening, FoundErr: err, Cases: 1, Shrunk: opening, Err: err}
 		res.Elapsed = time.Since(began)
 		return res, nil
 	}
 	res.Cases = 1
-	g := NewGenerator(cfg.Seed)
+	g := NewGenerator(cfg.Rules, cfg.Seed)
 	for i := 1; i <= cfg.Games; i++ {
 		c := g.Next()
 		if err := k.ask(c); err != nil {
@@ -104,7 +102,9 @@ func Run(cfg Config) (Result, error) {
 
 // openingCase is the first case of every subject process: the opening,
 // with no moves.
-func openingCase() Case { return Case{Kind: Opening, Start: oware.Start().Board()} }
+func openingCase(r Rules) Case {
+	return Case{Kind: Opening, Start: r.game.Start().Board(), rules: r.game}
+}
 
 // cannotRun returns err wrapping ErrCannotRun.
 func cannotRun(err error) error {
@@ -134,7 +134,7 @@ func (k *checker) start() error {
 	if wait <= 0 {
 		wait = k.cfg.Timeout + DefaultStartGrace
 	}
-	return k.send(openingCase(), wait)
+	return k.send(openingCase(k.cfg.Rules), wait)
 }
 
 // ask sends c to the subject, started afresh if need be, and compares the

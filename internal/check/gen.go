@@ -47,12 +47,15 @@ const tries = 200
 // Generator makes the cases of a check from a seed: the same seed gives
 // the same cases, in the same order.
 type Generator struct {
-	rng  *prng.Source
-	next Kind
+	rng   *prng.Source
+	next  Kind
+	rules oware.Rules
 }
 
-// NewGenerator returns a generator of cases for seed.
-func NewGenerator(seed uint64) *Generator { return &Generator{rng: prng.New(seed)} }
+// NewGenerator returns a generator of cases under r for seed.
+func NewGenerator(r Rules, seed uint64) *Generator {
+	return &Generator{rng: prng.New(seed), rules: r.game}
+}
 
 // Next returns the next case. The kinds come in turn, Opening first.
 func (g *Generator) Next() Case {
@@ -67,7 +70,7 @@ func (g *Generator) Next() Case {
 func (g *Generator) make(k Kind) Case {
 	switch k {
 	case Opening:
-		return g.playOut(oware.Start().Board(), nil)
+		return g.playOut(g.rules.Start().Board(), nil)
 	case Endgame:
 		return g.playOut(g.fewSeeds(2, 10), nil)
 	case Laps:
@@ -79,11 +82,11 @@ func (g *Generator) make(k Kind) Case {
 	case Majority:
 		return g.majority()
 	case Draw:
-		return g.endgameWhere(func(c Case, ps []oware.Position) bool {
+		return g.endgameWhere(func(ps []oware.Position) bool {
 			return ps[len(ps)-1].Outcome().Draw()
 		})
 	case Repetition:
-		return g.endgameWhere(func(c Case, ps []oware.Position) bool {
+		return g.endgameWhere(func(ps []oware.Position) bool {
 			return ps[len(ps)-1].Outcome().Reason() == oware.Repetition
 		})
 	default:
@@ -94,7 +97,7 @@ func (g *Generator) make(k Kind) Case {
 // playOut returns the case that plays first, then uniformly random legal
 // moves from start until the game ends.
 func (g *Generator) playOut(start oware.Board, first []oware.Move) Case {
-	p := oware.PositionFrom(start)
+	p := g.rules.Position(start)
 	moves := append([]oware.Move(nil), first...)
 	for _, m := range first {
 		p, _ = p.Play(m) // the callers give legal moves
@@ -104,16 +107,16 @@ func (g *Generator) playOut(start oware.Board, first []oware.Move) Case {
 		p, _ = p.Play(m)
 		moves = append(moves, m)
 	}
-	return Case{Start: start, Moves: moves}
+	return Case{Start: start, Moves: moves, rules: g.rules}
 }
 
 // endgameWhere plays random endgames of 2–8 seeds until one satisfies ok,
 // and returns it (or the last one tried).
-func (g *Generator) endgameWhere(ok func(Case, []oware.Position) bool) Case {
+func (g *Generator) endgameWhere(ok func([]oware.Position) bool) Case {
 	var c Case
 	for range tries {
 		c = g.playOut(g.fewSeeds(2, 8), nil)
-		if ok(c, c.positions()) {
+		if ok(c.positions()) {
 			break
 		}
 	}
@@ -122,7 +125,7 @@ func (g *Generator) endgameWhere(ok func(Case, []oware.Position) bool) Case {
 
 // emptySideRepeats reports whether a position with an empty side occurs
 // for the third time in the game.
-func emptySideRepeats(_ Case, ps []oware.Position) bool {
+func emptySideRepeats(ps []oware.Position) bool {
 	for _, p := range ps {
 		b := p.Board()
 		if p.Repetitions() >= 3 && (b.SideSeeds(oware.South) == 0 || b.SideSeeds(oware.North) == 0) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/oracle"
 )
 
@@ -23,13 +24,16 @@ var ErrUnknownRules = errors.New("no such rules")
 type Rules struct {
 	// Name is the preset's name, as given to "oware check -rules".
 	Name string
+	// game is the library's rules value of the preset: cases are made
+	// and played under it.
+	game oware.Rules
 	// answer is the library's own response to a request under these rules.
 	answer func(oracle.Request) oracle.Response
 }
 
 // presets are the rule presets by name.
 var presets = map[string]Rules{
-	DefaultRules: {Name: DefaultRules, answer: oracle.Answer},
+	DefaultRules: {Name: DefaultRules, game: oware.Rules{}, answer: oracle.Answer},
 }
 
 // LookupRules returns the preset named name, or an error wrapping

@@ -79,14 +79,14 @@ func (s *shrinker) bisect(c Case, err error) (Case, error) {
 	lo, hi := -1, len(c.Moves) // moves[:hi] fails; moves[:lo] is taken not to
 	for hi-lo > 1 && !s.spent() {
 		mid := (lo + hi) / 2
-		cand := Case{Kind: c.Kind, Start: c.Start, Moves: c.Moves[:mid:mid]}
+		cand := c.with(c.Start, c.Moves[:mid:mid])
 		if ok, e := s.fails(cand); ok {
 			hi, err = mid, e
 		} else {
 			lo = mid
 		}
 	}
-	return Case{Kind: c.Kind, Start: c.Start, Moves: c.Moves[:hi:hi]}, err
+	return c.with(c.Start, c.Moves[:hi:hi]), err
 }
 
 // explorations is how many random cases explore tries.
@@ -98,7 +98,7 @@ const explorations = 300
 // where every seed is needed by the move, as in a grand slam of 13 seeds
 // that a grand slam of 2 would show as well.
 func (s *shrinker) explore(c Case, err error) (Case, error) {
-	g := NewGenerator(s.k.cfg.Seed + 1)
+	g := NewGenerator(s.k.cfg.Rules, s.k.cfg.Seed+1)
 	for range explorations {
 		if s.spent() {
 			break
@@ -174,7 +174,7 @@ func smaller(a, b Case) bool {
 // cutEnd tries c without its last move.
 func cutEnd(c Case, try func(Case) bool) bool {
 	n := len(c.Moves) - 1
-	return n < 0 || try(Case{Kind: c.Kind, Start: c.Start, Moves: c.Moves[:n:n]})
+	return n < 0 || try(c.with(c.Start, c.Moves[:n:n]))
 }
 
 // laterStarts tries to start from the position after j moves, with a
@@ -182,7 +182,7 @@ func cutEnd(c Case, try func(Case) bool) bool {
 func laterStarts(c Case, try func(Case) bool) bool {
 	ps := c.positions()
 	for j := len(ps) - 2; j >= 1; j-- {
-		if !try(Case{Kind: c.Kind, Start: ps[j].Board(), Moves: slices.Clip(c.Moves[j:])}) {
+		if !try(c.with(ps[j].Board(), slices.Clip(c.Moves[j:]))) {
 			return false
 		}
 	}
@@ -203,7 +203,7 @@ func cycleCuts(c Case, try func(Case) bool) bool {
 	}
 	slices.SortStableFunc(cuts, func(a, b cut) int { return (b.to - b.from) - (a.to - a.from) })
 	for _, ct := range cuts {
-		if !try(Case{Kind: c.Kind, Start: c.Start, Moves: slices.Concat(c.Moves[:ct.from], c.Moves[ct.to:])}) {
+		if !try(c.with(c.Start, slices.Concat(c.Moves[:ct.from], c.Moves[ct.to:]))) {
 			return false
 		}
 	}
@@ -221,8 +221,8 @@ func shorterCycles(c Case, try func(Case) bool) bool {
 		if !ok {
 			continue
 		}
-		path := shortestCycle(p.Board(), j-i-1)
-		if path != nil && !try(Case{Kind: c.Kind, Start: c.Start, Moves: slices.Concat(c.Moves[:i], path, c.Moves[j:])}) {
+		path := shortestCycle(c.rules, p.Board(), j-i-1)
+		if path != nil && !try(c.with(c.Start, slices.Concat(c.Moves[:i], path, c.Moves[j:]))) {
 			return false
 		}
 	}
@@ -234,7 +234,7 @@ const maxSearch = 20000
 
 // shortestCycle returns a shortest list of at most limit moves without
 // capture that leads from b back to b, or nil, by a breadth-first search.
-func shortestCycle(b oware.Board, limit int) []oware.Move {
+func shortestCycle(r oware.Rules, b oware.Board, limit int) []oware.Move {
 	type step struct {
 		from oware.Board
 		move oware.Move
@@ -244,7 +244,7 @@ func shortestCycle(b oware.Board, limit int) []oware.Move {
 	for depth := 1; depth <= limit && len(level) > 0 && len(prev) < maxSearch; depth++ {
 		var next []oware.Board
 		for _, at := range level {
-			for m, p := range oware.PositionFrom(at).Children() {
+			for m, p := range r.Position(at).Children() {
 				nb := p.Board()
 				if _, seen := prev[nb]; seen || nb.Score(at.ToMove()) != at.Score(at.ToMove()) {
 					continue
@@ -281,7 +281,7 @@ func leftOut(c Case, try func(Case) bool) bool {
 	for _, n := range []int{2, 1} {
 		for i := 0; i+n <= len(c.Moves); i++ {
 			moves := slices.Concat(c.Moves[:i], c.Moves[i+n:])
-			if !try(Case{Kind: c.Kind, Start: c.Start, Moves: moves}) {
+			if !try(c.with(c.Start, moves)) {
 				return false
 			}
 		}
@@ -300,7 +300,7 @@ func fewerSeeds(c Case, try func(Case) bool) bool {
 					continue
 				}
 				b, ok := takeSeeds(c.Start, i, take, to)
-				if ok && !try(Case{Kind: c.Kind, Start: b, Moves: c.Moves}) {
+				if ok && !try(c.with(b, c.Moves)) {
 					return false
 				}
 			}

@@ -15,7 +15,7 @@ func TestShortestCycle(t *testing.T) {
 	// pits in all: at least 12 plies, and 12 do it (each side sows its seed
 	// six times, till the two have changed places). Worked out by hand.
 	b := oware.MustParseBoard("1-0-0-0-0-0-1-0-0-0-0-0-23-23-S")
-	path := shortestCycle(b, 40)
+	path := shortestCycle(oware.Rules{}, b, 40)
 	require.Len(t, path, 12)
 	p := oware.PositionFrom(b)
 	for _, m := range path {
@@ -25,11 +25,11 @@ func TestShortestCycle(t *testing.T) {
 	}
 	assert.Equal(t, b, p.Board())
 	assert.Equal(t, 2, p.Repetitions())
-	assert.Nil(t, shortestCycle(b, 11), "no cycle of 11 plies")
+	assert.Nil(t, shortestCycle(oware.Rules{}, b, 11), "no cycle of 11 plies")
 }
 
 func TestCandidatesAreSmallerAndLegal(t *testing.T) {
-	g := NewGenerator(3)
+	g := NewGenerator(presets[DefaultRules], 3)
 	for range numKinds {
 		c := g.Next()
 		n := 0
