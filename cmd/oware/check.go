@@ -41,7 +41,8 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return cannotRun(stderr, err)
 	}
 	if err := check.WriteReport(stdout, res); err != nil {
-		return fail(stderr, "check", err)
+		fmt.Fprintf(stderr, "oware check: %v\n", err)
+		return exitFail
 	}
 	if res.Failure != nil {
 		return exitFail

@@ -233,6 +233,11 @@ func TestCannotRun(t *testing.T) {
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, "subject: cannot load the model", se.Stderr)
 	assert.Equal(t, "exit status 3", se.Detail)
+
+	_, err = Run(config(t, toy(t, "no-such-bug"), 3))
+	assert.ErrorIs(t, err, ErrCannotRun)
+	require.ErrorAs(t, err, &se)
+	assert.Contains(t, se.Stderr, "usage: toy_oware.py [--bug NAME]")
 }
 
 func TestReportOfADivergence(t *testing.T) {

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/oracle"
@@ -85,10 +87,11 @@ func decodeReply(line []byte, id int) (reply, error) {
 	if err := json.Unmarshal(trimmed, &r); err != nil {
 		return r, &SubjectError{Err: ErrMalformed, Detail: err.Error(), Line: shown}
 	}
-	if r.Version != nil && string(r.Version) != "1" {
+	if r.Version != nil && !sameJSON(r.Version, []byte("1")) {
 		return r, &SubjectError{Err: ErrMalformed, Detail: "version " + string(r.Version) + ", want 1", Line: shown}
 	}
-	if got := compact(r.ID); got != fmt.Sprint(id) {
+	if want := strconv.Itoa(id); !sameJSON(r.ID, []byte(want)) {
+		got := compact(r.ID)
 		if got == "" {
 			got = "none"
 		}
@@ -241,11 +244,14 @@ func compact(raw json.RawMessage) string {
 	return cut(buf.String())
 }
 
-// cut shortens s to at most 300 bytes.
+// cut shortens s to at most 300 bytes and whole characters.
 func cut(s string) string {
-	const n = 300
+	n := 300
 	if len(s) <= n {
 		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
 	}
 	return s[:n] + "…"
 }

@@ -35,6 +35,7 @@ func TestCompareAgrees(t *testing.T) {
 		"every field": `{"version":1,"id":7,"legal":["A","B","C","D","E","F"],"outcome":` + notOver + `,"plies":[{"move":"F",` + after +
 			`,"sown":[6,7,8,9],"captures":[{"pit":9,"seeds":2},{"pit":8,"seeds":3}],"grand_slam":false,"fed":false,"repetitions":1,"outcome":` + notOver + `}]}`,
 		"members in another order, spaces": `{"plies":[{` + after + `, "outcome": {"tallies": {"North":0, "South":0}, "over": false}}], "legal":["A","B","C","D","E","F"], "id": 7}`,
+		"numbers written otherwise":        `{"version":1.0,"id":7e0,"legal":["A","B","C","D","E","F"],"plies":[{` + after + `,"repetitions":1.0}]}`,
 		"an outcome in part":               `{"id":7,"legal":["A","B","C","D","E","F"],"outcome":{"over":false},"plies":[{` + after + `}]}`,
 	} {
 		assert.NoError(t, compareLine(t, line), name)

@@ -84,7 +84,7 @@ func (rw *reportWriter) subjectError(c Case, se *SubjectError) {
 	rw.printf("start:    %s\n", c.Start)
 	rw.printf("moves:    %s\n", moveList(c.Moves))
 	if se.Line != "" {
-		rw.printf("its response line:\n%s\n", indent(se.Line))
+		rw.printf("its response line:\n%s", indent(se.Line))
 	}
 	if se.Stderr != "" {
 		rw.printf("the end of its standard error:\n%s", indent(se.Stderr))

@@ -20,7 +20,7 @@ finds it and shrinks it:
     second-occurrence     the game ends on the second occurrence (R10)
     no-feeding            moves that do not feed an empty side are legal (R7)
     lap-origin            laps sow into the pit of origin too (R4)
-    empty-side-repetition repetition ends the game while a side is empty (R10)
+    empty-side-repetition repetition is counted while a side is empty (R10)
     sweep-after-25        after a win by 25 each side takes its own seeds (R8, D3)
     chain-off-by-one      the capture chain skips the pit before the last (R5)
     crash                 the program dies on a move of 12 seeds or more
@@ -219,9 +219,13 @@ def serve():
         print(json.dumps(response, separators=(",", ":")), flush=True)
 
 
+BUGS = ("capture-4", "no-grand-slam", "second-occurrence", "no-feeding", "lap-origin",
+        "empty-side-repetition", "sweep-after-25", "chain-off-by-one",
+        "crash", "hang", "garbage", "wrong-id")
+
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--bug":
+    if len(sys.argv) == 3 and sys.argv[1] == "--bug" and sys.argv[2] in BUGS:
         BUG = sys.argv[2]
     elif len(sys.argv) != 1:
-        sys.exit("usage: toy_oware.py [--bug NAME]")
+        sys.exit("usage: toy_oware.py [--bug NAME], NAME one of " + ", ".join(BUGS))
     serve()
