@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/seed3966233f/oware/internal/check"
 )
@@ -36,8 +40,16 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "checking %s under the %s rules: %d cases, seed %d, timeout %v\n",
 		strings.Join(command, " "), r.Name, *games, *seed, *timeout)
-	res, err := check.Run(check.Config{Rules: r, Command: command, Games: *games, Seed: *seed, Timeout: *timeout})
-	if err != nil {
+	// The subject runs in its own process group, out of reach of the
+	// terminal's signals: on one, Run kills it before the command ends.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	res, err := check.Run(ctx, check.Config{Rules: r, Command: command, Games: *games, Seed: *seed, Timeout: *timeout})
+	switch {
+	case ctx.Err() != nil:
+		fmt.Fprintf(stderr, "oware check: interrupted after %d cases and %d plies in agreement\n", res.Cases, res.Plies)
+		return exitFail
+	case err != nil:
 		return cannotRun(stderr, err)
 	}
 	if err := check.WriteReport(stdout, res); err != nil {

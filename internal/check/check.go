@@ -11,6 +11,7 @@
 package check
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -69,14 +70,18 @@ type Failure struct {
 // no moves, then cfg.Games generated cases, and compares the answers; at
 // the first failure it shrinks the case and stops. The error, for a
 // subject that cannot be started or that exits without answering the
-// opening, wraps ErrCannotRun.
-func Run(cfg Config) (Result, error) {
+// opening, wraps ErrCannotRun; when ctx is done, Run kills the subject and
+// returns ctx's error, with what it found so far.
+func Run(ctx context.Context, cfg Config) (Result, error) {
 	began := time.Now()
-	k := &checker{cfg: cfg}
+	k := &checker{cfg: cfg, ctx: ctx}
 	defer k.close()
 	var res Result
 	if err := k.start(); err != nil {
-		if errors.Is(err, ErrCannotRun) || errors.Is(err, ErrCrashed) {
+		switch {
+		case ctx.Err() != nil:
+			return res, ctx.Err()
+		case errors.Is(err, ErrCannotRun) || errors.Is(err, ErrCrashed):
 			return res, cannotRun(err)
 		}
 		opening := openingCase(cfg.Rules)
@@ -88,7 +93,12 @@ func Run(cfg Config) (Result, error) {
 	g := NewGenerator(cfg.Rules, cfg.Seed)
 	for i := 1; i <= cfg.Games; i++ {
 		c := g.Next()
-		if err := k.ask(c); err != nil {
+		err := k.ask(c)
+		if ctx.Err() != nil {
+			res.Elapsed = time.Since(began)
+			return res, ctx.Err()
+		}
+		if err != nil {
 			res.Failure = k.shrink(c, err)
 			res.Failure.Cases = i + 1
 			break
@@ -117,6 +127,7 @@ func cannotRun(err error) error {
 // checker holds the running subject, started again after a failure.
 type checker struct {
 	cfg     Config
+	ctx     context.Context // ends every wait when done
 	subject *Subject
 	id      int
 }
@@ -161,7 +172,7 @@ func (k *checker) send(c Case, timeout time.Duration) error {
 	if err != nil { // cannot happen: strings only
 		panic(err)
 	}
-	resp, err := k.subject.Ask(line, timeout)
+	resp, err := k.subject.Ask(k.ctx, line, timeout)
 	if err == nil {
 		err = compare(c, k.id, k.cfg.Rules.Answer(req), resp)
 	}

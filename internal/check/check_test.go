@@ -2,12 +2,9 @@ package check
 
 import (
 	"bytes"
-	"errors"
-	"os"
+	"context"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -41,7 +38,7 @@ func TestLookupRules(t *testing.T) {
 
 func TestAgainstTheLibrary(t *testing.T) {
 	n := 900 // 100 cases of each kind
-	res, err := Run(config(t, helper(t, "oracle"), n))
+	res, err := Run(t.Context(), config(t, helper(t, "oracle"), n))
 	require.NoError(t, err)
 	require.Nil(t, res.Failure, "the library agrees with itself")
 	assert.Equal(t, n+1, res.Cases, "the opening, then the cases")
@@ -52,13 +49,13 @@ func TestAgainstTheLibrary(t *testing.T) {
 }
 
 func TestOptionalFieldsLeftOut(t *testing.T) {
-	res, err := Run(config(t, helper(t, "minimal"), 90))
+	res, err := Run(t.Context(), config(t, helper(t, "minimal"), 90))
 	require.NoError(t, err)
 	assert.Nil(t, res.Failure, "a subject that gives position and legal only agrees")
 }
 
 func TestToyWithoutBugs(t *testing.T) {
-	res, err := Run(config(t, toy(t, ""), 450)) // 50 of each kind
+	res, err := Run(t.Context(), config(t, toy(t, ""), 450)) // 50 of each kind
 	require.NoError(t, err)
 	require.Nil(t, res.Failure, "the example adapter implements the rules")
 }
@@ -86,7 +83,7 @@ var plantedBugs = []struct {
 func TestPlantedBugs(t *testing.T) {
 	for _, pb := range plantedBugs {
 		t.Run(pb.bug, func(t *testing.T) {
-			res, err := Run(config(t, toy(t, pb.bug), DefaultGames))
+			res, err := Run(t.Context(), config(t, toy(t, pb.bug), DefaultGames))
 			require.NoError(t, err)
 			require.NotNil(t, res.Failure, "the bug is found")
 			f := res.Failure
@@ -119,7 +116,7 @@ func TestPlantedBugsShownByTheShrunkCase(t *testing.T) {
 		"sweep-after-25":    func(_ oware.Position, e oware.Effect) bool { return e.Outcome.Reason() == oware.Majority },
 	}
 	for bug, show := range shows {
-		res, err := Run(config(t, toy(t, bug), DefaultGames))
+		res, err := Run(t.Context(), config(t, toy(t, bug), DefaultGames))
 		require.NoError(t, err)
 		require.NotNil(t, res.Failure, bug)
 		c := res.Failure.Shrunk
@@ -138,7 +135,7 @@ func TestPlantedBugsShownByTheShrunkCase(t *testing.T) {
 }
 
 func TestCrash(t *testing.T) {
-	res, err := Run(config(t, toy(t, "crash"), DefaultGames))
+	res, err := Run(t.Context(), config(t, toy(t, "crash"), DefaultGames))
 	require.NoError(t, err, "it answers the opening, so it runs")
 	require.NotNil(t, res.Failure)
 	f := res.Failure
@@ -155,7 +152,7 @@ func TestCrash(t *testing.T) {
 }
 
 func TestGarbage(t *testing.T) {
-	res, err := Run(config(t, toy(t, "garbage"), DefaultGames))
+	res, err := Run(t.Context(), config(t, toy(t, "garbage"), DefaultGames))
 	require.NoError(t, err)
 	require.NotNil(t, res.Failure)
 	assert.ErrorIs(t, res.Failure.Err, ErrNotJSON)
@@ -169,7 +166,7 @@ func TestGarbage(t *testing.T) {
 }
 
 func TestWrongID(t *testing.T) {
-	res, err := Run(config(t, toy(t, "wrong-id"), DefaultGames))
+	res, err := Run(t.Context(), config(t, toy(t, "wrong-id"), DefaultGames))
 	require.NoError(t, err)
 	require.NotNil(t, res.Failure)
 	assert.ErrorIs(t, res.Failure.Err, ErrWrongID)
@@ -179,7 +176,7 @@ func TestWrongID(t *testing.T) {
 func TestHangOnACase(t *testing.T) {
 	cfg := config(t, toy(t, "hang"), DefaultGames)
 	cfg.Timeout = time.Second // far above the toy's answer to a small case, once started
-	res, err := Run(cfg)
+	res, err := Run(t.Context(), cfg)
 	require.NoError(t, err)
 	require.NotNil(t, res.Failure)
 	assert.ErrorIs(t, res.Failure.Err, ErrTimeout)
@@ -191,42 +188,11 @@ func TestHangOnACase(t *testing.T) {
 	assert.True(t, e.GrandSlam)
 }
 
-func TestHangKilledWithItsChildren(t *testing.T) {
-	pidFile := filepath.Join(t.TempDir(), "pid")
-	t.Setenv("OWARE_CHECK_PIDFILE", pidFile)
-	cfg := config(t, helper(t, "hang-child"), 3)
-	cfg.Timeout, cfg.StartTimeout = 300*time.Millisecond, 300*time.Millisecond
-	res, err := Run(cfg)
-	require.NoError(t, err)
-	require.NotNil(t, res.Failure)
-	assert.ErrorIs(t, res.Failure.Err, ErrTimeout)
-	assert.Equal(t, 0, res.Cases, "not even the opening is answered")
-	text, err := os.ReadFile(pidFile)
-	require.NoError(t, err)
-	pid, err := strconv.Atoi(string(text))
-	require.NoError(t, err)
-	assert.Eventually(t, func() bool { return gone(pid) }, 5*time.Second, 10*time.Millisecond,
-		"the subject's child %d is killed", pid)
-}
-
-// gone reports whether process pid has ended (a zombie has ended too).
-func gone(pid int) bool {
-	if errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
-		return true
-	}
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return true
-	}
-	fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
-	return len(fields) > 0 && fields[0] == "Z"
-}
-
 func TestCannotRun(t *testing.T) {
-	_, err := Run(config(t, []string{filepath.Join(t.TempDir(), "no-such-program")}, 3))
+	_, err := Run(t.Context(), config(t, []string{filepath.Join(t.TempDir(), "no-such-program")}, 3))
 	assert.ErrorIs(t, err, ErrCannotRun)
 
-	_, err = Run(config(t, helper(t, "exit"), 3))
+	_, err = Run(t.Context(), config(t, helper(t, "exit"), 3))
 	assert.ErrorIs(t, err, ErrCannotRun)
 	assert.ErrorIs(t, err, ErrCrashed)
 	var se *SubjectError
@@ -234,14 +200,14 @@ func TestCannotRun(t *testing.T) {
 	assert.Equal(t, "subject: cannot load the model", se.Stderr)
 	assert.Equal(t, "exit status 3", se.Detail)
 
-	_, err = Run(config(t, toy(t, "no-such-bug"), 3))
+	_, err = Run(t.Context(), config(t, toy(t, "no-such-bug"), 3))
 	assert.ErrorIs(t, err, ErrCannotRun)
 	require.ErrorAs(t, err, &se)
 	assert.Contains(t, se.Stderr, "usage: toy_oware.py [--bug NAME]")
 }
 
 func TestReportOfADivergence(t *testing.T) {
-	res, err := Run(config(t, toy(t, "no-grand-slam"), DefaultGames))
+	res, err := Run(t.Context(), config(t, toy(t, "no-grand-slam"), DefaultGames))
 	require.NoError(t, err)
 	require.NotNil(t, res.Failure)
 	var out bytes.Buffer
@@ -259,4 +225,15 @@ func TestReportOfADivergence(t *testing.T) {
 	resp := oracle.Answer(req)
 	require.Nil(t, resp.Error)
 	assert.True(t, resp.Plies[len(resp.Plies)-1].GrandSlam)
+}
+
+func TestRunCancelled(t *testing.T) {
+	cfg := config(t, helper(t, "hang"), 3)
+	cfg.StartTimeout = 10 * time.Minute
+	ctx, cancel := context.WithCancel(t.Context())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	began := time.Now()
+	_, err := Run(ctx, cfg)
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.Less(t, time.Since(began), cfg.StartTimeout, "Run stops when its context is done")
 }

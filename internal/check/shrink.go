@@ -40,7 +40,9 @@ type shrinker struct {
 }
 
 // spent reports whether no more cases may be sent.
-func (s *shrinker) spent() bool { return s.tries >= s.budget || s.hangs >= MaxHangs }
+func (s *shrinker) spent() bool {
+	return s.tries >= s.budget || s.hangs >= MaxHangs || s.k.ctx.Err() != nil
+}
 
 // fails sends c and reports whether it fails as s.want, and how.
 func (s *shrinker) fails(c Case) (bool, error) {

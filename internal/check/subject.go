@@ -3,6 +3,7 @@ package check
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -125,9 +126,10 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 }
 
 // Ask sends one request line (without its line break) and returns the
-// response line, waiting at most timeout. The error is a *SubjectError
-// wrapping ErrCrashed or ErrTimeout.
-func (s *Subject) Ask(request []byte, timeout time.Duration) ([]byte, error) {
+// response line, waiting at most timeout, and not after ctx is done. The
+// error is a *SubjectError wrapping ErrCrashed or ErrTimeout, or ctx's
+// error.
+func (s *Subject) Ask(ctx context.Context, request []byte, timeout time.Duration) ([]byte, error) {
 	written := make(chan error, 1)
 	go func() {
 		_, err := s.stdin.Write(append(request, '\n'))
@@ -141,6 +143,8 @@ func (s *Subject) Ask(request []byte, timeout time.Duration) ([]byte, error) {
 			return nil, s.crashed()
 		}
 		return line, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	case <-timer.C:
 		return nil, &SubjectError{Err: ErrTimeout, Detail: fmt.Sprintf("waited %v", timeout), Stderr: s.stderr.String()}
 	}
