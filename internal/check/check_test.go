@@ -175,7 +175,7 @@ func TestWrongID(t *testing.T) {
 
 func TestHangOnACase(t *testing.T) {
 	cfg := config(t, toy(t, "hang"), DefaultGames)
-	cfg.Timeout = time.Second // far above the toy's answer to a small case, once started
+	cfg.Timeout = 2 * time.Second // far above the toy's answer to a small case, once started
 	res, err := Run(t.Context(), cfg)
 	require.NoError(t, err)
 	require.NotNil(t, res.Failure)
