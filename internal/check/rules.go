@@ -17,23 +17,22 @@ const DefaultRules = "abapa"
 // is not a preset.
 var ErrUnknownRules = errors.New("no such rules")
 
-// Rules is a rule preset: its name and the library's answer to a request
-// under it. It is the one place where the choice of rules is made; the
-// variants that a later version adds (openspiel, aalina, …) become more
-// entries of presets.
+// Rules is a rule preset of "oware check": its name and the library's
+// rules value, under which cases are made and played and the oracle
+// answers. It is the one place where the choice of rules is made: the
+// other presets of package oware (openspiel, aalina, …) become more
+// entries of presets once the cases and the requests to the subject
+// carry them.
 type Rules struct {
 	// Name is the preset's name, as given to "oware check -rules".
 	Name string
-	// game is the library's rules value of the preset: cases are made
-	// and played under it.
+	// game is the library's rules value of the preset.
 	game oware.Rules
-	// answer is the library's own response to a request under these rules.
-	answer func(oracle.Request) oracle.Response
 }
 
 // presets are the rule presets by name.
 var presets = map[string]Rules{
-	DefaultRules: {Name: DefaultRules, game: oware.Rules{}, answer: oracle.Answer},
+	DefaultRules: {Name: DefaultRules, game: oware.Rules{}}, // the zero Rules are abapa
 }
 
 // LookupRules returns the preset named name, or an error wrapping
@@ -57,4 +56,6 @@ func RuleNames() []string {
 }
 
 // Answer returns the library's response to req under r.
-func (r Rules) Answer(req oracle.Request) oracle.Response { return r.answer(req) }
+func (r Rules) Answer(req oracle.Request) oracle.Response {
+	return oracle.Oracle{Rules: r.game}.Answer(req)
+}
