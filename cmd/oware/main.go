@@ -17,6 +17,8 @@
 //	                                       write the conformance vectors to stdout
 //	oware match [-games N] [-level N] [-seed N]
 //	                                       the computer against a random mover
+//	oware check [-rules NAME] [-games N] [-seed S] [-timeout D] -- CMD [ARGS...]
+//	                                       find where another implementation differs
 //	oware help [COMMAND]                   the list of commands, or a command's flags
 //
 // Positions are written as position strings, such as the opening
@@ -71,6 +73,7 @@ func commands() []command {
 		{"oracle", "answer JSON-lines rules queries on stdin", runOracle},
 		{"vectors", "write the conformance vectors to stdout", runVectors},
 		{"match", "the computer against a uniformly random mover", runMatch},
+		{"check", "find where another implementation of the rules differs", runCheck},
 	}
 }
 

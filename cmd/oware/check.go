@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/seed3966233f/oware/internal/check"
+)
+
+// runCheck puts generated cases to another implementation of the rules,
+// which speaks the oracle protocol, and reports the first divergence,
+// shrunk (see package internal/check). The status is exitFail for a
+// divergence and exitUsage when the subject cannot be run.
+func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("check", "[-rules NAME] [-games N] [-seed S] [-timeout D] -- CMD [ARGS...]", stderr)
+	rules := fs.String("rules", check.DefaultRules, "the rules to check: "+strings.Join(check.RuleNames(), ", "))
+	games := fs.Int("games", check.DefaultGames, "how many cases to send")
+	seed := fs.Uint64("seed", 1, "the seed of the cases")
+	timeout := fs.Duration("timeout", check.DefaultTimeout, "the longest wait for one response")
+	command, status, err := parseFlags(fs, args)
+	if err != nil {
+		return status
+	}
+	r, err := check.LookupRules(*rules)
+	switch {
+	case err != nil:
+		return usageError(stderr, fs, "-rules %s: no such rules; have %s", *rules, strings.Join(check.RuleNames(), ", "))
+	case len(command) == 0:
+		return usageError(stderr, fs, "want the command of the implementation to check, after --")
+	case *games < 1:
+		return usageError(stderr, fs, "-games %d: want at least 1", *games)
+	case *timeout <= 0:
+		return usageError(stderr, fs, "-timeout %v: want a positive duration", *timeout)
+	}
+	fmt.Fprintf(stdout, "checking %s under the %s rules: %d cases, seed %d, timeout %v\n",
+		strings.Join(command, " "), r.Name, *games, *seed, *timeout)
+	// The subject runs in its own process group, out of reach of the
+	// terminal's signals: on one, Run kills it before the command ends.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	res, err := check.Run(ctx, check.Config{Rules: r, Command: command, Games: *games, Seed: *seed, Timeout: *timeout})
+	switch {
+	case ctx.Err() != nil:
+		fmt.Fprintf(stderr, "oware check: interrupted after %d cases and %d plies in agreement\n", res.Cases, res.Plies)
+		return exitFail
+	case err != nil:
+		return cannotRun(stderr, err)
+	}
+	if err := check.WriteReport(stdout, res); err != nil {
+		fmt.Fprintf(stderr, "oware check: %v\n", err)
+		return exitFail
+	}
+	if res.Failure != nil {
+		return exitFail
+	}
+	return exitOK
+}
+
+// cannotRun reports a subject that could not be run, with the end of its
+// standard error, and returns exitUsage.
+func cannotRun(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "oware check: %v\n", err)
+	var se *check.SubjectError
+	if errors.As(err, &se) && se.Stderr != "" {
+		fmt.Fprintf(stderr, "the end of its standard error:\n%s\n", se.Stderr)
+	}
+	return exitUsage
+}

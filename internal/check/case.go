@@ -1,0 +1,80 @@
+package check
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/oracle"
+)
+
+// Case is one question put to the subject: a start position, with a fresh
+// repetition history (D4), and moves that the library finds legal.
+type Case struct {
+	Kind  Kind        // what the case is made to reach
+	Start oware.Board // the position before the first move
+	Moves []oware.Move
+	rules oware.Rules // the library's rules the moves are played under
+}
+
+// with returns a case of the same kind and rules as c with another start
+// and moves.
+func (c Case) with(start oware.Board, moves []oware.Move) Case {
+	return Case{Kind: c.Kind, Start: start, Moves: moves, rules: c.rules}
+}
+
+// Seeds returns the seeds on the board at the start.
+func (c Case) Seeds() int {
+	return c.Start.SideSeeds(oware.South) + c.Start.SideSeeds(oware.North)
+}
+
+// Request returns the oracle request of c with the given id, or without
+// one when id is negative.
+func (c Case) Request(id int) oracle.Request {
+	start := c.Start.String()
+	req := oracle.Request{Version: oracle.Version, Start: &start, Moves: make([]string, len(c.Moves))}
+	if id >= 0 {
+		req.ID = json.RawMessage(strconv.Itoa(id))
+	}
+	for i, m := range c.Moves {
+		req.Moves[i] = m.String()
+	}
+	return req
+}
+
+// Line returns c as one oracle request line without an id and without a
+// line break, such as {"start":"2-1-0-0-0-0-0-0-0-4-1-0-20-20-N","moves":["d"]}.
+func (c Case) Line() string {
+	req := c.Request(-1)
+	req.Version = 0
+	b, err := json.Marshal(req)
+	if err != nil { // cannot happen: strings only
+		panic(err)
+	}
+	return string(b)
+}
+
+// positions returns the positions of c: the start, then the position after
+// each move, as many as the library can play (a move that is illegal under
+// the library ends the list).
+func (c Case) positions() []oware.Position {
+	p := c.rules.Position(c.Start)
+	out := []oware.Position{p}
+	for _, m := range c.Moves {
+		next, err := p.Play(m)
+		if err != nil {
+			break
+		}
+		p = next
+		out = append(out, p)
+	}
+	return out
+}
+
+// legalized returns c cut before its first move that the library refuses,
+// so that every case sent asks about legal moves only.
+func (c Case) legalized() Case {
+	n := len(c.positions()) - 1
+	c.Moves = c.Moves[:n:n]
+	return c
+}

@@ -1,0 +1,195 @@
+// Package check puts generated cases to another implementation of the
+// rules, a subject speaking the oracle protocol (package internal/oracle),
+// compares each answer with the library's own, and shrinks the first case
+// on which they differ to a small one. It is the logic of "oware check".
+//
+// The cases are seeded and reproducible (see [Generator]); every case is a
+// start position and moves that the library finds legal, sent as one
+// request. A subject must give "position" and "legal" for each ply and
+// "legal" at the start; "sown", "captures", "grand_slam", "fed",
+// "repetitions" and "outcome" (field by field) are compared when present.
+package check
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Defaults of a check.
+const (
+	DefaultGames     = 4000             // cases sent
+	DefaultTimeout   = 10 * time.Second // for each response
+	DefaultMaxShrink = 2000             // cases sent while shrinking
+	// DefaultStartGrace is the time a subject may take to start, on top
+	// of the timeout of its first response.
+	DefaultStartGrace = 10 * time.Second
+	// MaxHangs bounds the cases that time out while a hang is shrunk:
+	// each costs a whole timeout.
+	MaxHangs = 8
+)
+
+// Config says what to check and how much.
+type Config struct {
+	Rules   Rules         // the rules of the library's answers
+	Command []string      // the subject's program and its arguments
+	Games   int           // how many cases to send
+	Seed    uint64        // the seed of the cases
+	Timeout time.Duration // the longest wait for one response
+	// StartTimeout is the longest wait for the first response of each
+	// subject process, which starts it; 0 means Timeout +
+	// DefaultStartGrace.
+	StartTimeout time.Duration
+	// MaxShrink bounds the cases sent while shrinking; 0 means
+	// DefaultMaxShrink.
+	MaxShrink int
+}
+
+// Result is what a check found.
+type Result struct {
+	Cases   int           // cases on which the subject agreed, the opening first
+	Plies   int           // plies of those cases
+	Elapsed time.Duration // the time taken, shrinking included
+	Failure *Failure      // the first failing case, or nil
+}
+
+// Failure is a case on which the subject failed, and the smallest case
+// found from it that fails the same way.
+type Failure struct {
+	Found    Case  // the case that failed first
+	FoundErr error // how: a *Divergence or a *SubjectError
+	Cases    int   // the cases sent until it was found, itself included
+	Shrunk   Case  // the smallest failing case found
+	Err      error // how Shrunk fails, the same way as Found
+	Tries    int   // the cases sent while shrinking
+}
+
+// Run checks the subject of cfg: it starts it and sends the opening with
+// no moves, then cfg.Games generated cases, and compares the answers; at
+// the first failure it shrinks the case and stops. The error, for a
+// subject that cannot be started or that exits without answering the
+// opening, wraps ErrCannotRun; when ctx is done, Run kills the subject and
+// returns ctx's error, with what it found so far.
+func Run(ctx context.Context, cfg Config) (Result, error) {
+	began := time.Now()
+	k := &checker{cfg: cfg, ctx: ctx}
+	defer k.close()
+	var res Result
+	if err := k.start(); err != nil {
+		switch {
+		case ctx.Err() != nil:
+			return res, ctx.Err()
+		case errors.Is(err, ErrCannotRun) || errors.Is(err, ErrCrashed):
+			return res, cannotRun(err)
+		}
+		opening := openingCase(cfg.Rules)
+		res.Failure = &Failure{Found: opening, FoundErr: err, Cases: 1, Shrunk: opening, Err: err}
+		res.Elapsed = time.Since(began)
+		return res, nil
+	}
+	res.Cases = 1
+	g := NewGenerator(cfg.Rules, cfg.Seed)
+	for i := 1; i <= cfg.Games; i++ {
+		c := g.Next()
+		err := k.ask(c)
+		if ctx.Err() != nil {
+			res.Elapsed = time.Since(began)
+			return res, ctx.Err()
+		}
+		if err != nil {
+			res.Failure = k.shrink(c, err)
+			res.Failure.Cases = i + 1
+			break
+		}
+		res.Cases++
+		res.Plies += len(c.Moves)
+	}
+	res.Elapsed = time.Since(began)
+	return res, nil
+}
+
+// openingCase is the first case of every subject process: the opening,
+// with no moves.
+func openingCase(r Rules) Case {
+	return Case{Kind: Opening, Start: r.game.Start().Board(), rules: r.game}
+}
+
+// cannotRun returns err wrapping ErrCannotRun.
+func cannotRun(err error) error {
+	if errors.Is(err, ErrCannotRun) {
+		return err
+	}
+	return fmt.Errorf("%w: %w", ErrCannotRun, err)
+}
+
+// checker holds the running subject, started again after a failure.
+type checker struct {
+	cfg     Config
+	ctx     context.Context // ends every wait when done
+	subject *Subject
+	id      int
+}
+
+// start starts the subject and asks it the opening case, which may take
+// cfg.StartTimeout. It returns nil, a *Divergence, a *SubjectError, or an
+// error wrapping ErrCannotRun.
+func (k *checker) start() error {
+	s, err := StartSubject(k.cfg.Command)
+	if err != nil {
+		return err
+	}
+	k.subject = s
+	wait := k.cfg.StartTimeout
+	if wait <= 0 {
+		wait = k.cfg.Timeout + DefaultStartGrace
+	}
+	return k.send(openingCase(k.cfg.Rules), wait)
+}
+
+// ask sends c to the subject, started afresh if need be, and compares the
+// answer. It returns nil, a *Divergence, a *SubjectError, or an error
+// wrapping ErrCannotRun (a subject that could not be started again, or
+// failed the opening).
+func (k *checker) ask(c Case) error {
+	if k.subject == nil {
+		if err := k.start(); err != nil {
+			k.close()
+			return fmt.Errorf("%w: started again, it failed the opening: %w", ErrCannotRun, err)
+		}
+	}
+	return k.send(c, k.cfg.Timeout)
+}
+
+// send sends c to the running subject, waits at most timeout for the
+// answer and compares it. After a *SubjectError the subject is killed,
+// to be started afresh.
+func (k *checker) send(c Case, timeout time.Duration) error {
+	k.id++
+	req := c.Request(k.id)
+	line, err := json.Marshal(req)
+	if err != nil { // cannot happen: strings only
+		panic(err)
+	}
+	resp, err := k.subject.Ask(k.ctx, line, timeout)
+	if err == nil {
+		err = compare(c, k.id, k.cfg.Rules.Answer(req), resp)
+	}
+	var se *SubjectError
+	if errors.As(err, &se) {
+		if se.Stderr == "" {
+			se.Stderr = k.subject.Stderr()
+		}
+		k.close()
+	}
+	return err
+}
+
+// close kills the subject, if one runs.
+func (k *checker) close() {
+	if k.subject != nil {
+		k.subject.Close()
+		k.subject = nil
+	}
+}
