@@ -1,21 +1,21 @@
-// Command oware plays Oware (abapa rules) and checks implementations of its
-// rules against package oware.
+// Command oware plays Oware (abapa rules, or another program's with -rules)
+// and checks implementations of its rules against package oware.
 //
 // Usage:
 //
 //	oware                                  a demonstration game between two computer players
-//	oware play [-level N] [-time DURATION] [-side S|N] [-start POSITION | -load FILE]
+//	oware play [-level N] [-time DURATION] [-side S|N] [-rules NAME] [-start POSITION | -load FILE]
 //	                                       play against the computer in the terminal
-//	oware perft [-j N] [-divide] DEPTH [POSITION]
+//	oware perft [-j N] [-divide] [-rules NAME] DEPTH [POSITION]
 //	                                       count the move sequences of DEPTH plies
-//	oware replay [-q | -s] [-format F] FILE...
+//	oware replay [-q | -s] [-format F] [-rules NAME] FILE...
 //	                                       verify game records ("-" reads stdin)
 //	oware convert [-from F] [-to F] [-o FILE] FILE...
 //	                                       convert records: ogn, playstrategy, openspiel
-//	oware oracle                           answer JSON-lines rules queries on stdin
-//	oware vectors [-seed N] [-games N] [-endgames N] [-o FILE]
+//	oware oracle [-rules NAME]             answer JSON-lines rules queries on stdin
+//	oware vectors [-rules NAME] [-seed N] [-games N] [-endgames N] [-o FILE]
 //	                                       write the conformance vectors to stdout
-//	oware match [-games N] [-level N] [-seed N]
+//	oware match [-games N] [-level N] [-seed N] [-rules NAME]
 //	                                       the computer against a random mover
 //	oware check [-rules NAME] [-games N] [-seed S] [-timeout D] -- CMD [ARGS...]
 //	                                       find where another implementation differs

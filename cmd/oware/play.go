@@ -22,7 +22,7 @@ const defaultLevel = 9
 const defaultThinkTime = time.Second
 
 // playUsage is the synopsis of oware play.
-const playUsage = "[-level N] [-time DURATION] [-side S|N] [-start POSITION | -load FILE]"
+const playUsage = "[-level N] [-time DURATION] [-side S|N] [-rules NAME] [-start POSITION | -load FILE]"
 
 // playKeys tells what can be typed during a game, after the flags in the
 // help of oware play.

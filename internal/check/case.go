@@ -33,6 +33,10 @@ func (c Case) Seeds() int {
 func (c Case) Request(id int) oracle.Request {
 	start := c.Start.String()
 	req := oracle.Request{Version: oracle.Version, Start: &start, Moves: make([]string, len(c.Moves))}
+	if c.rules != (oware.Rules{}) {
+		name := c.rules.String()
+		req.Rules = &name
+	}
 	if id >= 0 {
 		req.ID = json.RawMessage(strconv.Itoa(id))
 	}

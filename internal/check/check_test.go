@@ -31,9 +31,34 @@ func TestLookupRules(t *testing.T) {
 	r, err := LookupRules("abapa")
 	require.NoError(t, err)
 	assert.Equal(t, "abapa", r.Name)
-	assert.Equal(t, []string{"abapa"}, RuleNames())
-	_, err = LookupRules("openspiel")
+	assert.Equal(t, []string{"aalina", "abapa", "auale", "awari", "board-game-rs", "game-oware", "openspiel", "playstrategy"}, RuleNames())
+	_, err = LookupRules("chess")
 	assert.ErrorIs(t, err, ErrUnknownRules)
+}
+
+// TestPresetsAgainstTheLibrary: under every preset the requests name their
+// rules, and the library's oracle agrees with itself; the abapa toy, which
+// knows no presets, is found out under OpenSpiel's rules.
+func TestPresetsAgainstTheLibrary(t *testing.T) {
+	for _, name := range RuleNames() {
+		r, err := LookupRules(name)
+		require.NoError(t, err)
+		cfg := config(t, helper(t, "oracle"), 90)
+		cfg.Rules = r
+		res, err := Run(t.Context(), cfg)
+		require.NoError(t, err, name)
+		require.Nil(t, res.Failure, "%s: the library agrees with itself", name)
+		if name != DefaultRules {
+			assert.Contains(t, openingCase(r).Line(), `"rules":"`+name+`"`)
+		}
+	}
+	r, err := LookupRules("openspiel")
+	require.NoError(t, err)
+	cfg := config(t, toy(t, ""), 400)
+	cfg.Rules = r
+	res, err := Run(t.Context(), cfg)
+	require.NoError(t, err)
+	require.NotNil(t, res.Failure, "the abapa toy does not play OpenSpiel's rules")
 }
 
 func TestAgainstTheLibrary(t *testing.T) {

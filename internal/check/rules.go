@@ -19,10 +19,9 @@ var ErrUnknownRules = errors.New("no such rules")
 
 // Rules is a rule preset of "oware check": its name and the library's
 // rules value, under which cases are made and played and the oracle
-// answers. It is the one place where the choice of rules is made: the
-// other presets of package oware (openspiel, aalina, …) become more
-// entries of presets once the cases and the requests to the subject
-// carry them.
+// answers; the requests to the subject name it in their "rules" field
+// (all but abapa's). It is the one place where the choice of rules is
+// made: the presets are those of package oware.
 type Rules struct {
 	// Name is the preset's name, as given to "oware check -rules".
 	Name string
@@ -30,10 +29,15 @@ type Rules struct {
 	game oware.Rules
 }
 
-// presets are the rule presets by name.
-var presets = map[string]Rules{
-	DefaultRules: {Name: DefaultRules, game: oware.Rules{}}, // the zero Rules are abapa
-}
+// presets are the rule presets by name: those of oware.ParseRules.
+var presets = func() map[string]Rules {
+	m := map[string]Rules{}
+	for _, name := range oware.RulesNames() {
+		r, _ := oware.ParseRules(name)
+		m[name] = Rules{Name: name, game: r}
+	}
+	return m
+}()
 
 // LookupRules returns the preset named name, or an error wrapping
 // ErrUnknownRules.
