@@ -459,34 +459,29 @@ func Perft(p Position, depth int) uint64 {
 
 // perft counts the leaves depth ≥ 1 plies below p.
 func perft(p Position, depth int) uint64 {
+	var leaves uint64
 	switch {
 	case depth == 1:
 		return uint64(p.moves.Len()) // each move reaches a leaf; no need to play it
 	case depth == 2 && p.rules == nil:
-		return perft2(&p)
+		// The level above the leaves, where most nodes are, under the
+		// abapa rules: count each child's moves from its board and
+		// occurrence count alone, without making it.
+		for s := p.moves; s != 0; s &= s - 1 {
+			b, captured := p.board.play(bits.TrailingZeros16(uint16(s)))
+			reps := uint8(1) // D2: a capture starts the count again
+			if !captured {
+				reps = p.hist.next(p.board, b)
+			}
+			moves, _ := b.legal(reps)
+			leaves += uint64(moves.Len())
+		}
+		return leaves
 	}
-	var leaves uint64
 	var child Position
 	for s := p.moves; s != 0; s &= s - 1 {
 		p.playTo(&child, bits.TrailingZeros16(uint16(s)))
 		leaves += perft(child, depth-1)
-	}
-	return leaves
-}
-
-// perft2 counts the leaves two plies below p, under the abapa rules. It is
-// the level above the leaves, where most nodes are: it counts each child's
-// moves from its board and occurrence count alone, without making it.
-func perft2(p *Position) uint64 {
-	var leaves uint64
-	for s := p.moves; s != 0; s &= s - 1 {
-		b, captured := p.board.play(bits.TrailingZeros16(uint16(s)))
-		reps := uint8(1) // D2: a capture starts the count again
-		if !captured {
-			reps = p.hist.next(p.board, b)
-		}
-		moves, _ := b.legal(reps)
-		leaves += uint64(moves.Len())
 	}
 	return leaves
 }
