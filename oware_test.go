@@ -2687,3 +2687,28 @@ func randomEndgameBoard(t *rapid.T) oware.Board {
 	require.NoError(t, err)
 	return b
 }
+
+// TestEffectJSON: an Effect encodes as a JSON object and decodes back,
+// its position with the history and its outcome included.
+func TestEffectJSON(t *testing.T) {
+	for _, tt := range []struct {
+		start string
+		move  oware.Move
+		after string
+	}{
+		{"4-4-4-4-4-4-4-5-2-1-4-4-2-2-S", 5, "4-4-4-4-4-0-5-6-0-0-4-4-7-2-N"},        // F takes 2 from d and 3 from c
+		{"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S Cf", 0, "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S CfA"}, // the history goes along
+	} {
+		e, err := oware.MustParsePosition(tt.start).Explain(tt.move)
+		require.NoError(t, err)
+		out, err := json.Marshal(e)
+		require.NoError(t, err)
+		assert.Contains(t, string(out), `"after":"`+tt.after+`"`)
+		var back oware.Effect
+		require.NoError(t, json.Unmarshal(out, &back), "%s", out)
+		assert.Equal(t, tt.after, back.After.String())
+		assert.Equal(t, e.After.Repetitions(), back.After.Repetitions())
+		back.After, e.After = oware.Position{}, oware.Position{}
+		assert.Equal(t, e, back)
+	}
+}
