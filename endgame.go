@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -90,6 +91,7 @@ func (r *Rules) repeats(p *Position) bool {
 func (r *Rules) movable(b Board) MoveSet {
 	mover := b.ToMove()
 	opponent := b.side(mover.Opponent())
+	all := b.nonEmpty()
 	switch {
 	case r.GrandSlam != GrandSlamForbidden:
 		return b.movable()
@@ -97,32 +99,61 @@ func (r *Rules) movable(b Board) MoveSet {
 		if s := b.movable(); s != 0 {
 			return s // the moves that feed (R7)
 		}
+		return all // no move can: any may be played
 	case (opponent+0x7d7d_7d7d_7d7d)&0x8080_8080_8080 != 0:
 		// A pit of 3 seeds or more is never captured, and only sowing
 		// passes seeds into a pit: no move can take all the opponent has.
-		return b.movable()
+		return all
 	}
-	any, keep := MoveSet(0), MoveSet(0)
-	for pit := mover.firstPit(); pit < mover.firstPit()+PitsPerSide; pit++ {
+	// Without a lap, a move passes one seed into each of the opponent's
+	// pits up to its last, and takes them all exactly when those pits hold
+	// all the opponent's seeds, 1 or 2 in each, with none empty: a run of
+	// pits from the opponent's first, ending at the pit of the last seed.
+	runEnd := -1 // no run: no move without a lap takes all
+	if n := runLength(opponent); n > 0 {
+		runEnd = mover.Opponent().firstPit() + n - 1
+	}
+	keep := all
+	for s := all; s != 0; s &= s - 1 {
+		pit := bits.TrailingZeros16(uint16(s))
 		seeds := b.byteAt(pit)
-		if seeds == 0 {
+		if seeds < NumPits-1 {
+			if sowPlan[pit][seeds].last == runEnd {
+				keep &^= 1 << pit
+			}
 			continue
 		}
-		any |= 1 << pit
-		if last := sowPlan[pit][seeds].last; opponent != 0 && last/PitsPerSide == int(mover) {
-			keep |= 1 << pit // the last seed stays on the mover's side: no capture
-			continue
-		}
-		sown, last := b.sow(pit)
-		after, _, annulled := sown.capture(last)
-		if !annulled && !after.sideEmpty(mover.Opponent()) {
-			keep |= 1 << pit
+		sown, last := b.sow(pit) // a lap: see what it takes
+		if after, _, annulled := sown.capture(last); annulled || after.sideEmpty(mover.Opponent()) {
+			keep &^= 1 << pit
 		}
 	}
 	if keep == 0 {
-		return any
+		return all
 	}
 	return keep
+}
+
+// nonEmpty returns the mover's non-empty pits.
+func (b Board) nonEmpty() MoveSet {
+	mover := b.ToMove()
+	tops := (b.side(mover) + 0x7f7f_7f7f_7f7f) & 0x8080_8080_8080
+	gathered := (tops >> 7) * (1<<56 | 1<<49 | 1<<42 | 1<<35 | 1<<28 | 1<<21) >> 56
+	return MoveSet(gathered&0x3f) << mover.firstPit()
+}
+
+// runLength returns how many of a side's pits, one per byte, the first in
+// the lowest, hold seeds before its first empty one, or 0 when a pit after
+// that empty one holds seeds.
+func runLength(side uint64) int {
+	n := 0
+	for ; side&0xff != 0; side >>= 8 {
+		n++
+	}
+	if side != 0 {
+		return 0
+	}
+	return n
 }
 
 // sweepsOrSplits reports whether the tallies of p's outcome under r differ

@@ -190,3 +190,61 @@ func TestLimits(t *testing.T) {
 	assert.Equal(t, p.String(), q.String())
 	assert.True(t, strings.HasPrefix(rules.Start().String(), "playstrategy 4-4-"))
 }
+
+// TestPropAwariLegality: under awari a move is legal when it leaves the
+// opponent a seed, or when no move does; here checked by playing every
+// move on random boards under rules that capture everything. Random
+// boards with small pits often let a move take all.
+func TestPropAwariLegality(t *testing.T) {
+	awari, err := oware.ParseRules("awari")
+	require.NoError(t, err)
+	takeAll := oware.Rules{GrandSlam: oware.GrandSlamCaptures, NoMajority: true, RepeatLimit: oware.NoRepetition}
+	rapid.Check(t, func(t *rapid.T) {
+		b := rapid.OneOf(rapid.Custom(randomBoard), rapid.Custom(starvableBoard)).Draw(t, "board")
+		mover := b.ToMove()
+		if b.SideSeeds(mover.Opponent()) == 0 || awari.Position(b).Outcome().Over() {
+			return // feeding an empty side is R7's, pinned by cases.txt
+		}
+		var all, keep oware.MoveSet
+		for pit := 6 * int(mover); pit < 6*int(mover)+6; pit++ {
+			if b.Pit(pit) == 0 {
+				continue
+			}
+			all |= 1 << pit
+			after, err := takeAll.Position(b).Play(oware.Move(pit))
+			require.NoError(t, err)
+			if after.Board().SideSeeds(mover.Opponent()) > 0 {
+				keep |= 1 << pit
+			}
+		}
+		want := keep
+		if keep == 0 {
+			want = all
+		}
+		require.Equal(t, want, awari.Position(b).Moves(), "%s", b)
+	})
+}
+
+// starvableBoard draws a board where a move may take all the opponent has:
+// the opponent's seeds, 1 or 2 a pit, fill a run of pits from their first.
+func starvableBoard(t *rapid.T) oware.Board {
+	side := oware.Player(rapid.IntRange(0, 1).Draw(t, "side"))
+	var pits [12]int
+	theirs := 6 * int(side.Opponent())
+	for i := 0; i < rapid.IntRange(1, 6).Draw(t, "run"); i++ {
+		pits[theirs+i] = rapid.IntRange(1, 2).Draw(t, "seeds")
+	}
+	on := 0
+	for _, c := range pits {
+		on += c
+	}
+	for i := 0; i < 6; i++ {
+		pits[6*int(side)+i] = rapid.IntRange(0, min(13, 48-on)).Draw(t, "mine")
+		on += pits[6*int(side)+i]
+	}
+	rest := 48 - on
+	south := rapid.IntRange(0, rest).Draw(t, "south")
+	b, err := oware.NewBoard(pits, [2]int{south, rest - south}, side)
+	require.NoError(t, err)
+	return b
+}
