@@ -50,6 +50,9 @@ func (b Board) capturedRun(last int) (run []Capture, annulled bool) {
 // play is [Board.play] under rules r: the capture follows r's grand slam
 // rule, and r's lone seeds rule applies after it.
 func (r *Rules) play(b Board, pit int) (Board, bool) {
+	if r.GrandSlam == GrandSlamAnnulled && !r.LoneSeeds {
+		return b.play(pit) // abapa's capture
+	}
 	sown, last := b.sow(pit)
 	after, _, _ := r.capture(sown, last, b.ToMove())
 	captured := after != sown // a capture takes seeds; nothing else changes the board
@@ -101,7 +104,7 @@ func (b Board) takeAll(mover Player) Board {
 // two pits whose distance, counted from the mover's first pit onwards, is
 // 5 or 6, each player takes one. It reports whether the rule applied.
 func (b Board) loneSeeds(mover Player) (Board, bool) {
-	if b.SideSeeds(South)+b.SideSeeds(North) != 2 {
+	if b.byteAt(scoreByte)+b.byteAt(scoreByte+1) != NumSeeds-2 { // two seeds on the board
 		return b, false
 	}
 	first, last := -1, -1
