@@ -93,16 +93,7 @@ var sentinels = map[string]error{
 }
 
 // modelErrors are the model's errors by the same names.
-var modelErrors = map[string]error{
-	"ErrNegativeCount": refmodel.ErrNegativeCount,
-	"ErrSeedTotal":     refmodel.ErrSeedTotal,
-	"ErrNoSuchPlayer":  refmodel.ErrNoSuchPlayer,
-	"ErrNoSuchPit":     refmodel.ErrNoSuchPit,
-	"ErrNotYourPit":    refmodel.ErrNotYourPit,
-	"ErrEmptyPit":      refmodel.ErrEmptyPit,
-	"ErrMustFeed":      refmodel.ErrMustFeed,
-	"ErrGameOver":      refmodel.ErrGameOver,
-}
+var modelErrors = refmodel.Errors()
 
 // sentinelOf returns the library's error for a refusal of the model.
 func sentinelOf(modelErr error) error {

@@ -21,16 +21,8 @@ import (
 // so the written text must then be a fixed point: written again, it is
 // unchanged.
 func FuzzParse(f *testing.F) {
-	names, err := filepath.Glob(filepath.Join("testdata", "*.ogn"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, n := range names {
-		data, err := os.ReadFile(n)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(string(data))
+	for _, data := range sampleRecords(f) {
+		f.Add(data)
 	}
 	for _, s := range []string{
 		"", "*", "1-0", "1. F e 1/2-1/2", "[FEN \"0-0-0-0-0-1-0-0-0-0-0-1-23-23-N\"] 1. f",
@@ -89,16 +81,8 @@ func withStart(g, from ogn.Game) ogn.Game {
 // its game and line, it ends, and every game it reads is written and read
 // back the same: parse, write, parse keeps every game.
 func FuzzReader(f *testing.F) {
-	names, err := filepath.Glob(filepath.Join("testdata", "*.ogn"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, n := range names {
-		data, err := os.ReadFile(n)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(uint8(ogn.OGN), string(data))
+	for _, data := range sampleRecords(f) {
+		f.Add(uint8(ogn.OGN), data)
 	}
 	f.Add(uint8(ogn.PlayStrategy), "[P1 \"a\"]\n[Variant \"Oware\"]\n1. c1f2 a2d1 { [%clk 0:05:00] } 2. d1c2 *\n\n[P1 \"b\"]\n1. c1f2")
 	f.Add(uint8(ogn.OpenSpiel), "2 5 3\n[5, 4, 1]\n0 0 0\n")
@@ -159,4 +143,22 @@ func checkPlace(t *testing.T, err error) {
 		t.Fatalf("error of unknown type: %v", err)
 	}
 	require.True(t, strings.HasPrefix(err.Error(), "ogn: "), err.Error())
+}
+
+// sampleRecords returns the sample records of testdata, as the seeds of
+// the fuzz targets.
+func sampleRecords(f *testing.F) []string {
+	names, err := filepath.Glob(filepath.Join("testdata", "*.ogn"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	var records []string
+	for _, n := range names {
+		data, err := os.ReadFile(n)
+		if err != nil {
+			f.Fatal(err)
+		}
+		records = append(records, string(data))
+	}
+	return records
 }

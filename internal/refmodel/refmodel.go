@@ -55,6 +55,21 @@ var (
 	ErrMustFeed      = errors.New("move does not feed the opponent") // R7
 )
 
+// Errors are the model's refusals by the names the rule cases give them
+// (internal/rulecases): the names of the library's sentinels.
+func Errors() map[string]error {
+	return map[string]error{
+		"ErrNegativeCount": ErrNegativeCount,
+		"ErrSeedTotal":     ErrSeedTotal,
+		"ErrNoSuchPlayer":  ErrNoSuchPlayer,
+		"ErrNoSuchPit":     ErrNoSuchPit,
+		"ErrNotYourPit":    ErrNotYourPit,
+		"ErrEmptyPit":      ErrEmptyPit,
+		"ErrMustFeed":      ErrMustFeed,
+		"ErrGameOver":      ErrGameOver,
+	}
+}
+
 // Parse reads a position string: pits 0 to 11, South's score, North's
 // score (decimal, no sign or leading zero) and S or N, joined by "-". It
 // checks the form only; [Board.Check] checks D4.

@@ -11,16 +11,7 @@ import (
 )
 
 // modelErrors maps the error names of cases.txt to the model's errors.
-var modelErrors = map[string]error{
-	"ErrNegativeCount": refmodel.ErrNegativeCount,
-	"ErrSeedTotal":     refmodel.ErrSeedTotal,
-	"ErrNoSuchPlayer":  refmodel.ErrNoSuchPlayer,
-	"ErrNoSuchPit":     refmodel.ErrNoSuchPit,
-	"ErrNotYourPit":    refmodel.ErrNotYourPit,
-	"ErrEmptyPit":      refmodel.ErrEmptyPit,
-	"ErrMustFeed":      refmodel.ErrMustFeed,
-	"ErrGameOver":      refmodel.ErrGameOver,
-}
+var modelErrors = refmodel.Errors()
 
 // Seen returns what the model shows at g, reached by e (nil at the start).
 func seen(g refmodel.Game, e *refmodel.Effect) rulecases.Seen {
