@@ -141,7 +141,8 @@ func ExampleReader() {
 // ExampleReader_playStrategy converts a game exported by playstrategy.org
 // to OGN. Its moves name the pit sown and the pit of the last seed in
 // PlayStrategy's squares: a1–f1 are South's pits A–F, and a2 lies across
-// from a1, so that f2–a2 are North's pits a–f.
+// from a1, so that f2–a2 are North's pits a–f. The game is played by
+// PlayStrategy's rules, and its OGN record says so.
 func ExampleReader_playStrategy() {
 	export := `[Event "Rated Oware game"]
 [Site "https://playstrategy.org/abcd1234"]
@@ -165,7 +166,7 @@ func ExampleReader_playStrategy() {
 		fmt.Println(err)
 	}
 	// Output:
-	// [Variant "Oware Abapa"]
+	// [Variant "playstrategy"]
 	// [Event "Rated Oware game"]
 	// [Site "https://playstrategy.org/abcd1234"]
 	// [Date "2026.11.30"]

@@ -104,7 +104,8 @@ func resultOf(o oware.Outcome) ogn.Result {
 // a Writer and reads them back with a Reader, in each format: every game
 // comes back, with its start, its moves, the capture marks and the result
 // of the rules and, where the format holds them, its tags and comments;
-// ReadReplay gives the effect of every ply.
+// ReadReplay gives the effect of every ply. The games are played by the
+// abapa rules, which the reader is given.
 func TestPropertyStreamRoundTrip(t *testing.T) {
 	for _, f := range []ogn.Format{ogn.OGN, ogn.PlayStrategy, ogn.OpenSpiel} {
 		t.Run(f.String(), func(t *testing.T) {
@@ -118,6 +119,7 @@ func TestPropertyStreamRoundTrip(t *testing.T) {
 				}
 				rd := ogn.NewReader(bytes.NewReader(buf.Bytes()))
 				rd.Format = f
+				rd.Rules = &oware.Rules{} // the games were played by abapa's rules, not PlayStrategy's
 				for i, pl := range games {
 					g, effects, err := rd.ReadReplay()
 					require.NoError(t, err, "game %d of\n%s", i+1, buf.String())

@@ -30,15 +30,18 @@ type gameReader struct {
 func (gr *gameReader) record() error {
 	gr.phase = tagPhase
 	gr.g.Start = oware.Start().Board()
-	if gr.r.Rules != nil {
+	switch {
+	case gr.r.Rules != nil:
 		gr.g.Rules = *gr.r.Rules
+	case gr.r.Format == PlayStrategy:
+		gr.g.Rules = playStrategyRules // PlayStrategy's games are played by its rules
 	}
-	gr.rep.aualeMarks = gr.g.Rules == auale
 	if err := gr.tagSection(); err != nil {
 		return err
 	}
 	gr.g.Tags = orderTags(gr.g.Tags)
 	gr.phase = movePhase
+	gr.rep.aualeMarks = gr.g.Rules == auale
 	gr.rep.start(gr.g.StartPosition())
 	res, resAt, err := gr.movetext()
 	if err != nil {

@@ -122,8 +122,13 @@ type replayer struct {
 	aualeMarks bool
 }
 
-// auale are the rules of Aualé, whose records mark the last ply their way.
-var auale, _ = oware.ParseRules("auale")
+// auale are the rules of Aualé, whose records mark the last ply their way,
+// and playStrategyRules those of PlayStrategy, whose exports are read by
+// them.
+var (
+	auale, _             = oware.ParseRules("auale")
+	playStrategyRules, _ = oware.ParseRules("playstrategy")
+)
 
 // start starts the replay at p.
 func (rp *replayer) start(p oware.Position) {

@@ -24,7 +24,7 @@ func TestConvertPlayStrategyToOGN(t *testing.T) {
 	status, out, errOut := runCmd(t, psExport, "convert", "-from", "playstrategy", "-")
 	require.Equal(t, exitOK, status, errOut)
 	assert.Empty(t, errOut)
-	assert.Equal(t, "[Variant \"Oware Abapa\"]\n[Event \"Rated Oware game\"]\n[South \"Ama\"]\n[North \"Kofi\"]\n"+
+	assert.Equal(t, "[Variant \"playstrategy\"]\n[Event \"Rated Oware game\"]\n[South \"Ama\"]\n[North \"Kofi\"]\n"+
 		"[Result \"*\"]\n\n1. C f 2. E e+2 *\n", out)
 }
 
