@@ -61,6 +61,8 @@
 package oware
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"iter"
 	"math/bits"
@@ -266,6 +268,41 @@ func (s MoveSet) String() string {
 		b = append(b, pitLetters[m])
 	}
 	return string(append(b, '}'))
+}
+
+// MarshalJSON implements [json.Marshaler]: the moves as a JSON array of pit
+// letters in pit order, such as ["A","C","F"].
+func (s MoveSet) MarshalJSON() ([]byte, error) {
+	b := []byte{'['}
+	for m := range s.All() {
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		b = append(b, '"', pitLetters[m], '"')
+	}
+	return append(b, ']'), nil
+}
+
+// UnmarshalJSON implements [json.Unmarshaler]: it reads an array of moves
+// as [Move.UnmarshalText] reads them, in any order. JSON null leaves s
+// unchanged. On an error s is unchanged.
+func (s *MoveSet) UnmarshalJSON(data []byte) error {
+	var moves []Move
+	if err := json.Unmarshal(data, &moves); err != nil {
+		return err
+	}
+	if moves == nil && string(bytes.TrimSpace(data)) == "null" {
+		return nil
+	}
+	var set MoveSet
+	for _, m := range moves {
+		if !m.Valid() {
+			return &PositionError{Field: "move", Value: int(m), Err: ErrNoSuchPit}
+		}
+		set |= 1 << m
+	}
+	*s = set
+	return nil
 }
 
 // Errors that [Position.Play] returns, wrapped in a [*MoveError]; match them

@@ -2703,3 +2703,22 @@ func TestEffectJSON(t *testing.T) {
 		assert.Equal(t, e, back)
 	}
 }
+
+// TestMoveSetJSON: a MoveSet is a JSON array of pit letters.
+func TestMoveSetJSON(t *testing.T) {
+	out, err := json.Marshal(map[string]oware.MoveSet{"legal": oware.MoveSet(0b1000_0010_0101), "none": 0})
+	require.NoError(t, err)
+	assert.Equal(t, `{"legal":["A","C","F","f"],"none":[]}`, string(out))
+	var back map[string]oware.MoveSet
+	require.NoError(t, json.Unmarshal(out, &back))
+	assert.Equal(t, oware.MoveSet(0b1000_0010_0101), back["legal"])
+	assert.Equal(t, oware.MoveSet(0), back["none"])
+	var s oware.MoveSet = 5
+	require.NoError(t, json.Unmarshal([]byte(`["11","0"]`), &s), "pit numbers too")
+	assert.Equal(t, oware.MoveSet(1<<11|1), s)
+	assert.Error(t, json.Unmarshal([]byte(`["G"]`), &s))
+	assert.Error(t, json.Unmarshal([]byte(`"AB"`), &s), "not a base64 string of bytes")
+	assert.Equal(t, oware.MoveSet(1<<11|1), s, "unchanged on error")
+	require.NoError(t, json.Unmarshal([]byte(`null`), &s))
+	assert.Equal(t, oware.MoveSet(1<<11|1), s, "null leaves it")
+}
