@@ -216,7 +216,7 @@ func negativeNumber(s string) bool {
 
 // fail writes an error message for command name and returns exitFail.
 func fail(stderr io.Writer, name string, err error) int {
-	fmt.Fprintf(stderr, "oware %s: %s\n", name, strings.TrimPrefix(err.Error(), "oware: "))
+	fmt.Fprintf(stderr, "oware %s: %v\n", name, err)
 	return exitFail
 }
 
