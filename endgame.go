@@ -89,12 +89,13 @@ func (r *Rules) repeats(p *Position) bool {
 // GrandSlamForbidden every non-empty pit whose move leaves the opponent a
 // seed, or, when none does, every non-empty pit.
 func (r *Rules) movable(b Board) MoveSet {
+	if r.GrandSlam != GrandSlamForbidden {
+		return b.movable()
+	}
 	mover := b.ToMove()
 	opponent := b.side(mover.Opponent())
 	all := b.nonEmpty()
 	switch {
-	case r.GrandSlam != GrandSlamForbidden:
-		return b.movable()
 	case opponent == 0:
 		if s := b.movable(); s != 0 {
 			return s // the moves that feed (R7)
@@ -156,31 +157,18 @@ func runLength(side uint64) int {
 	return n
 }
 
-// sweepsOrSplits reports whether the tallies of p's outcome under r differ
-// from abapa's for the same reason: a sweep after R8, or an even split.
-func (r *Rules) sweepsOrSplits(p Position) bool {
-	switch p.reason {
-	case Majority:
-		return r.MajoritySweep == SweepOwnRows ||
-			r.MajoritySweep == SweepIfStuck && (r.movable(p.board) == 0 || r.repeats(&p))
-	case Repetition:
-		return r.EvenSplit
-	}
-	return false
+// sweeps reports whether r gives each player the seeds of their own side
+// when R8 ends the game at p.
+func (r *Rules) sweeps(p *Position) bool {
+	return r.MajoritySweep == SweepOwnRows ||
+		r.MajoritySweep == SweepIfStuck && (r.movable(p.board) == 0 || r.repeats(p))
 }
 
-// outcome returns the outcome of p under r when sweepsOrSplits: after R8
-// each player takes the seeds of their own side; after a repetition the
-// seeds on the board are shared evenly, an odd seed halved.
-func (r *Rules) outcome(p Position) Outcome {
-	b := p.board
-	o := Outcome{reason: p.reason, tallies: b.ownSides()}
-	if p.reason == Repetition {
-		rest := uint8(b.SideSeeds(South) + b.SideSeeds(North))
-		o.tallies = [2]uint8{b.byteAt(scoreByte) + rest/2, b.byteAt(scoreByte+1) + rest/2}
-		o.half = rest%2 == 1
-	}
-	return o
+// evenSplit returns the tallies when the seeds on b are shared evenly, and
+// whether an odd seed was halved (Rules.EvenSplit).
+func (b Board) evenSplit() ([2]uint8, bool) {
+	rest := uint8(b.SideSeeds(South) + b.SideSeeds(North))
+	return [2]uint8{b.byteAt(scoreByte) + rest/2, b.byteAt(scoreByte+1) + rest/2}, rest%2 == 1
 }
 
 // Moves returns the legal moves (R2, R7) as a MoveSet, without allocating.
@@ -318,14 +306,20 @@ func (o Outcome) Draw() bool {
 // game goes on (and for the zero Position).
 func (p Position) Outcome() Outcome {
 	b := p.board
-	if p.rules != nil && p.rules.sweepsOrSplits(p) {
-		return p.rules.outcome(p)
-	}
 	o := Outcome{reason: p.reason}
 	switch p.reason {
 	case Majority:
 		o.tallies = [2]uint8{b.byteAt(scoreByte), b.byteAt(scoreByte + 1)}
-	case NoMove, Repetition, QuietLimit, PlyLimit:
+		if p.rules != nil && p.rules.sweeps(&p) {
+			o.tallies = b.ownSides()
+		}
+	case Repetition:
+		if p.rules != nil && p.rules.EvenSplit {
+			o.tallies, o.half = b.evenSplit()
+			break
+		}
+		o.tallies = b.ownSides()
+	case NoMove, QuietLimit, PlyLimit:
 		o.tallies = b.ownSides()
 	}
 	return o
