@@ -3,15 +3,14 @@ package oware
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"math/bits"
+	"slices"
 	"strconv"
-	"strings"
 )
 
-// This file holds feeding (R7), the endings of the game (R8–R11, D3, D5)
-// with the Outcome that reports them, and the repetition history (R10, D1,
-// D2).
+// This file holds the legal moves with feeding (R2, R7) and the forbidden
+// grand slam, the endings of the game (R8–R11, D3, D5) and the Outcome
+// that reports them, and the repetition history (R10, D1, D2).
 
 // movable returns the moves that R2 and R7 allow the player to move at b,
 // ignoring whether the game has ended.
@@ -19,82 +18,38 @@ import (
 // The six pits of the mover's side are six bytes of one word. A pit may be
 // played when it holds at least 1 seed (R2) or, when the opponent's side is
 // empty (R7), at least as many seeds as it takes to reach that side: 6 from
-// the first pit of a side down to 1 from the last. Adding 0x80 - threshold
-// to each byte sets the byte's top bit exactly when the pit holds at least
-// threshold seeds (a pit holds at most 48, so no byte carries into the
-// next); the multiplication then gathers the six top bits into six
-// adjacent bits.
+// the first pit of a side down to 1 from the last.
 func (b Board) movable() MoveSet {
 	mover := b.ToMove()
 	thresholds := uint64(0x7f7f_7f7f_7f7f) // R2: at least 1 seed in every pit
 	if b.sideEmpty(mover.Opponent()) {
 		thresholds = 0x7f7e_7d7c_7b7a // R7: at least 6, 5, 4, 3, 2, 1 seeds
 	}
-	tops := (b.side(mover) + thresholds) & 0x8080_8080_8080
-	gathered := (tops >> 7) * (1<<56 | 1<<49 | 1<<42 | 1<<35 | 1<<28 | 1<<21) >> 56
-	return MoveSet(gathered&0x3f) << mover.firstPit()
+	return pitsOver(b.side(mover), thresholds) << mover.firstPit()
 }
 
-// legal returns the legal moves at b, which occurs for the reps-th time
-// since the last capture, and, when there are none, why the game is over.
-func (b Board) legal(reps uint8) (MoveSet, Reason) {
-	if b.majority() {
-		return 0, Majority // R8
-	}
-	if reps >= 3 && !b.sideEmpty(South) && !b.sideEmpty(North) {
-		return 0, Repetition // R10, D2
-	}
-	if s := b.movable(); s != 0 {
-		return s, NotOver
-	}
-	return 0, NoMove // R9
-}
-
-// majority reports whether a player has captured 25 seeds or more (R8).
-func (b Board) majority() bool {
-	// Both scores at once: adding 0x80-25 sets a byte's top bit when it is
-	// at least 25 (a score is at most 48, so no carry).
-	return (b.hi>>(8*(scoreByte-8))&0xffff+(0x80-WinningScore)*0x0101)&0x8080 != 0
-}
-
-// legal returns the legal moves at p under rules r and, when there are
-// none, why the game is over: [Board.legal] with r's knobs.
-func (r *Rules) legal(p *Position) (MoveSet, Reason) {
-	switch {
-	case !r.NoMajority && p.board.majority():
-		return 0, Majority
-	case r.MaxQuietPlies != 0 && p.hist.length() >= int(r.MaxQuietPlies):
-		return 0, QuietLimit
-	case r.repeats(p):
-		return 0, Repetition
-	}
-	moves := r.movable(p.board)
-	switch {
-	case moves == 0:
-		return 0, NoMove
-	case r.MaxPlies != 0 && p.plies >= uint32(r.MaxPlies):
-		return 0, PlyLimit
-	}
-	return moves, NotOver
-}
-
-// repeats reports whether p's occurrence count ends the game under r.
-func (r *Rules) repeats(p *Position) bool {
-	b := p.board
-	return p.hist.reps >= r.repeatLimit() && (r.RepeatWithEmptySide || !b.sideEmpty(South) && !b.sideEmpty(North))
+// pitsOver returns the pits of a side, one per byte, that hold at least
+// 0x80 - t seeds, where t holds one such threshold per byte, as a MoveSet
+// of the side's first six bits. Adding t to each byte sets the byte's top
+// bit exactly when the pit holds at least its threshold (a pit holds at
+// most 48, so no byte carries into the next); the multiplication then
+// gathers the six top bits into six adjacent bits.
+func pitsOver(side, t uint64) MoveSet {
+	tops := (side + t) & 0x8080_8080_8080
+	return MoveSet((tops>>7)*(1<<56|1<<49|1<<42|1<<35|1<<28|1<<21)>>56) & 0x3f
 }
 
 // movable returns the moves that r allows the player to move at b,
 // ignoring whether the game has ended: those of [Board.movable], or under
 // GrandSlamForbidden every non-empty pit whose move leaves the opponent a
 // seed, or, when none does, every non-empty pit.
-func (r *Rules) movable(b Board) MoveSet {
+func (r *ruleset) movable(b Board) MoveSet {
 	if r.GrandSlam != GrandSlamForbidden {
 		return b.movable()
 	}
 	mover := b.ToMove()
 	opponent := b.side(mover.Opponent())
-	all := b.nonEmpty()
+	all := pitsOver(b.side(mover), 0x7f7f_7f7f_7f7f) << mover.firstPit()
 	switch {
 	case opponent == 0:
 		if s := b.movable(); s != 0 {
@@ -124,8 +79,7 @@ func (r *Rules) movable(b Board) MoveSet {
 			}
 			continue
 		}
-		sown, last := b.sow(pit) // a lap: see what it takes
-		if after, _, annulled := sown.capture(last); annulled || after.sideEmpty(mover.Opponent()) {
+		if after, _ := r.move(b, pit); after.sideEmpty(mover.Opponent()) { // a lap: see what it leaves
 			keep &^= 1 << pit
 		}
 	}
@@ -133,14 +87,6 @@ func (r *Rules) movable(b Board) MoveSet {
 		return all
 	}
 	return keep
-}
-
-// nonEmpty returns the mover's non-empty pits.
-func (b Board) nonEmpty() MoveSet {
-	mover := b.ToMove()
-	tops := (b.side(mover) + 0x7f7f_7f7f_7f7f) & 0x8080_8080_8080
-	gathered := (tops >> 7) * (1<<56 | 1<<49 | 1<<42 | 1<<35 | 1<<28 | 1<<21) >> 56
-	return MoveSet(gathered&0x3f) << mover.firstPit()
 }
 
 // runLength returns how many of a side's pits, one per byte, the first in
@@ -157,29 +103,61 @@ func runLength(side uint64) int {
 	return n
 }
 
-// sweeps reports whether r gives each player the seeds of their own side
-// when R8 ends the game at p.
-func (r *Rules) sweeps(p *Position) bool {
-	return r.MajoritySweep == SweepOwnRows ||
-		r.MajoritySweep == SweepIfStuck && (r.movable(p.board) == 0 || r.repeats(p))
+// legal returns the legal moves at b under r, when b occurs for the
+// reps-th time since the last capture, quiet plies after it, and plies
+// plies after the position the game was set up from; and, when there are
+// none, why the game is over. Every position's moves come from it.
+func (r *ruleset) legal(b Board, reps uint32, quiet int, plies uint32) (MoveSet, Reason) {
+	switch {
+	case !r.NoMajority && b.majority():
+		return 0, Majority // R8
+	case r.MaxQuietPlies != 0 && quiet >= int(r.MaxQuietPlies):
+		return 0, QuietLimit
+	case r.repeats(b, reps):
+		return 0, Repetition // R10, D2
+	}
+	moves := r.movable(b)
+	switch {
+	case moves == 0:
+		return 0, NoMove // R9
+	case r.MaxPlies != 0 && plies >= uint32(r.MaxPlies):
+		return 0, PlyLimit
+	}
+	return moves, NotOver
 }
 
-// evenSplit returns the tallies when the seeds on b are shared evenly, and
-// whether an odd seed was halved (Rules.EvenSplit).
-func (b Board) evenSplit() ([2]uint8, bool) {
-	rest := uint8(b.SideSeeds(South) + b.SideSeeds(North))
-	return [2]uint8{b.byteAt(scoreByte) + rest/2, b.byteAt(scoreByte+1) + rest/2}, rest%2 == 1
+// majority reports whether a player has captured 25 seeds or more (R8).
+func (b Board) majority() bool {
+	// Both scores at once: adding 0x80-25 sets a byte's top bit when it is
+	// at least 25 (a score is at most 48, so no carry).
+	return (b.hi>>(8*(scoreByte-8))&0xffff+(0x80-WinningScore)*0x0101)&0x8080 != 0
 }
 
-// Moves returns the legal moves (R2, R7) as a MoveSet, without allocating.
-// It is empty when the game is over (D5) and for the zero Position.
-func (p Position) Moves() MoveSet { return p.moves }
+// repeats reports whether the reps-th occurrence of b ends the game under
+// r (R10, D2).
+func (r *ruleset) repeats(b Board, reps uint32) bool {
+	return reps >= r.repeatAt && (r.RepeatWithEmptySide || !b.sideEmpty(South) && !b.sideEmpty(North))
+}
 
-// LegalMoves returns the legal moves (R2, R7) in ascending pit order. It is
-// empty when the game is over (D5). [Position.Moves] gives the same moves
-// without allocating.
-func (p Position) LegalMoves() []Move {
-	return p.moves.AppendTo(make([]Move, 0, p.moves.Len()))
+// outcome returns the outcome of a game that ended at b, which occurs for
+// the reps-th time, for reason (D3, R11).
+func (r *ruleset) outcome(b Board, reason Reason, reps uint32) Outcome {
+	o := Outcome{reason: reason}
+	switch {
+	case reason == Majority && (r.MajoritySweep == SweepNone ||
+		r.MajoritySweep == SweepIfStuck && r.movable(b) != 0 && !r.repeats(b, reps)):
+		o.tallies = [2]uint8{b.byteAt(scoreByte), b.byteAt(scoreByte + 1)} // D3
+	case reason == Repetition && r.EvenSplit:
+		rest := uint8(b.onBoard())
+		o.tallies = [2]uint8{b.byteAt(scoreByte) + rest/2, b.byteAt(scoreByte+1) + rest/2}
+		o.half = rest%2 == 1
+	default: // R9, R10, the limits and the sweeps: each takes their own side
+		o.tallies = [2]uint8{
+			b.byteAt(scoreByte) + uint8(b.SideSeeds(South)),
+			b.byteAt(scoreByte+1) + uint8(b.SideSeeds(North)),
+		}
+	}
+	return o
 }
 
 // Reason tells why a game ended.
@@ -202,8 +180,9 @@ const (
 // reasonNames are the names of the reasons, indexed by Reason.
 var reasonNames = [...]string{"not over", "majority", "no move", "repetition", "quiet limit", "ply limit"}
 
-// String returns the reason's name: "not over", "majority", "no move" or
-// "repetition", and "Reason(n)" for any other value.
+// String returns the reason's name: "not over", "majority", "no move",
+// "repetition", "quiet limit" or "ply limit", and "Reason(n)" for any
+// other value.
 func (r Reason) String() string {
 	if int(r) < len(reasonNames) {
 		return reasonNames[r]
@@ -226,22 +205,18 @@ func (r Reason) Rule() string {
 	return ""
 }
 
-// ErrNoSuchReason is wrapped by the error of [Reason.MarshalText] for a
-// value that is none of the declared reasons.
-var ErrNoSuchReason = errors.New("no such reason")
-
 // MarshalText implements [encoding.TextMarshaler] with the reason's name.
-// Any other value is a [*PositionError] wrapping ErrNoSuchReason.
+// Any other value is a [*RangeError] wrapping ErrRange.
 func (r Reason) MarshalText() ([]byte, error) {
 	if int(r) >= len(reasonNames) {
-		return nil, &PositionError{Field: "reason", Value: int(r), Err: ErrNoSuchReason}
+		return nil, &RangeError{Type: "Reason", Value: int(r)}
 	}
 	return []byte(r.String()), nil
 }
 
 // UnmarshalText implements [encoding.TextUnmarshaler]: it reads the names
 // that MarshalText writes. Anything else is a [*ParseError] wrapping
-// ErrSyntax.
+// ErrSyntax. On an error r is unchanged.
 func (r *Reason) UnmarshalText(text []byte) error {
 	for i, name := range reasonNames {
 		if string(text) == name {
@@ -302,65 +277,36 @@ func (o Outcome) Draw() bool {
 	return o.Over() && (o.tallies[South] == o.tallies[North] || o.reason == PlyLimit)
 }
 
-// Outcome returns the outcome of the game at p: the zero Outcome while the
-// game goes on (and for the zero Position).
-func (p Position) Outcome() Outcome {
-	b := p.board
-	o := Outcome{reason: p.reason}
-	switch p.reason {
-	case Majority:
-		o.tallies = [2]uint8{b.byteAt(scoreByte), b.byteAt(scoreByte + 1)}
-		if p.rules != nil && p.rules.sweeps(&p) {
-			o.tallies = b.ownSides()
-		}
-	case Repetition:
-		if p.rules != nil && p.rules.EvenSplit {
-			o.tallies, o.half = b.evenSplit()
-			break
-		}
-		o.tallies = b.ownSides()
-	case NoMove, QuietLimit, PlyLimit:
-		o.tallies = b.ownSides()
-	}
-	return o
-}
-
-// ownSides returns the tallies when each player takes the seeds of their
-// own side (R9, R10, D3).
-func (b Board) ownSides() [2]uint8 {
-	return [2]uint8{
-		b.byteAt(scoreByte) + uint8(b.SideSeeds(South)),
-		b.byteAt(scoreByte+1) + uint8(b.SideSeeds(North)),
-	}
-}
-
 // String describes the outcome, such as "South wins 26-22 (majority, R8)",
-// "draw 24-24 (repetition, R10)" or "not over": its text form, see
-// [Outcome.AppendText].
+// "North wins 26-22 (no move, R9)", "draw 24-24 (repetition, R10)" or "not
+// over": its text form, see [Outcome.AppendText].
 func (o Outcome) String() string {
 	b, _ := o.AppendText(make([]byte, 0, 40))
 	return string(b)
 }
 
 // AppendText implements [encoding.TextAppender]. It appends "not over"
-// while the game goes on; otherwise the winner and " wins ", or "draw ",
-// then South's and North's tallies joined by "-", then the reason and the
-// rule in parentheses: "South wins 26-22 (majority, R8)", "draw 24-24
-// (repetition, R10)". It never fails. The text is for people; the JSON form
-// of [Outcome.MarshalJSON] is the one that decodes.
+// while the game goes on; otherwise the winner and " wins " with the
+// winner's tally first, or "draw " with South's first, the tallies joined
+// by "-", then the reason and the rule in parentheses: "South wins 26-22
+// (majority, R8)", "North wins 27-21 (no move, R9)", "draw 24-24
+// (repetition, R10)". It never fails. The text is for people; the JSON
+// form of [Outcome.MarshalJSON] is the one that decodes.
 func (o Outcome) AppendText(b []byte) ([]byte, error) {
 	if !o.Over() {
 		return append(b, "not over"...), nil
 	}
+	first := South
 	if w, ok := o.Winner(); ok {
 		b = append(b, w.String()...)
 		b = append(b, " wins "...)
+		first = w
 	} else {
 		b = append(b, "draw "...)
 	}
-	b = o.appendTally(b, South)
+	b = o.appendTally(b, first)
 	b = append(b, '-')
-	b = o.appendTally(b, North)
+	b = o.appendTally(b, first.Opponent())
 	b = append(b, " ("...)
 	b = append(b, o.reason.String()...)
 	if rule := o.reason.Rule(); rule != "" {
@@ -383,60 +329,65 @@ func (o Outcome) appendTally(b []byte, p Player) []byte {
 // [Outcome.AppendText].
 func (o Outcome) MarshalText() ([]byte, error) { return o.AppendText(make([]byte, 0, 40)) }
 
-// outcomeJSON is the JSON form of an Outcome, field by field.
-type outcomeJSON struct {
-	Over    bool        `json:"over"`
-	Reason  Reason      `json:"reason"`
-	Rule    *string     `json:"rule"`
-	Winner  *Player     `json:"winner"`
-	Draw    bool        `json:"draw"`
-	Tallies talliesJSON `json:"tallies"`
-}
-
-type talliesJSON struct {
-	South json.Number `json:"South"`
-	North json.Number `json:"North"`
-}
-
-// toJSON returns the JSON form of o.
-func (o Outcome) toJSON() outcomeJSON {
-	j := outcomeJSON{
-		Over:    o.Over(),
-		Reason:  o.reason,
-		Draw:    o.Draw(),
-		Tallies: talliesJSON{json.Number(o.appendTally(nil, South)), json.Number(o.appendTally(nil, North))},
-	}
-	if rule := o.reason.Rule(); rule != "" {
-		j.Rule = &rule
-	}
-	if w, ok := o.Winner(); ok {
-		j.Winner = &w
-	}
-	return j
-}
-
 // MarshalJSON implements [json.Marshaler]. The object names every part of
 // the outcome, in this order: "over" (a boolean), "reason" (its name, see
 // [Reason.MarshalText]), "rule" ("R8", "R9", "R10", or null while the game
-// goes on), "winner" ("South", "North", or null when there is none),
-// "draw" (a boolean) and "tallies", an object with the final tallies of
-// "South" and "North" (D3; both 0 while the game goes on):
+// goes on and after the limits of other rules), "winner" ("South",
+// "North", or null when there is none), "draw" (a boolean) and "tallies",
+// an object with the final tallies of "South" and "North" (D3; both 0
+// while the game goes on; 23.5 and 24.5 after an even split of an odd
+// seed):
 //
 //	{"over":true,"reason":"majority","rule":"R8","winner":"South","draw":false,"tallies":{"South":26,"North":22}}
-func (o Outcome) MarshalJSON() ([]byte, error) { return json.Marshal(o.toJSON()) }
+func (o Outcome) MarshalJSON() ([]byte, error) { return o.appendJSON(make([]byte, 0, 128)), nil }
+
+// appendJSON appends the JSON form of o.
+func (o Outcome) appendJSON(b []byte) []byte {
+	b = append(b, `{"over":`...)
+	b = strconv.AppendBool(b, o.Over())
+	b = append(b, `,"reason":"`...)
+	b = append(b, o.reason.String()...)
+	b = append(b, `","rule":`...)
+	b = appendJSONString(b, o.reason.Rule())
+	b = append(b, `,"winner":`...)
+	w, ok := o.Winner()
+	if !ok {
+		b = append(b, "null"...)
+	} else {
+		b = appendJSONString(b, w.String())
+	}
+	b = append(b, `,"draw":`...)
+	b = strconv.AppendBool(b, o.Draw())
+	b = append(b, `,"tallies":{"South":`...)
+	b = o.appendTally(b, South)
+	b = append(b, `,"North":`...)
+	b = o.appendTally(b, North)
+	return append(b, "}}"...)
+}
+
+// appendJSONString appends s, which needs no escaping, as a JSON string,
+// or null when it is empty.
+func appendJSONString(b []byte, s string) []byte {
+	if s == "" {
+		return append(b, "null"...)
+	}
+	return append(append(append(b, '"'), s...), '"')
+}
 
 // UnmarshalJSON implements [json.Unmarshaler]: it reads the object that
-// [Outcome.MarshalJSON] writes. "reason" and "tallies" (an object with
-// exactly "South" and "North", whole numbers) are required and must make an
-// outcome the rules can produce (D3): while the game goes on both tallies
-// are 0; after R8 one is 25 or more and they add up to at most 48; after R9
-// and R10 they add up to 48. "over", "rule", "winner" and "draw" follow
-// from them and may be left out, but when present must be what MarshalJSON
-// writes. Field names must match exactly; unknown fields are refused; as
-// with encoding/json, a repeated field counts by its last value. JSON null
-// leaves o unchanged. Errors are [*ParseError] values wrapping ErrSyntax,
-// whose offset is that of a JSON syntax error and 0 otherwise. On an error
-// o is unchanged.
+// [Outcome.MarshalJSON] writes, and refuses any outcome that the rules
+// cannot produce. "reason" and "tallies" (an object with exactly "South"
+// and "North") are required; "over", "rule", "winner" and "draw" follow
+// from them and may be left out, but when present must be what
+// MarshalJSON writes. Field names must match exactly, a field may not be
+// repeated, and no other field is allowed. The tallies are whole numbers
+// from 0 to 48, or both whole numbers and a half, and must make an outcome
+// of the rules (D3): both 0 while the game goes on; after R8 one is 25 or
+// more and they add up to at most 48; after any other ending they add up
+// to 48, and only an even split after a repetition holds half seeds. JSON
+// null leaves o unchanged. Errors are [*ParseError] values wrapping
+// ErrSyntax, whose offset is that of a JSON syntax error and 0 otherwise;
+// on an error o is unchanged.
 func (o *Outcome) UnmarshalJSON(data []byte) error {
 	if string(bytes.TrimSpace(data)) == "null" {
 		return nil
@@ -452,98 +403,119 @@ func (o *Outcome) UnmarshalJSON(data []byte) error {
 // decodeOutcome decodes the JSON form of an outcome, or tells what is
 // wrong and where.
 func decodeOutcome(data []byte) (o Outcome, at int, msg string) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(data, &fields); err != nil {
-		var syn *json.SyntaxError
-		if errors.As(err, &syn) {
-			return o, int(syn.Offset), "not valid JSON: " + syn.Error()
-		}
-		return o, 0, "not a JSON object"
+	fields, at, msg := jsonObject(data, "over", "reason", "rule", "winner", "draw", "tallies")
+	if msg != "" {
+		return o, at, msg
 	}
-	canon := map[string]json.RawMessage{"over": nil, "reason": nil, "rule": nil, "winner": nil, "draw": nil, "tallies": nil}
-	for name := range fields {
-		if _, ok := canon[name]; !ok {
-			return o, 0, "unknown field " + strconv.Quote(name)
-		}
-	}
-	var r Reason
 	if raw := fields["reason"]; raw == nil || string(raw) == "null" {
 		return o, 0, `field "reason" is missing`
-	} else if err := json.Unmarshal(raw, &r); err != nil {
+	} else if err := json.Unmarshal(raw, &o.reason); err != nil {
 		return o, 0, `"reason" is not "not over", "majority", "no move", "repetition", "quiet limit" or "ply limit"`
 	}
-	tallies, half, msg := decodeTallies(fields["tallies"])
-	if msg == "" {
-		msg = outcomeProblem(r, tallies, half)
+	if msg = o.decodeTallies(fields["tallies"]); msg == "" {
+		msg = o.problem()
 	}
 	if msg != "" {
-		return o, 0, msg
+		return Outcome{}, 0, msg
 	}
-	o = Outcome{reason: r, tallies: [2]uint8{uint8(tallies[South]), uint8(tallies[North])}, half: half}
-	want, _ := json.Marshal(o.toJSON())
-	_ = json.Unmarshal(want, &canon)
+	want, _, _ := jsonObject(o.appendJSON(nil))
 	for _, name := range [...]string{"over", "rule", "winner", "draw"} {
-		if got := fields[name]; got != nil && !bytes.Equal(got, canon[name]) {
-			return Outcome{}, 0, "field " + strconv.Quote(name) + " is " + string(got) + "; this outcome has " + string(canon[name])
+		if got := fields[name]; got != nil && !bytes.Equal(got, want[name]) {
+			return Outcome{}, 0, "field " + strconv.Quote(name) + " is " + string(got) + "; this outcome has " + string(want[name])
 		}
 	}
 	return o, 0, ""
 }
 
-// decodeTallies decodes the "tallies" object of an outcome's JSON form:
-// whole numbers, or both with a half seed (".5").
-func decodeTallies(raw json.RawMessage) (tallies [2]int, half bool, msg string) {
-	var t map[string]json.RawMessage
+// decodeTallies decodes the "tallies" object of an outcome's JSON form into
+// o: whole numbers, or both with a half seed (".5").
+func (o *Outcome) decodeTallies(raw []byte) string {
 	if raw == nil || string(raw) == "null" {
-		return tallies, false, `field "tallies" is missing`
+		return `field "tallies" is missing`
 	}
-	if err := json.Unmarshal(raw, &t); err != nil {
-		return tallies, false, `"tallies" is not a JSON object`
+	t, _, msg := jsonObject(raw)
+	if msg != "" {
+		return `"tallies" is not a JSON object`
 	}
 	for name := range t {
 		if name != "South" && name != "North" {
-			return tallies, false, `"tallies" has a field other than "South" and "North"`
+			return `"tallies" has a field other than "South" and "North"`
 		}
 	}
 	var halves [2]bool
-	for pl, name := range [2]string{"South", "North"} {
+	for p, name := range [2]string{"South", "North"} {
 		if t[name] == nil {
-			return tallies, false, `"tallies" has no field "` + name + `"`
+			return `"tallies" has no field "` + name + `"`
 		}
-		whole, hasHalf := strings.CutSuffix(string(t[name]), ".5")
-		if err := json.Unmarshal([]byte(whole), &tallies[pl]); err != nil || whole == "null" {
-			return tallies, false, name + "'s tally is not a whole number from 0 to 48"
+		whole, half := bytes.CutSuffix(t[name], []byte(".5"))
+		n, err := strconv.ParseUint(string(whole), 10, 8)
+		if err != nil || n > NumSeeds || string(whole) != strconv.FormatUint(n, 10) {
+			return name + "'s tally is not a whole number from 0 to 48"
 		}
-		halves[pl] = hasHalf
+		o.tallies[p], halves[p] = uint8(n), half
 	}
 	if halves[South] != halves[North] {
-		return tallies, false, "only both tallies hold half a seed"
+		return "only both tallies hold half a seed"
 	}
-	return tallies, halves[South], ""
+	o.half = halves[South]
+	return ""
 }
 
-// outcomeProblem tells why tallies, each with half a seed more if half,
-// cannot end a game for reason r (D3), or returns "" when they can.
-func outcomeProblem(r Reason, tallies [2]int, half bool) string {
-	sum := tallies[South] + tallies[North]
-	if half {
+// problem tells why o cannot end a game (D3), or returns "" when it can.
+func (o Outcome) problem() string {
+	sum := int(o.tallies[South]) + int(o.tallies[North])
+	if o.half {
 		sum++
 	}
 	switch {
-	case half && r != Repetition:
+	case o.half && o.reason != Repetition:
 		return "only an even split after a repetition holds half seeds"
-	case tallies[South] < 0 || tallies[South] > NumSeeds:
-		return "South's tally is not a whole number from 0 to 48"
-	case tallies[North] < 0 || tallies[North] > NumSeeds:
-		return "North's tally is not a whole number from 0 to 48"
-	case r == NotOver && sum != 0:
+	case o.reason == NotOver && sum != 0:
 		return "a game that goes on has no tallies"
-	case r == Majority && (max(tallies[South], tallies[North]) < WinningScore || sum > NumSeeds):
+	case o.reason == Majority && (max(o.tallies[South], o.tallies[North]) < WinningScore || sum > NumSeeds):
 		return "after R8 one tally is 25 or more and they add up to at most 48 (D3)"
-	case (r == NoMove || r == Repetition || r == QuietLimit || r == PlyLimit) && sum != NumSeeds:
+	case o.reason != NotOver && o.reason != Majority && sum != NumSeeds:
 		return "after R9 and R10 the tallies add up to 48 (D3)"
 	}
 	return ""
+}
+
+// jsonObject reads data as one JSON object and returns its fields' values,
+// each in compact form; or says what is wrong and, for a JSON syntax error,
+// at which offset. Names must match exactly and may not repeat; when names
+// are given, no other is allowed.
+func jsonObject(data []byte, names ...string) (fields map[string][]byte, at int, msg string) {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		if syn, ok := err.(*json.SyntaxError); ok {
+			return nil, int(syn.Offset), "not valid JSON: " + syn.Error()
+		}
+		return nil, 0, "not a JSON object"
+	}
+	// encoding/json keeps the last of repeated names; look for them in
+	// the tokens of the object itself.
+	dec := json.NewDecoder(bytes.NewReader(data))
+	_, _ = dec.Token() // the "{": the object was read above
+	for dec.More() {
+		t, _ := dec.Token()
+		name := t.(string)
+		if fields == nil {
+			fields = make(map[string][]byte, len(raw))
+		}
+		var value json.RawMessage
+		switch {
+		case len(names) > 0 && !slices.Contains(names, name):
+			return nil, 0, "unknown field " + strconv.Quote(name)
+		case fields[name] != nil:
+			return nil, 0, "field " + strconv.Quote(name) + " appears twice"
+		case dec.Decode(&value) != nil:
+			return nil, 0, "not valid JSON" // cannot happen: the object was read above
+		}
+		var compact bytes.Buffer
+		_ = json.Compact(&compact, value)
+		fields[name] = compact.Bytes()
+	}
+	return fields, 0, ""
 }
 
 // The repetition history (R10, D1, D2).
@@ -554,7 +526,10 @@ func outcomeProblem(r Reason, tallies [2]int, half bool) string {
 // newest first, from the current one: two bytes a move instead of sixteen
 // a position. Each move also records how many times the position it was
 // played from had occurred, so counting the occurrences of a new position
-// means finding its latest earlier occurrence.
+// means finding its latest earlier occurrence. That count saturates at
+// maxReps in a move; the exact count of a position whose latest
+// occurrence saturated is found by going on to earlier occurrences until
+// one that did not, each adding one.
 //
 // The latest recentCap moves are held inline, so that playing a move copies
 // a small value and allocates nothing. Older moves go, sixteen at a time,
@@ -576,18 +551,17 @@ const recentCap = 16
 // from had occurred (bits 10–15, saturating at maxReps).
 type step uint16
 
-// maxReps is the largest occurrence count kept. Under abapa only positions
-// with an empty side, where R10 does not apply, can occur more than three
-// times; under rules without repetition any position can.
+// maxReps is the largest occurrence count a step keeps; maxReps means that
+// many or more.
 const maxReps = 63
 
-func makeStep(pit int, seeds, reps uint8) step {
-	return step(pit) | step(seeds)<<4 | step(reps)<<10
+func makeStep(pit int, seeds uint8, reps uint32) step {
+	return step(pit) | step(seeds)<<4 | step(min(reps, maxReps))<<10
 }
 
 func (s step) pit() int     { return int(s & 0xf) }
 func (s step) seeds() uint8 { return uint8(s >> 4 & 0x3f) }
-func (s step) reps() uint8  { return uint8(s >> 10) }
+func (s step) reps() uint32 { return uint32(s >> 10) }
 
 // undo returns the board from which s led to b.
 func (s step) undo(b Board) Board { return b.unsow(s.pit(), s.seeds()) }
@@ -596,7 +570,7 @@ func (s step) undo(b Board) Board { return b.unsow(s.pit(), s.seeds()) }
 // are the current one, P(n), and the earlier ones of the stretch:
 // P(0) … P(n-1) rebuilt from recent, and before them those of older.
 type history struct {
-	reps   uint8           // occurrences of P(n), itself included, up to maxReps; 0 only in the zero Position
+	reps   uint32          // occurrences of P(n), itself included; 0 only in a position that is not valid
 	n      uint8           // how many moves of recent are in use
 	recent [recentCap]step // recent[i] is the move from P(i) to P(i+1)
 	seen   [2]uint64       // Bloom filter of P(0) … P(n-1)
@@ -677,11 +651,10 @@ func (h *history) played(from Board, pit int, to Board) {
 }
 
 // next returns the occurrence count of the board to, reached without a
-// capture from from, the current position of h: one more than the count
-// stored with its latest earlier occurrence. It does not change h.
-func (h *history) next(from, to Board) uint8 {
+// capture from from, the current position of h. It does not change h.
+func (h *history) next(from, to Board) uint32 {
 	// from itself is not to: the side to move differs.
-	return min(h.occurrences(from, to)+1, maxReps)
+	return h.occurrences(from, to) + 1
 }
 
 // spill moves the recent moves into a new chunk that ends at cur, P(n),
@@ -709,29 +682,35 @@ func (h *history) spill(cur Board) {
 }
 
 // occurrences returns how many times b occurred among P(0) … P(n-1), the
-// positions of h before cur, its current one: the count stored with its
-// latest occurrence, or 0.
-func (h *history) occurrences(cur, b Board) uint8 {
+// positions of h before cur, its current one: the count of its latest
+// occurrence, or 0.
+func (h *history) occurrences(cur, b Board) uint32 {
 	key := bloomKeyOf(b.Hash())
+	var later uint32 // occurrences passed whose count saturated
 	if key.in(h.seen[:]) {
 		for i := int(h.n) - 1; i >= 0; i-- {
 			cur = h.recent[i].undo(cur)
 			if cur == b {
-				return h.recent[i].reps()
+				if n := h.recent[i].reps(); n < maxReps {
+					return n + later
+				}
+				later++
 			}
 		}
 	}
 	for c := h.older; c != nil; c = c.skip {
-		if n, ok := c.find(b, key); ok {
+		if n, ok := c.find(b, key, &later); ok {
 			return n
 		}
 	}
-	return 0
+	return later // only when no count saturated: later is then 0
 }
 
 // find looks for the latest occurrence of b, whose Bloom key is key, in the
-// range of chunks that c's filter covers, and returns its count.
-func (c *chunk) find(b Board, key bloomKey) (uint8, bool) {
+// range of chunks that c's filter covers, and returns its count plus
+// *later, going on past occurrences whose count saturated, which it adds
+// to *later.
+func (c *chunk) find(b Board, key bloomKey, later *uint32) (uint32, bool) {
 	if !key.in(c.filter) {
 		return 0, false
 	}
@@ -739,13 +718,16 @@ func (c *chunk) find(b Board, key bloomKey) (uint8, bool) {
 	for i := recentCap - 1; i >= 0; i-- {
 		cur = c.steps[i].undo(cur)
 		if cur == b {
-			return c.steps[i].reps(), true
+			if n := c.steps[i].reps(); n < maxReps {
+				return n + *later, true
+			}
+			*later++
 		}
 	}
 	// The rest of the range, newest first: the Fenwick nodes below c.
 	low := c.index - c.index&-c.index
 	for d := c.prev; d != nil && d.index > low; d = d.skip {
-		if n, ok := d.find(b, key); ok {
+		if n, ok := d.find(b, key, later); ok {
 			return n, true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/seed3966233f/oware"
@@ -171,7 +172,7 @@ func Example_game() {
 	// N  11  0  1  2  2  5   North 26
 	// S   0  0  1  0  0  0   South 0
 	//     A  B  C  D  E  F
-	// North wins 0-26 (majority, R8)
+	// North wins 26-0 (majority, R8)
 	// []
 }
 
@@ -192,7 +193,7 @@ func ExampleNewPosition() {
 	// oware: total is 49: seeds do not add up to 48
 	// true
 	// true total 49
-	// North wins 0-25 (majority, R8) []
+	// North wins 25-0 (majority, R8) []
 	// oware: South plays A: game is over
 }
 
@@ -221,7 +222,7 @@ func ExampleParseMove() {
 	// F: pit 5, South's
 	// a: pit 6, North's
 	// f: pit 11, North's
-	// oware: move "G": byte 0: not a pit letter A-F, a-f or number 0-11
+	// oware: move "G": byte 0: not a pit letter A-F, a-f or number 0-11: syntax error
 }
 
 func ExampleParsePosition() {
@@ -242,60 +243,20 @@ func ExampleParsePosition() {
 	//     A  B  C  D  E  F
 	// North to move
 	// [a b c d e f]
-	// oware: position "4-4-4-4-4-4-4-4-4-4-4-4-0-0-X": byte 28: side to move is not S or N
-}
-
-func ExampleParseFEN() {
-	b, move, err := oware.ParseFEN("3S,2,5S,1,2S/1,10S,3,1S 13 14 N 7")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println(b, "move", move)
-
-	_, _, err = oware.ParseFEN("4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S,4S,4S 0 0 S 1")
-	fmt.Println(err)
-	// Output:
-	// 0-10-0-0-0-1-2-0-5-0-0-3-13-14-N move 7
-	// oware: FEN "4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S,4S,4S 0 0 S 1": byte 36: South's row has more than 6 pits
-}
-
-// The move number of a FEN grows after each of North's moves.
-func ExampleBoard_AppendFEN() {
-	p, move := oware.Start(), 1
-	for _, m := range []oware.Move{2, 8, 5} { // C, c, F
-		var err error
-		if p, err = p.Play(m); err != nil {
-			fmt.Println(err)
-			return
-		}
-		if m.Player() == oware.North {
-			move++
-		}
-		fen, err := p.Board().AppendFEN(nil, move)
-		if err != nil {
-			fmt.Println(err)
-			return
-		}
-		fmt.Println(string(fen))
-	}
-	// Output:
-	// 4S,4S,4S,4S,4S,5S/4S,4S,1,5S,5S,5S 0 0 N 1
-	// 5S,5S,5S,1,4S,5S/5S,4S,1,5S,5S,5S 0 0 S 2
-	// 5S,6S,6S,1S,5S,6S/5S,4S,1,5S,5S,1 0 0 N 2
+	// oware: position "4-4-4-4-4-4-4-4-4-4-4-4-0-0-X": byte 28: side to move is not S or N: syntax error
 }
 
 // describe prints what a move did.
 func describe(e oware.Effect) {
-	fmt.Printf("%s sows %d seeds from pit %d into pits %v\n", e.Player, e.Seeds, e.Move.Pit(), e.Sown)
-	for _, c := range e.Captures {
+	fmt.Printf("%s sows %d seeds from pit %d into pits %v\n", e.Player(), e.Seeds(), e.Move().Pit(), slices.Collect(e.Sown()))
+	for c := range e.Captures() {
 		fmt.Printf("takes %d from pit %d\n", c.Seeds, c.Pit)
 	}
-	if e.GrandSlam {
-		fmt.Printf("grand slam: the capture of %v is annulled\n", e.Annulled)
+	if e.GrandSlam() {
+		fmt.Printf("grand slam: the capture of %v is annulled\n", slices.Collect(e.Annulled()))
 	}
 	fmt.Println("captured:", e.Captured())
-	fmt.Println(e.After.Diagram())
+	fmt.Println(e.After().Diagram())
 }
 
 // The capture of the seed 003 rule sheet: the last seed lands in pit 9,
@@ -586,5 +547,5 @@ func ExampleParseRules() {
 	// abapa 2 not over
 	// openspiel 2 South wins 25-23 (repetition, R10)
 	// [abapa openspiel aalina auale playstrategy board-game-rs game-oware awari]
-	// oware: rules "chess": byte 0: not one of abapa, openspiel, aalina, auale, playstrategy, board-game-rs, game-oware, awari
+	// oware: rules "chess": byte 0: not one of abapa, openspiel, aalina, auale, playstrategy, board-game-rs, game-oware, awari: no such rules
 }

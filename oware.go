@@ -1,42 +1,72 @@
-// Package oware implements the rules of Oware (Awalé), abapa rules, exactly.
+// Package oware implements the rules of Oware (Awalé), abapa rules, exactly,
+// and the rules of other Oware programs as presets beside them.
 //
-// # The rule set
+// # The rules
 //
-// The board has 12 pits in two rows of six. South (player 0) owns pits 0–5
-// and moves first; North (player 1) owns pits 6–11. Each pit starts with
-// four seeds, 48 in all (R1). Pits are numbered counter-clockwise, the
-// direction of sowing:
+// These are the rules the package implements, numbered so that the
+// documentation and the tests can cite them. R1–R11 state the abapa rule
+// sheets; D1–D5 decide what the sheets leave open.
+//
+// The board:
 //
 //	         North (player 1)
 //	pit:  11  10   9   8   7   6      letter:  f e d c b a
 //	pit:   0   1   2   3   4   5      letter:  A B C D E F
 //	         South (player 0)
 //
-// A move takes every seed of one non-empty pit of the mover's own side (R2)
-// and sows them one by one into the following pits, 11 wrapping to 0 (R3);
-// from 12 seeds on the sowing goes round the board and skips the pit of
-// origin on every lap (R4). If the last seed lands on the opponent's side in
-// a pit that now holds 2 or 3 seeds, the mover captures them, then the pit
-// before it, and so on backwards while the pits are the opponent's and hold
-// 2 or 3 (R5); a capture that would take every seed of the opponent's side
-// is annulled, the seeds staying sown (R6, the grand slam). When the
-// opponent's side is empty, only moves that put a seed there are legal (R7).
+// The rules:
 //
-// The game ends when a player has captured 25 seeds (R8); when the player to
-// move has no legal move (R9); or when a position occurs for the third time
-// since the last capture while neither side is empty (R10). After R9 and R10
-// each player adds the seeds of their own side to their captures, and the
-// higher total wins; 24–24 is a draw (R11).
+//   - R1 Board. 12 pits in two rows of six. South (player 0) owns pits 0–5
+//     and North (player 1) pits 6–11. Each pit starts with 4 seeds, 48 in
+//     all. Captured seeds are kept off the board as each player's score.
+//     South moves first.
+//   - R2 Choice. The player to move picks a pit of their own side that
+//     holds at least one seed (subject to R7).
+//   - R3 Sowing. All its seeds are taken and dropped one by one into the
+//     following pits, counter-clockwise: pit index increasing, 11 wrapping
+//     to 0.
+//   - R4 Laps. From 12 seeds on, the sowing goes round the whole board; the
+//     pit of origin is skipped on every lap and stays empty.
+//   - R5 Capture. If the last seed falls in a pit of the opponent's side
+//     that now holds exactly 2 or 3 seeds, the mover captures them; then the
+//     pit before it (index − 1), if it is the opponent's and holds 2 or 3,
+//     and so on backwards. The chain stops at the first pit that holds
+//     another count or is not the opponent's.
+//   - R6 Grand slam. A capture that would leave the opponent's side with no
+//     seed is annulled: the seeds stay sown and nothing is captured.
+//   - R7 Feeding. When the opponent's side is empty, the mover must play a
+//     move that puts at least one seed on it; moves that do not are
+//     illegal.
+//   - R8 Majority. A player who has captured 25 seeds or more has won; the
+//     game ends at once.
+//   - R9 No move. If the player to move has no legal move, the game ends,
+//     and each player adds the seeds of their own side to their captures.
+//   - R10 Repetition. If a position occurs for the third time with no
+//     capture in between, the game ends, and each player adds the seeds of
+//     their own side to their captures. This does not apply while either
+//     side is empty.
+//   - R11 Result. After R9 or R10 the higher total wins; 24–24 is a draw.
+//   - D1 Same position. Two positions are the same when their 12 pits and
+//     the side to move are equal (the scores are then equal too).
+//   - D2 Counting. Occurrences are counted from the last capture: the
+//     position the capture produced, or the first position of the game, is
+//     the first occurrence, and the third ends the game. A position with an
+//     empty side never ends the game this way, however often it occurs.
+//   - D3 Final tallies. After R8 the tallies are the captures as they stand;
+//     after R9 and R10 they are the captures plus the seeds of the player's
+//     own side, and add up to 48.
+//   - D4 Arbitrary positions. A position built from pits, scores and side to
+//     move is valid when no count is negative and pits and scores add up to
+//     48. It starts a fresh repetition history, and may already be finished
+//     (a score of 25, say): its outcome then says so.
+//   - D5 Finished games. A finished position has no legal moves, and playing
+//     any move on it is an error.
 //
-// Where the rule sheets are silent this package decides: positions are the
-// same when the 12 pits and the side to move are equal (D1); occurrences are
-// counted from the last capture, the position the capture produced being the
-// first (D2); final tallies are the captures after R8 and captures plus own
-// seeds after R9 and R10 (D3); a position built from pits and scores is valid
-// when no count is negative and everything adds up to 48, and starts a fresh
-// repetition history (D4); a finished position has no legal moves (D5).
-// The rule and decision identifiers are those of the project's RULES.md and
-// are cited throughout the documentation and the tests.
+// For example, South takes the 4 seeds of pit 2 (C) and sows them into pits
+// 3, 4, 5 and 6 (R3); a last seed that makes pit 9 hold 2, after pit 8 was
+// made to hold 3, captures 5 seeds (R5); sowing 3 seeds from pit 5 into
+// pits 6, 7 and 8, which were North's only seeds and now hold 2 or 3 each,
+// would take everything, so it takes nothing (R6).
 //
 // # Using the package
 //
@@ -44,270 +74,37 @@
 // move. It is a small comparable value with a text form, the position
 // string, and a [Board.Hash] for transposition tables.
 //
-// A [Position] is a Board together with the part of its history that the
-// repetition rule needs. It is an immutable value: [Position.Play] returns
-// the next position and never changes its receiver, so positions can be
-// kept, shared between goroutines and used as search nodes freely.
-// [Position.Moves], [Position.Children], [Position.Outcome] and
-// [Position.Explain] tell what the game allows; [Perft] and [Divide] count
-// the game tree.
+// A [Position] is a Board together with its rules and the part of its
+// history that the repetition rule needs. It is an immutable value:
+// [Position.Play] returns the next position and never changes its receiver,
+// so positions can be kept, shared between goroutines and used as search
+// nodes freely. [Position.Moves], [Position.Children], [Position.Outcome]
+// and [Position.Explain] tell what the game allows; [Perft] and [Divide]
+// count the game tree.
+//
+// # Other programs' rules
 //
 // Other Oware programs play by slightly different rules. A [Rules] value
-// states them knob by knob, [ParseRules] gives the preset that reproduces
-// each major program (OpenSpiel, Aalina, Aualé, PlayStrategy,
-// board-game-rs, Game::Oware and the awari of Romein and Bal), and a
-// position made under rules keeps them. The zero Rules are the abapa rules
-// above, which Start, NewPosition and PositionFrom use.
+// states them knob by knob, and [ParseRules] gives the preset that
+// reproduces each major program: OpenSpiel, Aalina, Aualé, PlayStrategy,
+// board-game-rs, Game::Oware and the awari of Romein and Bal. The zero
+// Rules, the preset named abapa, are the rules above, which [Start],
+// [NewPosition] and [PositionFrom] use. Every preset is played by the same
+// code; a position keeps its rules, and its text names them.
 package oware
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"iter"
 	"math/bits"
 	"strconv"
+	"strings"
 )
 
-// Player is one of the two sides of the board.
-type Player uint8
-
-// The two players. South moves first (R1).
-const (
-	South Player = 0 // owns pits 0–5 (A–F)
-	North Player = 1 // owns pits 6–11 (a–f)
-)
-
-// Opponent returns the other player. For a value that is not a player it
-// returns another such value.
-func (p Player) Opponent() Player { return p ^ 1 }
-
-// Valid reports whether p is South or North.
-func (p Player) Valid() bool { return p <= North }
-
-// String returns "South" or "North", and "Player(n)" for any other value.
-func (p Player) String() string {
-	switch p {
-	case South:
-		return "South"
-	case North:
-		return "North"
-	}
-	return "Player(" + strconv.Itoa(int(p)) + ")"
-}
-
-// firstPit returns the lowest pit index on p's side.
-func (p Player) firstPit() int { return PitsPerSide * int(p) }
-
-// MarshalText implements [encoding.TextMarshaler]: "South" or "North", so
-// that JSON shows a player by name. Any other value is a [*PositionError]
-// wrapping ErrNoSuchPlayer.
-func (p Player) MarshalText() ([]byte, error) {
-	if !p.Valid() {
-		return nil, &PositionError{Field: "player", Value: int(p), Err: ErrNoSuchPlayer}
-	}
-	return []byte(p.String()), nil
-}
-
-// UnmarshalText implements [encoding.TextUnmarshaler]. It reads "South" or
-// "North", and also "S" or "N", the side letters of position strings and
-// FEN. Anything else is a [*ParseError] wrapping ErrSyntax.
-func (p *Player) UnmarshalText(text []byte) error {
-	switch string(text) {
-	case "South", "S":
-		*p = South
-	case "North", "N":
-		*p = North
-	default:
-		return &ParseError{What: "player", Input: string(text), Msg: `not "South", "North", "S" or "N"`, Err: ErrSyntax}
-	}
-	return nil
-}
-
-// Move is a move: the pit that is sown, by its absolute index 0–11 (R1).
-// Pits 0–5 belong to South and pits 6–11 to North. Its text form is the pit
-// letter, so a []Move is a JSON array such as ["F","e"]. Like any slice of
-// a byte-sized type, a []Move also decodes from a base64 JSON string, and
-// encoding/json then stores the bytes unchecked: Play refuses any value
-// that is not a pit, and [Move.Valid] tells.
-type Move uint8
-
-// pitLetters are the usual pit letters, indexed by pit.
-const pitLetters = "ABCDEFabcdef"
-
-// Valid reports whether m names a pit of the board (0–11).
-func (m Move) Valid() bool { return m < NumPits }
-
-// Pit returns the index of the pit that m sows.
-func (m Move) Pit() int { return int(m) }
-
-// Player returns the owner of the pit that m sows. It is meaningful only
-// for a valid move.
-func (m Move) Player() Player { return Player(m / PitsPerSide) }
-
-// String returns the usual pit letter: "A"–"F" for pits 0–5 and "a"–"f" for
-// pits 6–11. A move outside the board is written "Move(n)".
-func (m Move) String() string {
-	if !m.Valid() {
-		return "Move(" + strconv.Itoa(int(m)) + ")"
-	}
-	return pitLetters[m : m+1]
-}
-
-// ParseMove reads a move: a pit letter, "A"–"F" for pits 0–5 and "a"–"f"
-// for pits 6–11, or a pit number "0"–"11". It returns a [*ParseError]
-// wrapping ErrSyntax for anything else.
-func ParseMove(s string) (Move, error) {
-	switch {
-	case len(s) == 1 && s[0] >= '0' && s[0] <= '9':
-		return Move(s[0] - '0'), nil
-	case len(s) == 1:
-		if m, ok := pitOfLetter(s[0]); ok {
-			return m, nil
-		}
-	case s == "10" || s == "11":
-		return Move(10 + s[1] - '0'), nil
-	}
-	return 0, &ParseError{What: "move", Input: s, Msg: "not a pit letter A-F, a-f or number 0-11", Err: ErrSyntax}
-}
-
-// MarshalText implements [encoding.TextMarshaler]: the pit letter, so that
-// JSON shows a move as "F". A move outside the board is a [*PositionError]
-// wrapping ErrNoSuchPit.
-func (m Move) MarshalText() ([]byte, error) {
-	if !m.Valid() {
-		return nil, &PositionError{Field: "move", Value: int(m), Err: ErrNoSuchPit}
-	}
-	return []byte(m.String()), nil
-}
-
-// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseMove].
-func (m *Move) UnmarshalText(text []byte) error {
-	mv, err := ParseMove(string(text))
-	if err != nil {
-		return err
-	}
-	*m = mv
-	return nil
-}
-
-// MoveSet is a set of moves, bit i standing for the move that sows pit i.
-// It is a small value that needs no allocation: [Position.Moves] returns the
-// legal moves as a MoveSet. Bits 12–15 name no pit and every method ignores
-// them. The zero MoveSet is empty.
-type MoveSet uint16
-
-// allPits is the MoveSet of every pit.
-const allPits MoveSet = 1<<NumPits - 1
-
-// Len returns the number of moves in s.
-func (s MoveSet) Len() int { return bits.OnesCount16(uint16(s & allPits)) }
-
-// Contains reports whether m is in s.
-func (s MoveSet) Contains(m Move) bool { return m.Valid() && s&(1<<m) != 0 }
-
-// All returns an iterator over the moves of s in ascending pit order. The
-// iterator may be used any number of times and from any number of
-// goroutines at once.
-func (s MoveSet) All() iter.Seq[Move] {
-	return func(yield func(Move) bool) {
-		for left := s & allPits; left != 0; left &= left - 1 {
-			if !yield(Move(bits.TrailingZeros16(uint16(left)))) {
-				return
-			}
-		}
-	}
-}
-
-// Nth returns the move at index i of s in ascending pit order, so that
-// s.Nth(rand.IntN(s.Len())) picks a uniformly random move. It reports false
-// if i is not in [0, s.Len()).
-func (s MoveSet) Nth(i int) (Move, bool) {
-	if i < 0 || i >= s.Len() {
-		return 0, false
-	}
-	// Each half of the board is looked up in a table, without a loop whose
-	// length a branch predictor would have to guess.
-	south := uint8(s & 0x3f)
-	if c := bits.OnesCount8(south); i >= c {
-		return Move(PitsPerSide + nthBit[s>>6&0x3f][i-c]), true
-	}
-	return Move(nthBit[south][i]), true
-}
-
-// nthBit[m][i] is the position of the i-th set bit of the 6-bit mask m.
-var nthBit = func() (t [64][6]uint8) {
-	for m := range t {
-		i := 0
-		for b := 0; b < 6; b++ {
-			if m&(1<<b) != 0 {
-				t[m][i] = uint8(b)
-				i++
-			}
-		}
-	}
-	return t
-}()
-
-// AppendTo appends the moves of s to dst in ascending pit order and returns
-// the extended slice. It does not allocate when dst has room for them.
-func (s MoveSet) AppendTo(dst []Move) []Move {
-	for s &= allPits; s != 0; s &= s - 1 {
-		dst = append(dst, Move(bits.TrailingZeros16(uint16(s))))
-	}
-	return dst
-}
-
-// String returns the moves as pit letters in braces, such as "{A C F}".
-func (s MoveSet) String() string {
-	b := []byte{'{'}
-	for m := range s.All() {
-		if len(b) > 1 {
-			b = append(b, ' ')
-		}
-		b = append(b, pitLetters[m])
-	}
-	return string(append(b, '}'))
-}
-
-// MarshalJSON implements [json.Marshaler]: the moves as a JSON array of pit
-// letters in pit order, such as ["A","C","F"].
-func (s MoveSet) MarshalJSON() ([]byte, error) {
-	b := []byte{'['}
-	for m := range s.All() {
-		if len(b) > 1 {
-			b = append(b, ',')
-		}
-		b = append(b, '"', pitLetters[m], '"')
-	}
-	return append(b, ']'), nil
-}
-
-// UnmarshalJSON implements [json.Unmarshaler]: it reads an array of moves
-// as [Move.UnmarshalText] reads them, in any order. JSON null leaves s
-// unchanged. On an error s is unchanged.
-func (s *MoveSet) UnmarshalJSON(data []byte) error {
-	var moves []Move
-	if err := json.Unmarshal(data, &moves); err != nil {
-		return err
-	}
-	if moves == nil && string(bytes.TrimSpace(data)) == "null" {
-		return nil
-	}
-	var set MoveSet
-	for _, m := range moves {
-		if !m.Valid() {
-			return &PositionError{Field: "move", Value: int(m), Err: ErrNoSuchPit}
-		}
-		set |= 1 << m
-	}
-	*s = set
-	return nil
-}
-
-// Errors that [Position.Play] returns, wrapped in a [*MoveError]; match them
-// with [errors.Is]. As in package strconv, their own messages carry no
-// package name; the wrapper's message starts with "oware: ".
+// Errors that [Position.Play] and [Position.Explain] return, wrapped in a
+// [*MoveError]; match them with [errors.Is]. As in package strconv, their
+// own messages carry no package name; the wrapper's message starts with
+// "oware: ".
 var (
 	// ErrNoSuchPit: the move names no pit of the board (not 0–11).
 	ErrNoSuchPit = errors.New("no such pit")
@@ -318,11 +115,20 @@ var (
 	// ErrMustFeed: the opponent's side is empty and the move puts no seed
 	// there, while another move would (R7).
 	ErrMustFeed = errors.New("move does not feed the opponent")
+	// ErrGrandSlam: the move would take every seed of the opponent's side,
+	// which the position's rules forbid while another move does not
+	// (Rules.GrandSlam is GrandSlamForbidden). Under abapa such a move is
+	// legal and captures nothing (R6).
+	ErrGrandSlam = errors.New("move would take every seed of the opponent")
 	// ErrGameOver: the game is finished; no move can be played (D5).
 	ErrGameOver = errors.New("game is over")
 	// ErrInvalidPosition: the position is the zero Position, which holds no
 	// seeds and is not a position of the game.
 	ErrInvalidPosition = errors.New("invalid position")
+	// ErrInvalidRules: the position was made under a [Rules] value that is
+	// not valid (see [Rules.Validate]); it is wrapped in the [*RulesError]
+	// that says why.
+	ErrInvalidRules = errors.New("invalid rules")
 )
 
 // Errors that [NewBoard] and [NewPosition] return, wrapped in a
@@ -336,18 +142,30 @@ var (
 	ErrNoSuchPlayer = errors.New("no such player")
 )
 
-// ErrSyntax is wrapped by the errors of the parsers: the text is not in
-// the expected form. Match it with [errors.Is]; a [*ParseError] says what
-// and where.
-var ErrSyntax = errors.New("syntax error")
+// Errors of the text forms; match them with [errors.Is].
+var (
+	// ErrSyntax is wrapped by the errors of the parsers: the text is not in
+	// the expected form. A [*ParseError] says what and where.
+	ErrSyntax = errors.New("syntax error")
+	// ErrRange: a value lies outside what its type or text form can hold,
+	// such as a Move that names no pit or a history longer than
+	// [MaxHistory]. It is wrapped in a [*RangeError], or in a
+	// [*ParseError] for text.
+	ErrRange = errors.New("value out of range")
+	// ErrUnknownRules: the name is no preset's, or the rules are no
+	// preset and so have no name (see [ParseRules] and
+	// [Rules.MarshalText]).
+	ErrUnknownRules = errors.New("no such rules")
+)
 
-// MoveError reports an illegal move. Err is one of ErrNoSuchPit,
-// ErrNotYourPit, ErrEmptyPit, ErrMustFeed, ErrGameOver or
-// ErrInvalidPosition.
+// MoveError reports a move that cannot be played. Err is one of
+// ErrNoSuchPit, ErrNotYourPit, ErrEmptyPit, ErrMustFeed, ErrGrandSlam,
+// ErrGameOver or ErrInvalidPosition, or the [*RulesError] of invalid rules,
+// which wraps ErrInvalidRules.
 type MoveError struct {
 	Move   Move   // the move that was refused
 	Player Player // the player who was to move
-	Err    error  // why: one of the sentinel errors
+	Err    error  // why
 }
 
 // Error returns a message such as "oware: South plays D: pit is empty".
@@ -355,18 +173,16 @@ func (e *MoveError) Error() string { return "oware: " + e.detail() }
 
 // detail is the message without the package name.
 func (e *MoveError) detail() string {
-	return e.Player.String() + " plays " + e.Move.String() + ": " + e.Err.Error()
+	return e.Player.String() + " plays " + e.Move.String() + ": " + cause(e.Err)
 }
 
-// Unwrap returns the sentinel error.
+// Unwrap returns the reason.
 func (e *MoveError) Unwrap() error { return e.Err }
 
-// PositionError reports a count or a value that makes no board (D4), or a
-// value outside its type that cannot be written as text. Err is one of
-// ErrNegativeCount, ErrSeedTotal, ErrNoSuchPlayer, ErrNoSuchPit or
-// ErrNoSuchReason.
+// PositionError reports counts that make no board (D4). Err is one of
+// ErrNegativeCount, ErrSeedTotal or ErrNoSuchPlayer.
 type PositionError struct {
-	Field string // what is wrong: "pit 3", "South's score", "side to move", "total", "move", "player" or "reason"
+	Field string // what is wrong: "pit 3", "South's score", "side to move" or "total"
 	Value int    // the offending value
 	Err   error  // why: one of the sentinel errors
 }
@@ -382,255 +198,114 @@ func (e *PositionError) detail() string {
 // Unwrap returns the sentinel error.
 func (e *PositionError) Unwrap() error { return e.Err }
 
+// RangeError reports a value outside its type, such as Move(13), which
+// names no pit, when it is to be written as text. It wraps ErrRange.
+type RangeError struct {
+	Type  string // the type: "Move", "Player" or "Reason"
+	Value int    // the value
+}
+
+// Error returns a message such as "oware: Move 13: value out of range".
+func (e *RangeError) Error() string { return "oware: " + e.detail() }
+
+// detail is the message without the package name.
+func (e *RangeError) detail() string {
+	return e.Type + " " + strconv.Itoa(e.Value) + ": " + ErrRange.Error()
+}
+
+// Unwrap returns ErrRange.
+func (e *RangeError) Unwrap() error { return ErrRange }
+
+// RulesError reports rules that cannot be played, or that have no name. Err
+// is ErrInvalidRules, for a knob out of its range (see [Rules.Validate]),
+// or ErrUnknownRules, for rules that are valid but no preset, when their
+// name is asked for.
+type RulesError struct {
+	Knob  string // the knob at fault, such as "RepeatLimit"; "" for the rules as a whole
+	Value int    // its value
+	Msg   string // what is wrong
+	Err   error  // ErrInvalidRules or ErrUnknownRules
+}
+
+// Error returns a message such as "oware: rules: RepeatLimit is 1: the
+// position a game starts from would end it: invalid rules".
+func (e *RulesError) Error() string { return "oware: " + e.detail() }
+
+// detail is the message without the package name.
+func (e *RulesError) detail() string {
+	s := "rules: "
+	if e.Knob != "" {
+		s += e.Knob + " is " + strconv.Itoa(e.Value) + ": "
+	}
+	return s + e.Msg + ": " + e.Err.Error()
+}
+
+// Unwrap returns ErrInvalidRules or ErrUnknownRules.
+func (e *RulesError) Unwrap() error { return e.Err }
+
 // ParseError reports text that a parser could not read. Err is ErrSyntax
-// when the text is malformed, a [*PositionError] when it is well formed
-// but describes no valid board (D4), or a [*MoveError] when a move it
-// lists cannot be played.
+// when the text is malformed; ErrRange when it holds more than its form
+// allows; ErrUnknownRules for a name that is no preset's; a
+// [*PositionError] when it is well formed but describes no valid board
+// (D4); or a [*MoveError] when a move it lists cannot be played.
 type ParseError struct {
-	What   string // what was parsed: "move", "position", "FEN", "player", "reason" or "outcome"
+	What   string // what was parsed: "move", "moves", "position", "player", "reason", "rules" or "outcome"
 	Input  string // the text given
 	Offset int    // byte offset in Input where the problem is
 	Msg    string // what is wrong there
-	Err    error  // ErrSyntax, a *PositionError or a *MoveError
+	Err    error  // ErrSyntax, ErrRange, ErrUnknownRules, a *PositionError or a *MoveError
 }
 
-// Error returns a message such as
-// `oware: position "4-4-x": byte 4: pit 2 is not a number`.
+// maxQuoted is how much of the input a ParseError's message shows.
+const maxQuoted = 64
+
+// Error returns a message such as `oware: position "4-4-x": byte 4: pit 2
+// is not a number from 0 to 48: syntax error`: what was parsed, the input
+// (its first 64 bytes, when it is longer), where, what is wrong there,
+// and the cause when Msg does not already give it.
 func (e *ParseError) Error() string {
-	return "oware: " + e.What + " " + strconv.Quote(e.Input) + ": byte " + strconv.Itoa(e.Offset) + ": " + e.Msg
+	input := e.Input
+	if len(input) > maxQuoted {
+		input = input[:maxQuoted]
+	}
+	s := "oware: " + e.What + " " + strconv.Quote(input)
+	if len(e.Input) > maxQuoted {
+		s += "… (" + strconv.Itoa(len(e.Input)) + " bytes)"
+	}
+	s += ": byte " + strconv.Itoa(e.Offset) + ": " + e.Msg
+	if c := cause(e.Err); c != e.Msg {
+		s += ": " + c
+	}
+	return s
 }
 
-// Unwrap returns ErrSyntax, the *PositionError or the *MoveError.
+// Unwrap returns the cause.
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// Play returns the position after the player to move sows pit m: sowing
-// (R3, R4), capture (R5, R6), then the turn passes. The receiver is not
-// changed. An illegal move returns the receiver itself, so that
-// p, err = p.Play(m) keeps the game, and a [*MoveError] that wraps
-// ErrNoSuchPit, ErrNotYourPit, ErrEmptyPit, ErrMustFeed (R7), ErrGameOver
-// (D5) or ErrInvalidPosition.
-//
-// Play keeps the history the repetition rule needs (R10, D2): a capture
-// clears it, and a position that occurs for the third time since the last
-// capture, both sides holding seeds, ends the game. It allocates only once
-// every 16 plies of a capture-free stretch, when the history it holds
-// inline moves to a shared block.
-func (p Position) Play(m Move) (next Position, err error) {
-	if !p.moves.Contains(m) {
-		return p, p.refusal(m)
+// cause returns the message of an error of this package without the
+// package name, or any other error's message.
+func cause(err error) string {
+	switch e := err.(type) {
+	case nil:
+		return "unknown error"
+	case *MoveError:
+		return e.detail()
+	case *PositionError:
+		return e.detail()
+	case *RangeError:
+		return e.detail()
+	case *RulesError:
+		return e.detail()
 	}
-	p.playTo(&next, int(m))
-	return next, nil
+	return err.Error()
 }
 
-// playTo makes next, which must not be p, the position after sowing pit,
-// a legal move at p.
-// Building the result in place, in the caller's variable, is measurably
-// faster than returning a copy.
-func (p *Position) playTo(next *Position, pit int) {
-	var b Board
-	var captured bool
-	if p.rules == nil {
-		b, captured = p.board.play(pit)
-	} else {
-		b, captured = p.rules.play(p.board, pit)
-	}
-	next.board, next.rules, next.plies = b, p.rules, min(p.plies+1, maxPlies)
-	if captured {
-		next.hist = freshHistory() // D2: a capture starts the count again
-	} else {
-		next.hist = p.hist
-		next.hist.played(p.board, pit, b)
-	}
-	next.settle()
-}
-
-// play plays the move at pit, which must be legal at b: sowing (R3, R4),
-// capture (R5, R6), then the turn passes. It reports whether seeds were
-// captured.
-func (b Board) play(pit int) (Board, bool) {
-	b, last := b.sow(pit)
-	b, from, annulled := b.capture(last)
-	b.hi ^= sideBit // the turn passes
-	return b, from <= last && !annulled
-}
-
-// refusal explains why m is not a legal move at p.
-func (p Position) refusal(m Move) error {
-	var err error
-	mover := p.board.ToMove()
-	switch {
-	case !p.Valid():
-		err = ErrInvalidPosition
-	case p.reason != NotOver:
-		err = ErrGameOver
-	case !m.Valid():
-		err = ErrNoSuchPit
-	case m.Player() != mover:
-		err = ErrNotYourPit
-	case p.board.byteAt(int(m)) == 0:
-		err = ErrEmptyPit
-	default:
-		err = ErrMustFeed
-	}
-	return &MoveError{Move: m, Player: mover, Err: err}
-}
-
-// Perft counts the positions reached from p by every sequence of exactly
-// depth legal moves (its leaves), under the full rules, repetition
-// included. A game that ends before depth adds nothing; Perft(p, 0) is 1
-// for a valid position, and Perft is 0 for the zero Position or a negative
-// depth. It is the standard test of move generation: from Start it gives 6,
-// 36, 190, 1014, 5219, 27332, 139157 and 711414 for depths 1 to 8. It
-// walks the tree with Play's own history, so it allocates only where a
-// line goes more than 16 plies without a capture.
-func Perft(p Position, depth int) uint64 {
-	switch {
-	case !p.Valid() || depth < 0:
-		return 0
-	case depth == 0:
-		return 1
-	}
-	return perft(p, depth)
-}
-
-// perft counts the leaves depth ≥ 1 plies below p.
-func perft(p Position, depth int) uint64 {
-	var leaves uint64
-	switch {
-	case depth == 1:
-		return uint64(p.moves.Len()) // each move reaches a leaf; no need to play it
-	case depth == 2 && p.rules == nil:
-		// The level above the leaves, where most nodes are, under the
-		// abapa rules: count each child's moves from its board and
-		// occurrence count alone, without making it.
-		for s := p.moves; s != 0; s &= s - 1 {
-			b, captured := p.board.play(bits.TrailingZeros16(uint16(s)))
-			reps := uint8(1) // D2: a capture starts the count again
-			if !captured {
-				reps = p.hist.next(p.board, b)
-			}
-			moves, _ := b.legal(reps)
-			leaves += uint64(moves.Len())
-		}
-		return leaves
-	}
-	var child Position
-	for s := p.moves; s != 0; s &= s - 1 {
-		p.playTo(&child, bits.TrailingZeros16(uint16(s)))
-		leaves += perft(child, depth-1)
-	}
-	return leaves
-}
-
-// Divide returns an iterator over the legal moves of p in ascending pit
-// order, each with the perft count below it: Perft of the position it
-// leads to at depth-1, so that the counts add up to Perft(p, depth). It is
-// the tool that narrows a wrong perft count down to the move whose subtree
-// differs. It yields nothing when depth < 1 or p has no legal move.
-func Divide(p Position, depth int) iter.Seq2[Move, uint64] {
-	return func(yield func(Move, uint64) bool) {
-		if depth < 1 {
-			return
-		}
-		for m, child := range p.Children() {
-			if !yield(m, Perft(child, depth-1)) {
-				return
-			}
-		}
-	}
-}
-
-// Effect tells what a move does: every step of the rules that it goes
-// through, for user interfaces that animate moves and for programs that
-// check their own implementation step by step. [Position.Explain] makes it.
-// It encodes as a JSON object with the field names given in its tags.
-type Effect struct {
-	Move   Move   `json:"move"`   // the move
-	Player Player `json:"player"` // who played it
-	Seeds  int    `json:"seeds"`  // the seeds taken from the pit (R3)
-	// Sown lists the pit that received each seed, in sowing order; the pit
-	// of origin is skipped on every lap (R3, R4).
-	Sown []int `json:"sown"`
-	// Last is the pit of the last seed.
-	Last int `json:"last"`
-	// Captures lists the captured pits, from the pit of the last seed
-	// backwards, with the seeds taken from each (R5). It is empty when
-	// nothing is taken or when a grand slam annulled the capture.
-	Captures []Capture `json:"captures"`
-	// GrandSlam reports that the move would have taken every seed of the
-	// opponent's side, so the capture was annulled (R6); Annulled lists the
-	// pits and seeds it would have taken.
-	GrandSlam bool      `json:"grand_slam"`
-	Annulled  []Capture `json:"annulled"`
-	// Fed reports that the opponent's side was empty and the move put seeds
-	// on it (R7).
-	Fed bool `json:"fed"`
-	// LoneSeeds reports that the move left two lone seeds, which the
-	// players took, one each (Rules.LoneSeeds); Captures does not list
-	// them.
-	LoneSeeds bool `json:"lone_seeds,omitempty"`
-	// After is the position after the move, and Outcome its outcome: the
-	// move ended the game when Outcome.Over().
-	After   Position `json:"after"`
-	Outcome Outcome  `json:"outcome"`
-}
-
-// Capture is one captured pit and the seeds taken from it (R5).
-type Capture struct {
-	Pit   int `json:"pit"`
-	Seeds int `json:"seeds"`
-}
-
-// Captured returns the seeds captured by the move, 0 after a grand slam.
-func (e Effect) Captured() int {
-	n := 0
-	for _, c := range e.Captures {
-		n += c.Seeds
-	}
-	return n
-}
-
-// Explain returns what playing m at p does, step by step, together with the
-// resulting position. It fails exactly when [Position.Play] does, with the
-// same error. Unlike Play, it allocates; use it to show or check moves, not
-// in a search.
-func (p Position) Explain(m Move) (Effect, error) {
-	after, err := p.Play(m)
-	if err != nil {
-		return Effect{}, err
-	}
-	b, pit := p.board, int(m)
-	sown, last := b.sow(pit)
-	run, annulled := sown.capturedRun(last)
-	lone := false
-	if r := p.rules; r != nil {
-		_, annulled, lone = r.capture(sown, last, b.ToMove())
-	}
-	e := Effect{
-		Move:      m,
-		Player:    b.ToMove(),
-		Seeds:     int(b.byteAt(pit)),
-		Sown:      b.sownPits(pit),
-		Last:      last,
-		Fed:       b.sideEmpty(b.ToMove().Opponent()),
-		LoneSeeds: lone,
-		After:     after,
-		Outcome:   after.Outcome(),
-	}
-	if annulled {
-		e.GrandSlam, e.Annulled = true, run
-	} else {
-		e.Captures = run
-	}
-	return e, nil
-}
-
-// Rules are the rules a [Position] plays by. The zero Rules value is the
-// abapa rules of the package documentation (RULES.md), which [Start],
-// [NewPosition] and [PositionFrom] use. Other values reproduce other Oware
-// programs, each knob departing from one rule; [ParseRules] returns the
-// presets by name. Rules are small comparable values.
+// Rules are the rules a [Position] plays by, knob by knob. The zero Rules
+// value is the abapa rules of the package documentation, the preset named
+// abapa, which [Start], [NewPosition] and [PositionFrom] use. Other values
+// reproduce other Oware programs, each knob departing from one rule;
+// [ParseRules] returns the presets by name. Rules are small comparable
+// values; [Rules.Validate] tells whether one can be played.
 //
 // Whether occurrences of a position are counted since the last capture or
 // over the whole game needs no knob: a position includes both scores
@@ -642,11 +317,13 @@ func (p Position) Explain(m Move) (Effect, error) {
 // on round the board), one pit a ply.
 type Rules struct {
 	// GrandSlam is what a capture that would take every seed of the
-	// opponent's side does (R6).
+	// opponent's side does (R6): one of the four GrandSlam constants.
 	GrandSlam GrandSlam
 	// RepeatLimit is the occurrence of a position that ends the game
-	// (R10): 2 ends it at the first recurrence; 0 means 3, the abapa
-	// rule; NoRepetition switches the rule off.
+	// (R10): 0 means 3, the abapa rule; 2 ends it at the first
+	// recurrence; any value from 2 to 254 is the occurrence that ends it;
+	// NoRepetition (255) switches the rule off. 1 is not valid: the
+	// position a game starts from would end it.
 	RepeatLimit uint8
 	// RepeatWithEmptySide makes a repetition end the game even while a
 	// side is empty, which abapa excepts (R10).
@@ -658,7 +335,8 @@ type Rules struct {
 	// NoMajority removes R8: 25 seeds do not end the game.
 	NoMajority bool
 	// MajoritySweep is what becomes of the seeds on the board when R8 ends
-	// the game.
+	// the game: one of the three Sweep constants. It does not matter
+	// under NoMajority.
 	MajoritySweep Sweep
 	// LoneSeeds ends the game when, after a move, the board holds just two
 	// seeds, alone in pits 5 or 6 apart counted from the mover's first pit
@@ -666,11 +344,11 @@ type Rules struct {
 	LoneSeeds bool
 	// MaxPlies, when not 0, draws the game once that many plies have been
 	// played from the position the game was set up from, unless it ended
-	// otherwise.
+	// otherwise. Any value is valid.
 	MaxPlies uint16
 	// MaxQuietPlies, when not 0, ends the game once that many plies have
 	// been played without a capture; each player takes the seeds of their
-	// own side, as after R10.
+	// own side, as after R10. Any value is valid.
 	MaxQuietPlies uint16
 }
 
@@ -708,82 +386,124 @@ const (
 	SweepIfStuck
 )
 
-// presets are the named Rules, in the order of presetNames.
-var presets = [...]Rules{
-	{},
-	{RepeatLimit: 2, RepeatWithEmptySide: true, MajoritySweep: SweepOwnRows},
-	{RepeatLimit: 2, RepeatWithEmptySide: true, MajoritySweep: SweepIfStuck},
-	{RepeatLimit: 2, RepeatWithEmptySide: true},
-	{RepeatLimit: 2, MaxPlies: 1001},
-	{GrandSlam: GrandSlamCapturesIfOwnRowEmpty, RepeatLimit: NoRepetition, MajoritySweep: SweepIfStuck, LoneSeeds: true},
-	{RepeatWithEmptySide: true, MaxQuietPlies: 500},
-	{GrandSlam: GrandSlamForbidden, RepeatWithEmptySide: true, EvenSplit: true, NoMajority: true},
+// ruleset is a Rules value resolved once, when a position is made under it:
+// the knobs, what follows from them, and whether they are valid. Every
+// position of a game shares its ruleset; the presets' are static.
+type ruleset struct {
+	Rules
+	repeatAt uint32 // the occurrence that ends the game (R10); never reached under NoRepetition
+	name     string // the preset's name, or "" for other rules
+	err      error  // why the rules are not valid, or nil
 }
 
-// presetNames are the names of the presets, each the text form of its
-// Rules.
-var presetNames = [len(presets)]string{"abapa", "openspiel", "aalina", "auale", "playstrategy", "board-game-rs", "game-oware", "awari"}
+// presetNames are the names of the presets, in the order of presets.
+var presetNames = [...]string{"abapa", "openspiel", "aalina", "auale", "playstrategy", "board-game-rs", "game-oware", "awari"}
 
-// presetRules are the presets by address, so that positions under a preset
-// share one Rules value.
-var presetRules = func() (p [len(presets)]*Rules) {
-	for i := range presets {
-		p[i] = &presets[i]
+// presets are the named rules, resolved.
+var presets = func() (p [len(presetNames)]ruleset) {
+	for i, r := range [len(presetNames)]Rules{
+		{},
+		{RepeatLimit: 2, RepeatWithEmptySide: true, MajoritySweep: SweepOwnRows},
+		{RepeatLimit: 2, RepeatWithEmptySide: true, MajoritySweep: SweepIfStuck},
+		{RepeatLimit: 2, RepeatWithEmptySide: true},
+		{RepeatLimit: 2, MaxPlies: 1001},
+		{GrandSlam: GrandSlamCapturesIfOwnRowEmpty, RepeatLimit: NoRepetition, MajoritySweep: SweepIfStuck, LoneSeeds: true},
+		{RepeatWithEmptySide: true, MaxQuietPlies: 500},
+		{GrandSlam: GrandSlamForbidden, RepeatWithEmptySide: true, EvenSplit: true, NoMajority: true},
+	} {
+		p[i] = r.resolve()
+		p[i].name = presetNames[i]
 	}
 	return p
 }()
+
+// resolve returns the ruleset of r.
+func (r Rules) resolve() ruleset {
+	rs := ruleset{Rules: r, repeatAt: uint32(r.RepeatLimit), err: r.Validate()}
+	switch r.RepeatLimit {
+	case 0:
+		rs.repeatAt = 3
+	case NoRepetition:
+		rs.repeatAt = 1<<32 - 1
+	}
+	return rs
+}
+
+// lookup returns the ruleset of r for a position to keep: a preset's own,
+// or a new one.
+func (r Rules) lookup() *ruleset {
+	if r == (Rules{}) {
+		return &presets[0] // the common case, without comparing the rest
+	}
+	for i := range presets {
+		if presets[i].Rules == r {
+			return &presets[i]
+		}
+	}
+	rs := r.resolve() // allocated here only, not for every position of the game
+	return &rs
+}
+
+// Validate reports whether r can be played: nil, or a [*RulesError]
+// wrapping ErrInvalidRules that names the knob out of its range. The
+// ranges: GrandSlam is one of the four GrandSlam constants, MajoritySweep
+// one of the three Sweep constants, and RepeatLimit is not 1; every other
+// knob takes any value of its type. A position made under rules that are
+// not valid is not valid either, and Play refuses its moves with the same
+// error.
+func (r Rules) Validate() error {
+	switch {
+	case r.GrandSlam > GrandSlamForbidden:
+		return &RulesError{Knob: "GrandSlam", Value: int(r.GrandSlam), Msg: "not one of the four GrandSlam rules", Err: ErrInvalidRules}
+	case r.RepeatLimit == 1:
+		return &RulesError{Knob: "RepeatLimit", Value: 1, Msg: "the position a game starts from would end it", Err: ErrInvalidRules}
+	case r.MajoritySweep > SweepIfStuck:
+		return &RulesError{Knob: "MajoritySweep", Value: int(r.MajoritySweep), Msg: "not one of the three Sweep rules", Err: ErrInvalidRules}
+	}
+	return nil
+}
 
 // RulesNames returns the names of the presets that [ParseRules] reads:
 // abapa (the zero Rules), openspiel, aalina, auale, playstrategy,
 // board-game-rs, game-oware and awari.
 func RulesNames() []string { return append([]string(nil), presetNames[:]...) }
 
-// ErrUnknownRules is wrapped by the errors of [ParseRules] and of
-// [Rules.MarshalText]: the name is no preset's, or the rules are no
-// preset.
-var ErrUnknownRules = errors.New("no such rules")
-
 // ParseRules returns the preset of the given name, one of [RulesNames]. It
 // returns a [*ParseError] wrapping ErrUnknownRules for any other text.
 func ParseRules(name string) (Rules, error) {
-	for i, n := range presetNames {
-		if n == name {
-			return presets[i], nil
-		}
-	}
-	return Rules{}, &ParseError{What: "rules", Input: name, Msg: "not one of abapa, openspiel, aalina, auale, playstrategy, board-game-rs, game-oware, awari", Err: ErrUnknownRules}
-}
-
-// preset returns the index of r among the presets, or -1.
-func (r Rules) preset() int {
 	for i := range presets {
-		if presets[i] == r {
-			return i
+		if presets[i].name == name {
+			return presets[i].Rules, nil
 		}
 	}
-	return -1
+	return Rules{}, &ParseError{What: "rules", Input: name, Msg: "not one of " + strings.Join(presetNames[:], ", "), Err: ErrUnknownRules}
 }
 
-// String returns the name of the preset r is, or "custom rules".
+// String returns the name of the preset r is, "custom rules" for other
+// valid rules, or "invalid rules".
 func (r Rules) String() string {
-	if i := r.preset(); i >= 0 {
-		return presetNames[i]
+	switch rs := r.lookup(); {
+	case rs.name != "":
+		return rs.name
+	case rs.err != nil:
+		return "invalid rules"
 	}
 	return "custom rules"
 }
 
 // MarshalText implements [encoding.TextMarshaler] with the preset's name.
-// Rules that are no preset have no text form: the error is a
-// [*PositionError] wrapping ErrUnknownRules.
+// Rules that are no preset have no text form: the error is a [*RulesError]
+// wrapping ErrUnknownRules.
 func (r Rules) MarshalText() ([]byte, error) {
-	i := r.preset()
-	if i < 0 {
-		return nil, &PositionError{Field: "rules", Value: -1, Err: ErrUnknownRules}
+	rs := r.lookup()
+	if rs.name == "" {
+		return nil, &RulesError{Msg: "no preset has these rules, so they have no name", Err: ErrUnknownRules}
 	}
-	return []byte(presetNames[i]), nil
+	return []byte(rs.name), nil
 }
 
-// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseRules].
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseRules]. On
+// an error r is unchanged.
 func (r *Rules) UnmarshalText(text []byte) error {
 	q, err := ParseRules(string(text))
 	if err != nil {
@@ -793,23 +513,574 @@ func (r *Rules) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// repeatLimit returns the occurrence that ends the game.
-func (r *Rules) repeatLimit() uint8 {
-	if r.RepeatLimit == 0 {
-		return 3
+// Start returns the opening position under rules r: four seeds in every
+// pit, no captures, South to move (R1). Under rules that are not valid it
+// returns a position that is not valid (see [Rules.Position]).
+func (r Rules) Start() Position { return r.Position(startBoard) }
+
+// Position returns the position of board b under rules r, with a fresh
+// history: b counts as the first occurrence of itself (D4). The zero Board
+// gives the zero Position. Rules that are not valid (see [Rules.Validate])
+// give a position that is not valid, whose Play refuses every move with a
+// [*MoveError] that wraps their [*RulesError] and ErrInvalidRules.
+func (r Rules) Position(b Board) Position {
+	if !b.Valid() {
+		return Position{}
 	}
-	return r.RepeatLimit
+	rs := r.lookup()
+	p := Position{board: b, rules: rs}
+	if rs.err == nil {
+		p.hist = freshHistory()
+		p.settle()
+	}
+	return p
 }
 
-// shared returns a pointer to rules equal to r for a Position to keep:
-// nil for abapa, a preset's own value, or a copy.
-func (r Rules) shared() *Rules {
-	switch i := r.preset(); {
-	case i == 0:
-		return nil
-	case i > 0:
-		return presetRules[i]
+// Position is a position of the game together with its rules and the part
+// of its history that the repetition rule needs (R10, D2). Positions are
+// immutable values: copy them, keep them and share them between goroutines
+// freely; no method changes its receiver.
+//
+// A Position answers what the game allows: its legal moves, the position
+// each move leads to, its outcome and repetition count. What is on the
+// board is read from its [Position.Board]. Positions are not comparable
+// with ==, because two positions with the same board may have different
+// histories: compare their boards.
+//
+// The zero Position holds no seeds and is not a position of the game: it
+// has no legal moves, its outcome is the zero Outcome, Play refuses every
+// move with [ErrInvalidPosition], and its text form is the empty string.
+// Start, NewPosition, PositionFrom, [Rules.Position] and ParsePosition make
+// valid ones.
+type Position struct {
+	_     [0]func() // not comparable: compare Boards
+	board Board
+	hist  history
+	rules *ruleset // nil only in the zero Position
+	plies uint32   // played since the position the game was set up from, up to maxPlies
+	// The legal moves and why the game is over (NotOver while it goes on),
+	// computed once when the position is made: every user of a position
+	// asks for them, Play included.
+	moves  MoveSet
+	reason Reason
+}
+
+// maxPlies is where a Position's ply count stops.
+const maxPlies = 1<<32 - 1
+
+// Start returns the opening position: four seeds in every pit, no captures,
+// South to move (R1).
+func Start() Position { return Rules{}.Position(startBoard) }
+
+// NewPosition returns the position with the given pits (indexed by pit, R1
+// numbering), captured seeds (indexed by Player) and player to move, with a
+// fresh history: it counts as the first occurrence of itself (D4). It
+// returns a [*PositionError] unless every count is non-negative, the pits
+// and scores add up to 48 and toMove is South or North. The position may
+// already be finished, for example when a score is 25 or more; its Outcome
+// then says so.
+func NewPosition(pits [NumPits]int, scores [2]int, toMove Player) (Position, error) {
+	b, err := NewBoard(pits, scores, toMove)
+	if err != nil {
+		return Position{}, err
 	}
-	custom := r // allocated here only, not for every call
-	return &custom
+	return PositionFrom(b), nil
+}
+
+// PositionFrom returns the position of board b with a fresh history: b
+// counts as the first occurrence of itself (D4). The zero Board gives the
+// zero Position.
+func PositionFrom(b Board) Position { return Rules{}.Position(b) }
+
+// settle computes p's legal moves and ending from its board, history and
+// ply count.
+func (p *Position) settle() {
+	p.moves, p.reason = p.rules.legal(p.board, p.hist.reps, p.hist.length(), p.plies)
+}
+
+// Valid reports whether p is a position of the game, that is, whether it was
+// made by Start, NewPosition, PositionFrom, Rules.Position or a parser under
+// valid rules, or reached from one by Play. The zero Position is not.
+func (p Position) Valid() bool { return p.hist.reps != 0 }
+
+// Board returns p's board: its pits, scores and side to move, without the
+// history.
+func (p Position) Board() Board { return p.board }
+
+// Rules returns the rules p plays by: the zero Rules for the zero Position.
+func (p Position) Rules() Rules {
+	if p.rules == nil {
+		return Rules{}
+	}
+	return p.rules.Rules
+}
+
+// Moves returns the legal moves (R2, R7) as a MoveSet, without allocating.
+// It is empty when the game is over (D5) and for a position that is not
+// valid.
+func (p Position) Moves() MoveSet { return p.moves }
+
+// LegalMoves returns the legal moves (R2, R7) in ascending pit order. It is
+// empty when the game is over (D5). [Position.Moves] gives the same moves
+// without allocating.
+func (p Position) LegalMoves() []Move {
+	return p.moves.AppendTo(make([]Move, 0, p.moves.Len()))
+}
+
+// Outcome returns the outcome of the game at p: the zero Outcome while the
+// game goes on, and for a position that is not valid.
+func (p Position) Outcome() Outcome {
+	if p.reason == NotOver {
+		return Outcome{}
+	}
+	return p.rules.outcome(p.board, p.reason, p.hist.reps)
+}
+
+// Repetitions returns how many times p's pits and side to move have occurred
+// since the last capture (or since the position the history starts from),
+// counting p itself (D2). The third occurrence ends the game (R10) unless a
+// side is empty; other rules may end it sooner or never (see [Rules]). The
+// count is exact however long the history. It is 0 only for a position
+// that is not valid.
+func (p Position) Repetitions() int { return int(p.hist.reps) }
+
+// Play returns the position after the player to move sows pit m: sowing
+// (R3, R4), capture (R5, R6), then the turn passes. The receiver is not
+// changed. An illegal move returns the receiver itself, so that
+// p, err = p.Play(m) keeps the game, and a [*MoveError] that wraps
+// ErrNoSuchPit, ErrNotYourPit, ErrEmptyPit, ErrMustFeed (R7),
+// ErrGrandSlam, ErrGameOver (D5), ErrInvalidPosition or ErrInvalidRules.
+//
+// Play keeps the history the repetition rule needs (R10, D2): a capture
+// clears it, and a position that occurs for the third time since the last
+// capture, both sides holding seeds, ends the game. It allocates only once
+// every 16 plies of a capture-free stretch, when the history it holds
+// inline moves to a shared block.
+func (p Position) Play(m Move) (next Position, err error) {
+	if !p.moves.Contains(m) {
+		return p, p.refusal(m)
+	}
+	p.playTo(&next, int(m))
+	return next, nil
+}
+
+// Explain returns what playing m at p does, step by step, together with the
+// resulting position: the same move as [Position.Play] makes, computed
+// once, with the record of what happened. It fails exactly when Play does,
+// with the same error, and does not allocate beyond what Play does.
+func (p Position) Explain(m Move) (Effect, error) {
+	if !p.moves.Contains(m) {
+		return Effect{}, p.refusal(m)
+	}
+	e := Effect{move: m, seeds: p.board.byteAt(int(m))}
+	e.rec = p.playTo(&e.after, int(m))
+	return e, nil
+}
+
+// playTo makes next, which must not be p, the position after sowing pit,
+// a legal move at p, and returns the record of the move. Building the
+// result in place, in the caller's variable, is measurably faster than
+// returning a copy.
+func (p *Position) playTo(next *Position, pit int) record {
+	b, rec := p.rules.move(p.board, pit)
+	next.board, next.rules, next.plies = b, p.rules, min(p.plies+1, maxPlies)
+	if rec.flags&recScored != 0 {
+		next.hist = freshHistory() // D2: a capture starts the count again
+	} else {
+		next.hist = p.hist
+		next.hist.played(p.board, pit, b)
+	}
+	next.settle()
+	return rec
+}
+
+// refusal explains why m is not a legal move at p.
+func (p *Position) refusal(m Move) error {
+	var err error
+	b := p.board
+	mover := b.ToMove()
+	switch {
+	case p.rules != nil && p.rules.err != nil:
+		err = p.rules.err
+	case !p.Valid():
+		err = ErrInvalidPosition
+	case p.reason != NotOver:
+		err = ErrGameOver
+	case !m.Valid():
+		err = ErrNoSuchPit
+	case m.Player() != mover:
+		err = ErrNotYourPit
+	case b.byteAt(int(m)) == 0:
+		err = ErrEmptyPit
+	case b.sideEmpty(mover.Opponent()):
+		err = ErrMustFeed // R7
+	default:
+		err = ErrGrandSlam // the only other way a non-empty pit is refused
+	}
+	return &MoveError{Move: m, Player: mover, Err: err}
+}
+
+// Children returns an iterator over the legal moves of p in ascending pit
+// order, each with the position it leads to: the moves of [Position.Moves]
+// and what [Position.Play] returns for them. It is the loop of a game-tree
+// search. The iterator may be used any number of times, from any number of
+// goroutines, and does not allocate beyond what Play does.
+func (p Position) Children() iter.Seq2[Move, Position] {
+	return func(yield func(Move, Position) bool) {
+		var child Position
+		for s := p.moves; s != 0; s &= s - 1 {
+			pit := bits.TrailingZeros16(uint16(s))
+			p.playTo(&child, pit)
+			if !yield(Move(pit), child) {
+				return
+			}
+		}
+	}
+}
+
+// Mirror returns p seen from the other side, its history mirrored too: the
+// board of [Board.Mirror], with every earlier position of the history
+// mirrored, so that repetition counts, legal moves (each move m becoming
+// (m+6) mod 12) and the outcome (winner and tallies swapped) carry over.
+func (p Position) Mirror() Position {
+	if !p.Valid() {
+		return p
+	}
+	start, line := p.stretch()
+	q := p.Rules().Position(start.Mirror())
+	q.plies = p.plies - uint32(len(line))
+	q.settle()
+	for _, m := range line {
+		q, _ = q.Play((m + PitsPerSide) % NumPits)
+	}
+	return q
+}
+
+// Perft counts the positions reached from p by every sequence of exactly
+// depth legal moves (its leaves), under p's rules, repetition included. A
+// game that ends before depth adds nothing; Perft(p, 0) is 1 for a valid
+// position, and Perft is 0 for a position that is not valid or a negative
+// depth. It is the standard test of move generation: from Start it gives
+// 6, 36, 190, 1014, 5219, 27332, 139157 and 711414 for depths 1 to 8. It
+// plays each move as Play does, so it allocates only where a line goes
+// more than 16 plies without a capture.
+func Perft(p Position, depth int) uint64 {
+	switch {
+	case !p.Valid() || depth < 0:
+		return 0
+	case depth == 0:
+		return 1
+	}
+	return perft(&p, depth)
+}
+
+// perft counts the leaves depth ≥ 1 plies below p.
+func perft(p *Position, depth int) uint64 {
+	var leaves uint64
+	switch depth {
+	case 1:
+		return uint64(p.moves.Len()) // each move reaches a leaf; no need to play it
+	case 2:
+		// The level above the leaves, where most nodes are: count each
+		// child's moves from its board, occurrence count and ply counts
+		// alone, without making the child.
+		r := p.rules
+		quiet := p.hist.length() + 1
+		plies := min(p.plies+1, maxPlies)
+		for s := p.moves; s != 0; s &= s - 1 {
+			b, rec := r.move(p.board, bits.TrailingZeros16(uint16(s)))
+			reps, q := uint32(1), 0 // D2: a capture starts the count again
+			if rec.flags&recScored == 0 {
+				reps, q = p.hist.next(p.board, b), quiet
+			}
+			moves, _ := r.legal(b, reps, q, plies)
+			leaves += uint64(moves.Len())
+		}
+		return leaves
+	}
+	var child Position
+	for s := p.moves; s != 0; s &= s - 1 {
+		p.playTo(&child, bits.TrailingZeros16(uint16(s)))
+		leaves += perft(&child, depth-1)
+	}
+	return leaves
+}
+
+// Divide returns an iterator over the legal moves of p in ascending pit
+// order, each with the perft count below it: Perft of the position it
+// leads to at depth-1, so that the counts add up to Perft(p, depth). It is
+// the tool that narrows a wrong perft count down to the move whose subtree
+// differs. It yields nothing when depth < 1 or p has no legal move.
+func Divide(p Position, depth int) iter.Seq2[Move, uint64] {
+	return func(yield func(Move, uint64) bool) {
+		if depth < 1 {
+			return
+		}
+		for m, child := range p.Children() {
+			if !yield(m, Perft(child, depth-1)) {
+				return
+			}
+		}
+	}
+}
+
+// Diagram returns a picture of the board with North's row on top, as in the
+// rule sheets, followed by the scores and the side to move, or the outcome
+// when the game is over:
+//
+//	    f  e  d  c  b  a
+//	N   4  4  4  4  4  4   North 0
+//	S   4  4  4  4  4  4   South 0
+//	    A  B  C  D  E  F
+//	South to move
+//
+// A position that is not valid gives "invalid position".
+func (p Position) Diagram() string {
+	if !p.Valid() {
+		return "invalid position"
+	}
+	b := p.board
+	out := make([]byte, 0, 160)
+	out = append(out, "    f  e  d  c  b  a\nN "...)
+	for i := NumPits - 1; i >= PitsPerSide; i-- {
+		out = appendPit(out, b.byteAt(i))
+	}
+	out = append(out, "   North "...)
+	out = strconv.AppendInt(out, int64(b.Score(North)), 10)
+	out = append(out, "\nS "...)
+	for i := 0; i < PitsPerSide; i++ {
+		out = appendPit(out, b.byteAt(i))
+	}
+	out = append(out, "   South "...)
+	out = strconv.AppendInt(out, int64(b.Score(South)), 10)
+	out = append(out, "\n    A  B  C  D  E  F\n"...)
+	if o := p.Outcome(); o.Over() {
+		out = append(out, o.String()...)
+	} else {
+		out = append(out, b.ToMove().String()...)
+		out = append(out, " to move"...)
+	}
+	return string(out)
+}
+
+// appendPit appends a pit count right-aligned in three columns.
+func appendPit(b []byte, c byte) []byte {
+	if c < 10 {
+		b = append(b, ' ')
+	}
+	b = append(b, ' ')
+	return strconv.AppendInt(b, int64(c), 10)
+}
+
+// MaxHistory is the most moves that the text of a Position may list after
+// its board, as many as the longest game record that package ogn reads.
+// [ParsePosition] refuses a longer list without reading it, and
+// [Position.AppendText] refuses to write one.
+const MaxHistory = 10_000
+
+// String returns the text form of p, as [Position.AppendText] writes it,
+// even beyond MaxHistory, or "custom rules" and the board when p's rules
+// have no name.
+func (p Position) String() string {
+	if p.Valid() && p.rules.name == "" {
+		return "custom rules " + p.board.String()
+	}
+	b, _ := p.appendText(nil)
+	return string(b)
+}
+
+// AppendText implements [encoding.TextAppender]. The text carries all that
+// the rules need to go on exactly as p would: the position string of the
+// board where p's history starts (the position the last capture produced,
+// or the position the game was set up from), then, when moves were played
+// since, a space and those moves as pit letters. A fresh position is thus
+// just its board's position string, "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S" for the
+// opening, and the opening after C and f is
+// "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S Cf". Under other rules than abapa the
+// text starts with their name and a space, and under rules with a limit of
+// plies the board is followed by "+N", the plies played before it (see
+// [ParsePosition]), which reads the text back with the same repetition
+// counts, legal moves and outcome. A position that is not valid gives the
+// empty text. It fails for rules that are no preset, which have no name (a
+// [*RulesError] wrapping ErrUnknownRules), and for a history of more than
+// MaxHistory moves (a [*RangeError] wrapping ErrRange), which ParsePosition
+// would refuse.
+func (p Position) AppendText(dst []byte) ([]byte, error) {
+	if !p.Valid() {
+		return dst, nil
+	}
+	if p.rules.name == "" {
+		return dst, &RulesError{Msg: "no preset has these rules, so they have no name", Err: ErrUnknownRules}
+	}
+	if n := p.hist.length(); n > MaxHistory {
+		return dst, &RangeError{Type: "history of moves", Value: n}
+	}
+	return p.appendText(dst)
+}
+
+// appendText appends p's text, without the checks of AppendText.
+func (p Position) appendText(dst []byte) ([]byte, error) {
+	if !p.Valid() {
+		return dst, nil
+	}
+	if p.rules != &presets[0] {
+		dst = append(append(dst, p.rules.name...), ' ')
+	}
+	start, line := p.stretch()
+	dst, _ = start.AppendText(dst)
+	if before := p.plies - uint32(len(line)); p.rules.MaxPlies != 0 && before > 0 {
+		dst = append(dst, " +"...)
+		dst = strconv.AppendUint(dst, uint64(before), 10)
+	}
+	if len(line) > 0 {
+		dst = append(dst, ' ')
+		for _, m := range line {
+			dst = append(dst, pitLetters[m])
+		}
+	}
+	return dst, nil
+}
+
+// MarshalText implements [encoding.TextMarshaler] with the text of
+// [Position.AppendText], so that JSON keeps a position with its history.
+func (p Position) MarshalText() ([]byte, error) { return p.AppendText(nil) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParsePosition];
+// the empty text gives the zero Position. On an error p is unchanged.
+func (p *Position) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*p = Position{}
+		return nil
+	}
+	q, err := ParsePosition(string(text))
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}
+
+// ParsePosition reads a position as [Position.AppendText] writes it:
+// fields separated by single spaces, of which only the board is required.
+//
+//   - the name of the rules, when they are not abapa (see [ParseRules]);
+//   - the board, as a position string (see [ParseBoard]); it starts a fresh
+//     history (D4);
+//   - under rules with a limit of plies, "+N": the plies played before the
+//     board;
+//   - at most MaxHistory moves as pit letters ("A"–"F", "a"–"f"), played
+//     from the board in order.
+//
+// So "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S Cf" is the opening after C and f, with
+// the history those moves make, and "openspiel 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
+// the opening under OpenSpiel's rules. Errors are [*ParseError] values
+// that wrap ErrSyntax, ErrRange (more than MaxHistory moves, found before
+// any is played), ErrUnknownRules, the [*PositionError] of an invalid
+// board, or the [*MoveError] of an illegal move; the offset is that of the
+// faulty part.
+func ParsePosition(s string) (Position, error) {
+	r := positionReader{s: s}
+	return r.read()
+}
+
+// positionReader reads the text of a Position field by field.
+type positionReader struct {
+	s  string
+	at int // the offset of the next field
+}
+
+// fail returns a *ParseError at offset at.
+func (r *positionReader) fail(at int, msg string, err error) (Position, error) {
+	return Position{}, &ParseError{What: "position", Input: r.s, Offset: at, Msg: msg, Err: err}
+}
+
+// field returns the next field, of at most max bytes, and its offset, and
+// moves past it and the space after it; ok is false at the end of the
+// text. A longer field is cut at max+1 bytes, and the reader then stops.
+func (r *positionReader) field(max int) (f string, at int, ok bool) {
+	if r.at > len(r.s) {
+		return "", len(r.s), false
+	}
+	at = r.at
+	rest := r.s[at:]
+	if len(rest) > max+1 {
+		rest = rest[:max+1]
+	}
+	end := strings.IndexByte(rest, ' ')
+	if end < 0 {
+		end = len(rest)
+	}
+	r.at = at + end + 1
+	return r.s[at : at+end], at, true
+}
+
+// read reads the whole text.
+func (r *positionReader) read() (Position, error) {
+	const maxField = 64 // longer than any name, board or ply count
+	f, at, _ := r.field(maxField)
+	var rules Rules
+	if f != "" && (f[0] >= 'a' && f[0] <= 'z') {
+		var err error
+		if rules, err = ParseRules(f); err != nil {
+			return r.fail(at, err.(*ParseError).Msg, ErrUnknownRules)
+		}
+		f, at, _ = r.field(maxField)
+	}
+	b, err := ParseBoard(f)
+	if err != nil {
+		pe := err.(*ParseError)
+		return r.fail(at+pe.Offset, pe.Msg, pe.Err)
+	}
+	p := rules.Position(b)
+	f, at, ok := r.field(MaxHistory)
+	if ok && strings.HasPrefix(f, "+") {
+		n, err := strconv.ParseUint(f[1:], 10, 32)
+		if err != nil || f[1:] != strconv.FormatUint(n, 10) {
+			return r.fail(at+1, "plies before the board are not a number", ErrSyntax)
+		}
+		p.plies = uint32(n)
+		p.settle()
+		f, at, ok = r.field(MaxHistory)
+	}
+	if ok {
+		if p, err = r.moves(p, f, at); err != nil {
+			return Position{}, err
+		}
+	}
+	if _, at, ok := r.field(0); ok {
+		return r.fail(at, "unexpected text after the moves", ErrSyntax)
+	}
+	return p, nil
+}
+
+// moves plays the pit letters of f, at offset at, from p.
+func (r *positionReader) moves(p Position, f string, at int) (Position, error) {
+	switch {
+	case f == "":
+		return r.fail(at, "no moves after the space", ErrSyntax)
+	case len(f) > MaxHistory:
+		return r.fail(at+MaxHistory, "more than "+strconv.Itoa(MaxHistory)+" moves", ErrRange)
+	}
+	for i := 0; i < len(f); i++ {
+		m, ok := moveOfLetter(f[i])
+		if !ok {
+			return r.fail(at+i, "not a pit letter A-F or a-f", ErrSyntax)
+		}
+		next, err := p.Play(m)
+		if err != nil {
+			return r.fail(at+i, err.(*MoveError).detail(), err)
+		}
+		p = next
+	}
+	return p, nil
+}
+
+// MustParsePosition is like [ParsePosition] but panics on an error. It is
+// meant for tests and for literals known to be valid.
+func MustParsePosition(s string) Position {
+	p, err := ParsePosition(s)
+	if err != nil {
+		panic(err)
+	}
+	return p
 }

@@ -1,6 +1,17 @@
 package oware
 
-// Sowing (R3, R4) and its inverse.
+import (
+	"bytes"
+	"errors"
+	"iter"
+	"math/bits"
+	"strconv"
+)
+
+// This file holds a move: sowing (R3, R4) and its inverse, the one step
+// that plays a move under any rules (sowing, then the capture of
+// capture.go), the record of what that step did, and the Effect that
+// Position.Explain makes of the record.
 //
 // Seeds from pit p go into p+1, p+2, … (11 wraps to 0), skipping p itself on
 // every lap. A Board holds one pit per byte, and no pit ever holds more
@@ -50,6 +61,17 @@ func makeSowPlan() *[NumPits][NumSeeds + 1]sowing {
 	return &plan
 }
 
+// nextSownPit returns the pit that receives the seed after the one dropped
+// in pit at, when sowing from origin: the next pit counter-clockwise (R3),
+// passing over the pit of origin (R4).
+func nextSownPit(at, origin int) int {
+	at = (at + 1) % NumPits
+	if at == origin {
+		at = (at + 1) % NumPits
+	}
+	return at
+}
+
 // sow empties pit and sows its seeds (R3, R4). It returns the new board and
 // the pit of the last seed. The pit must hold at least one seed. The side
 // to move is not changed.
@@ -71,25 +93,225 @@ func (b Board) unsow(pit int, seeds uint8) Board {
 	return b
 }
 
-// sownPits returns the pits that receive the seeds of pit, one entry per
-// seed in sowing order, for a board whose pit holds at least one seed.
-func (b Board) sownPits(pit int) []int {
-	n := int(b.byteAt(pit))
-	pits := make([]int, n)
-	for i, at := 0, pit; i < n; i++ {
-		at = nextSownPit(at, pit)
-		pits[i] = at
-	}
-	return pits
+// record is what one move did, kept in a few bytes by the step that plays
+// it, so that nothing has to be computed twice: the pit of the last seed,
+// the run of pits that the capture rule found (R5), ending at that pit,
+// with the seeds of each, and flags.
+type record struct {
+	last   uint8 // the pit of the last seed
+	run    uint8 // the pits of the run: last, last-1, …, last-run+1; 0 when none
+	threes uint8 // bit i set when pit last-i of the run held 3 seeds, not 2
+	flags  uint8
 }
 
-// nextSownPit returns the pit that receives the seed after the one dropped
-// in pit at, when sowing from origin: the next pit counter-clockwise (R3),
-// passing over the pit of origin (R4).
-func nextSownPit(at, origin int) int {
-	at = (at + 1) % NumPits
-	if at == origin {
-		at = (at + 1) % NumPits
+// The flags of a record.
+const (
+	recScored   = 1 << iota // a score changed: a capture, or the lone seeds; the history starts again (D2)
+	recAnnulled             // the run would have taken every seed of the opponent and was annulled (R6)
+	recLone                 // the lone seeds rule took the last two seeds
+	recFed                  // the opponent's side was empty and received seeds (R7)
+)
+
+// runSeeds returns the seeds of the run.
+func (rec record) runSeeds() int { return 2*int(rec.run) + bits.OnesCount8(rec.threes) }
+
+// move plays pit, a move of the player to move at b, under r: sowing (R3,
+// R4), then the capture rules (R5, R6 and the knobs), then the turn
+// passes. It returns the new board and the record of the move. Play,
+// Explain, Children and Perft all play moves through it.
+func (r *ruleset) move(b Board, pit int) (Board, record) {
+	mover := b.ToMove()
+	sown, last := b.sow(pit)
+	after, rec := r.capture(sown, last, mover)
+	if opp := mover.Opponent(); b.side(opp) == 0 && sown.side(opp) != 0 {
+		rec.flags |= recFed
 	}
-	return at
+	after.hi ^= sideBit // the turn passes
+	return after, rec
+}
+
+// Effect tells what a move did, every step of the rules that it went
+// through, for user interfaces that animate moves and for programs that
+// check their own implementation step by step. [Position.Explain] makes it
+// from the same computation that plays the move; its methods expand what
+// that computation recorded. The zero Effect is no move's: its After is
+// the zero Position.
+type Effect struct {
+	after Position
+	move  Move
+	seeds uint8 // the seeds taken from the pit
+	rec   record
+}
+
+// Move returns the move.
+func (e Effect) Move() Move { return e.move }
+
+// Player returns who played it.
+func (e Effect) Player() Player { return e.move.Player() }
+
+// Seeds returns the seeds taken from the pit (R3).
+func (e Effect) Seeds() int { return int(e.seeds) }
+
+// Sown returns an iterator over the pits that received the seeds, one per
+// seed in sowing order; the pit of origin is skipped on every lap (R3,
+// R4).
+func (e Effect) Sown() iter.Seq[int] {
+	origin, n := int(e.move), int(e.seeds)
+	return func(yield func(int) bool) {
+		for i, at := 0, origin; i < n; i++ {
+			at = nextSownPit(at, origin)
+			if !yield(at) {
+				return
+			}
+		}
+	}
+}
+
+// Last returns the pit of the last seed.
+func (e Effect) Last() int { return int(e.rec.last) }
+
+// run returns an iterator over the run of the capture rule, from the pit
+// of the last seed backwards.
+func (e Effect) run() iter.Seq[Capture] {
+	rec := e.rec
+	return func(yield func(Capture) bool) {
+		for i := range int(rec.run) {
+			if !yield(Capture{Pit: int(rec.last) - i, Seeds: 2 + int(rec.threes>>i&1)}) {
+				return
+			}
+		}
+	}
+}
+
+// Captures returns an iterator over the captured pits, from the pit of the
+// last seed backwards, with the seeds taken from each (R5). It yields
+// nothing when nothing is taken or a grand slam annulled the capture; the
+// two seeds of the lone seeds rule are not among them.
+func (e Effect) Captures() iter.Seq[Capture] {
+	if e.rec.flags&recAnnulled != 0 {
+		return func(func(Capture) bool) {}
+	}
+	return e.run()
+}
+
+// Captured returns the seeds captured by the move (R5): 0 after a grand
+// slam, and not counting the lone seeds.
+func (e Effect) Captured() int {
+	if e.rec.flags&recAnnulled != 0 {
+		return 0
+	}
+	return e.rec.runSeeds()
+}
+
+// GrandSlam reports that the move would have taken every seed of the
+// opponent's side, so the capture was annulled (R6); [Effect.Annulled]
+// lists what it would have taken. Under rules where such a capture takes
+// everything it is false, and Captures lists what was taken.
+func (e Effect) GrandSlam() bool { return e.rec.flags&recAnnulled != 0 }
+
+// Annulled returns an iterator over the pits and seeds that an annulled
+// grand slam would have taken (R6), from the pit of the last seed
+// backwards; it yields nothing for any other move.
+func (e Effect) Annulled() iter.Seq[Capture] {
+	if e.rec.flags&recAnnulled == 0 {
+		return func(func(Capture) bool) {}
+	}
+	return e.run()
+}
+
+// Fed reports that the opponent's side was empty before the move and
+// holds seeds after it (R7).
+func (e Effect) Fed() bool { return e.rec.flags&recFed != 0 }
+
+// LoneSeeds reports that the move left two lone seeds, which the players
+// took, one each (Rules.LoneSeeds).
+func (e Effect) LoneSeeds() bool { return e.rec.flags&recLone != 0 }
+
+// After returns the position after the move.
+func (e Effect) After() Position { return e.after }
+
+// Outcome returns the outcome after the move: the move ended the game when
+// it is Over.
+func (e Effect) Outcome() Outcome { return e.after.Outcome() }
+
+// MarshalJSON implements [json.Marshaler]. The object is the ply of the
+// oracle protocol of the oware command, the one JSON form of what a move
+// did, with these fields in this order: "move" (the pit letter),
+// "position" (the board after the move, see [Board.String]), "legal" (the
+// legal moves after it, see [MoveSet.MarshalJSON]), "sown" (the pits
+// sown, in order), "captures" (an array of [Capture] objects, from the
+// pit of the last seed backwards), "captured" (the seeds captured),
+// "grand_slam" (a boolean), "annulled" (what an annulled grand slam would
+// have taken; present only after one), "fed" (a boolean),
+// "repetitions" (see [Position.Repetitions]) and "outcome" (see
+// [Outcome.MarshalJSON]):
+//
+//	{"move":"F","position":"4-4-4-4-4-0-5-6-0-0-4-4-7-2-N","legal":["a","b","e","f"],"sown":[6,7,8,9],"captures":[{"pit":9,"seeds":2},{"pit":8,"seeds":3}],"captured":5,"grand_slam":false,"fed":false,"repetitions":1,"outcome":{…}}
+//
+// The zero Effect is JSON null.
+func (e Effect) MarshalJSON() ([]byte, error) {
+	if !e.after.Valid() {
+		return []byte("null"), nil
+	}
+	b := make([]byte, 0, 384)
+	b = append(b, `{"move":"`...)
+	b = append(b, pitLetters[e.move], '"')
+	b = append(b, `,"position":"`...)
+	b, _ = e.after.board.AppendText(b)
+	b = append(b, `","legal":`...)
+	b = e.after.moves.appendJSON(b)
+	b = append(b, `,"sown":[`...)
+	for pit := range e.Sown() {
+		if b[len(b)-1] != '[' {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(pit), 10)
+	}
+	b = append(b, `],"captures":`...)
+	b = appendCaptures(b, e.Captures())
+	b = append(b, `,"captured":`...)
+	b = strconv.AppendInt(b, int64(e.Captured()), 10)
+	b = append(b, `,"grand_slam":`...)
+	b = strconv.AppendBool(b, e.GrandSlam())
+	if e.GrandSlam() {
+		b = append(b, `,"annulled":`...)
+		b = appendCaptures(b, e.Annulled())
+	}
+	b = append(b, `,"fed":`...)
+	b = strconv.AppendBool(b, e.Fed())
+	b = append(b, `,"repetitions":`...)
+	b = strconv.AppendInt(b, int64(e.after.hist.reps), 10)
+	b = append(b, `,"outcome":`...)
+	b = e.Outcome().appendJSON(b)
+	return append(b, '}'), nil
+}
+
+// appendCaptures appends captured pits as a JSON array of Capture objects.
+func appendCaptures(b []byte, cs iter.Seq[Capture]) []byte {
+	b = append(b, '[')
+	for c := range cs {
+		if b[len(b)-1] != '[' {
+			b = append(b, ',')
+		}
+		b = append(b, `{"pit":`...)
+		b = strconv.AppendInt(b, int64(c.Pit), 10)
+		b = append(b, `,"seeds":`...)
+		b = strconv.AppendInt(b, int64(c.Seeds), 10)
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+// UnmarshalJSON implements [json.Unmarshaler] only to refuse: an Effect is
+// made by [Position.Explain], and its JSON form reports what a move did
+// without the history and rules that the position after it carries, so no
+// JSON can be decoded into an Effect exactly. Decode the position before
+// the move and explain the move again. JSON null leaves e unchanged; any
+// other value is a [*ParseError] wrapping [errors.ErrUnsupported], and e is
+// unchanged.
+func (e *Effect) UnmarshalJSON(data []byte) error {
+	if string(bytes.TrimSpace(data)) == "null" {
+		return nil
+	}
+	return &ParseError{What: "effect", Input: string(data), Msg: "an Effect is made by Position.Explain; decode the position before the move and explain it", Err: errors.ErrUnsupported}
 }

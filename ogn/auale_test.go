@@ -38,7 +38,7 @@ func TestAualeRecords(t *testing.T) {
 				assert.Equal(t, auale, g.Rules)
 				assert.Equal(t, "Oware Abapa", g.Variant, "the tag is kept as written")
 				require.NotEmpty(t, effects)
-				assert.True(t, effects[len(effects)-1].Outcome.Over(), "%s: Aualé's games are finished", name)
+				assert.True(t, effects[len(effects)-1].Outcome().Over(), "%s: Aualé's games are finished", name)
 				continue
 			}
 			if err != nil {

@@ -33,8 +33,8 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println("ply 6:", effects[5].Player, "plays", effects[5].Move, "and captures", effects[5].Captured())
-	last := effects[len(effects)-1].After
+	fmt.Println("ply 6:", effects[5].Player(), "plays", effects[5].Move(), "and captures", effects[5].Captured())
+	last := effects[len(effects)-1].After()
 	fmt.Println("scores", last.Board().Score(oware.South), last.Board().Score(oware.North))
 	fmt.Println(last.Outcome())
 	// Output:
@@ -130,7 +130,7 @@ func ExampleReader() {
 		}
 		last := effects[len(effects)-1]
 		fmt.Printf("round %s: %d plies, %s; then %d-%d\n", round, len(effects), g.Result,
-			last.After.Board().Score(oware.South), last.After.Board().Score(oware.North))
+			last.After().Board().Score(oware.South), last.After().Board().Score(oware.North))
 	}
 	// Output:
 	// round 1: 8 plies, *; then 2-2

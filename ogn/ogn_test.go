@@ -38,7 +38,7 @@ func TestParseShort(t *testing.T) {
 	effects, err := g.Replay()
 	require.NoError(t, err)
 	require.Len(t, effects, 8)
-	last := effects[7].After
+	last := effects[7].After()
 	assert.Equal(t, 2, effects[5].Captured(), "d+2")
 	assert.Equal(t, 2, last.Board().Score(oware.South))
 	assert.Equal(t, 2, last.Board().Score(oware.North))

@@ -121,7 +121,7 @@ func TestParseSyntaxErrors(t *testing.T) {
 	}
 }
 
-func TestParseFENErrors(t *testing.T) {
+func TestParseFENTagErrors(t *testing.T) {
 	_, err := ogn.ParseGame("[Event \"x\"]\n[FEN \"4-4-4-4-4-4-4-4-4-4-4-4-0-1-S\"]")
 	assert.ErrorIs(t, err, oware.ErrSeedTotal)
 	var pe *ogn.ParseError
@@ -129,7 +129,7 @@ func TestParseFENErrors(t *testing.T) {
 	assert.Equal(t, 2, pe.Line)
 	var ope *oware.ParseError
 	assert.ErrorAs(t, err, &ope)
-	assert.True(t, strings.HasPrefix(err.Error(), "ogn: game 1, line 2, column 1: FEN tag \"4-4-4-4-4-4-4-4-4-4-4-4-0-1-S\": byte 0: total is 49"), err.Error())
+	assert.True(t, strings.HasPrefix(err.Error(), "ogn: game 1, line 2, column 1: FEN tag \"4-4-4-4-4-4-4-4-4-4-4-4-0-1-S\": byte 0: total is 49: seeds do not add up to 48"), err.Error())
 }
 
 func TestParseSeveralGames(t *testing.T) {

@@ -67,10 +67,10 @@ func (gr *gameReader) playStrategyPly() error {
 		return err
 	}
 	eff, rerr := gr.rep.play(len(gr.g.Moves), ply)
-	if rerr == nil && eff.Last != to {
+	if rerr == nil && eff.Last() != to {
 		gr.rep.effects = gr.rep.effects[:len(gr.rep.effects)-1]
 		rerr = &ReplayError{Ply: len(gr.g.Moves), Move: ply.Move,
-			Err: fmt.Errorf("%w: %s sows its last seed in %s, not %s", ErrLastPit, Square(from), Square(eff.Last), Square(to))}
+			Err: fmt.Errorf("%w: %s sows its last seed in %s, not %s", ErrLastPit, Square(from), Square(eff.Last()), Square(to))}
 	}
 	if rerr != nil {
 		rerr.Game, rerr.Line = r.games, at.line
@@ -101,7 +101,7 @@ func (g Game) appendPlayStrategy(b []byte, c canonical) []byte {
 	}
 	b = appendTag(b, "Variant", playStrategyVariant)
 	if start := c.start.Board(); start != oware.Start().Board() {
-		fen, _ := start.AppendFEN(nil, 1)
+		fen, _ := AppendFEN(nil, start, 1)
 		b = appendTag(b, "FEN", string(fen))
 	}
 	b = append(b, '\n')

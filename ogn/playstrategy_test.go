@@ -108,7 +108,7 @@ func TestPlayStrategyGames(t *testing.T) {
 			require.Len(t, effects, len(pg.Moves))
 			final := g.StartPosition()
 			if len(effects) > 0 {
-				final = effects[len(effects)-1].After
+				final = effects[len(effects)-1].After()
 			}
 			o := final.Outcome()
 			require.Equal(t, pg.Final.Over, o.Over(), pg.Source)

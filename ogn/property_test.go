@@ -3,6 +3,7 @@ package ogn_test
 import (
 	"bytes"
 	"io"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -49,9 +50,9 @@ func genPlayed(openingOnly bool) *rapid.Generator[played] {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pl.game.Moves = append(pl.game.Moves, ogn.Ply{Move: e.Move, Comments: genComments(t, "comment")})
+			pl.game.Moves = append(pl.game.Moves, ogn.Ply{Move: e.Move(), Comments: genComments(t, "comment")})
 			pl.marks = append(pl.marks, e.Captured())
-			p = e.After
+			p = e.After()
 		}
 		pl.final = p
 		return pl
@@ -147,7 +148,7 @@ func checkRoundTrip(t *rapid.T, f ogn.Format, pl played, g ogn.Game, effects []o
 		}
 	}
 	if len(effects) > 0 {
-		require.Equal(t, pl.final.Board(), effects[len(effects)-1].After.Board())
+		require.Equal(t, pl.final.Board(), effects[len(effects)-1].After().Board())
 	}
 	switch f {
 	case ogn.OpenSpiel:
@@ -178,9 +179,9 @@ func TestPropertyReadReplayIsReplay(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, len(again), len(effects))
 		for i := range effects {
-			require.Equal(t, again[i].Sown, effects[i].Sown)
-			require.Equal(t, again[i].Captures, effects[i].Captures)
-			require.Equal(t, again[i].After.String(), effects[i].After.String())
+			require.Equal(t, slices.Collect(again[i].Sown()), slices.Collect(effects[i].Sown()))
+			require.Equal(t, slices.Collect(again[i].Captures()), slices.Collect(effects[i].Captures()))
+			require.Equal(t, again[i].After().String(), effects[i].After().String())
 		}
 	})
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/internal/notation"
 )
 
 // gameReader reads one game for a Reader.
@@ -113,7 +112,7 @@ func (gr *gameReader) keepTag(at mark, name, value string) error {
 		}
 		gr.tagResult, gr.tagAt = res, at
 	case "FEN":
-		b, err := notation.ParseBoard(value)
+		b, err := ParseBoard(value)
 		if err != nil {
 			var pe *oware.ParseError
 			if errors.As(err, &pe) {

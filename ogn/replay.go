@@ -110,7 +110,7 @@ func (g Game) Outcome() (oware.Outcome, error) {
 	if len(effects) == 0 {
 		return g.StartPosition().Outcome(), nil
 	}
-	return effects[len(effects)-1].Outcome, nil
+	return effects[len(effects)-1].Outcome(), nil
 }
 
 // replayer plays a game ply by ply.
@@ -144,7 +144,7 @@ func (rp *replayer) play(n int, ply Ply) (oware.Effect, *ReplayError) {
 	if rp.effects == nil {
 		rp.effects = make([]oware.Effect, 0, 128) // most games are shorter
 	}
-	rp.pos = eff.After
+	rp.pos = eff.After()
 	rp.effects = append(rp.effects, eff)
 	return eff, nil
 }
@@ -163,9 +163,9 @@ func (rp *replayer) checkMark(n int, ply Ply, eff oware.Effect) *ReplayError {
 // gathered returns the seeds that the player who made the move of eff
 // gathers from their own side when it ends the game by R9 or R10.
 func gathered(eff oware.Effect) int {
-	switch eff.Outcome.Reason() {
+	switch eff.Outcome().Reason() {
 	case oware.NoMove, oware.Repetition:
-		return eff.Outcome.Tally(eff.Player) - eff.After.Board().Score(eff.Player)
+		return eff.Outcome().Tally(eff.Player()) - eff.After().Board().Score(eff.Player())
 	}
 	return 0
 }
@@ -177,7 +177,7 @@ func markError(mark int, eff oware.Effect) error {
 		return nil
 	}
 	switch {
-	case got == 0 && eff.GrandSlam:
+	case got == 0 && eff.GrandSlam():
 		return fmt.Errorf("%w: marked +%d, but the move is a grand slam and captures nothing (R6)", ErrCaptureMark, mark)
 	case got == 0:
 		return fmt.Errorf("%w: marked +%d, but the move captures nothing", ErrCaptureMark, mark)

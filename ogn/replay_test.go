@@ -30,8 +30,8 @@ func TestReplayStartsFreshHistory(t *testing.T) {
 	effects, err := g.Replay()
 	require.NoError(t, err)
 	assert.Equal(t, 1, g.StartPosition().Repetitions())
-	assert.Equal(t, 2, effects[11].After.Repetitions())
-	assert.False(t, effects[11].Outcome.Over())
+	assert.Equal(t, 2, effects[11].After().Repetitions())
+	assert.False(t, effects[11].Outcome().Over())
 
 	// Twelve more plies make the third occurrence (R10).
 	g.Moves = append(g.Moves, plies(t, cycle)...)
@@ -48,7 +48,7 @@ func TestReplayZeroStartIsOpening(t *testing.T) {
 	effects, err := g.Replay()
 	require.NoError(t, err)
 	assert.Equal(t, oware.Start().Board(), g.StartPosition().Board())
-	assert.Equal(t, [12]int{5, 5, 5, 4, 4, 0, 5, 5, 5, 5, 0, 5}, effects[1].After.Board().Pits())
+	assert.Equal(t, [12]int{5, 5, 5, 4, 4, 0, 5, 5, 5, 5, 0, 5}, effects[1].After().Board().Pits())
 }
 
 func TestReplayUnrecordedResult(t *testing.T) {

@@ -47,7 +47,7 @@ func TestParseResult(t *testing.T) {
 }
 
 func TestResultAgrees(t *testing.T) {
-	// North wins 19-25 by majority (R8), as in the oware command's tests.
+	// North wins 25-19 by majority (R8), as in the oware command's tests.
 	p := oware.MustParsePosition("2-1-0-0-0-1-0-0-0-4-1-0-19-20-N")
 	won, err := p.Play(9)
 	require.NoError(t, err)

@@ -88,7 +88,7 @@ var badRecords = map[string][]end{
 		{plies: 24, err: ogn.ErrResult, plays: 25,
 			msg: `ogn: result disagrees with the outcome: recorded "*", but the game is over: draw 24-24 (repetition, R10)`},
 		{plies: 27, err: ogn.ErrResult, plays: 28,
-			msg: `ogn: result disagrees with the outcome: recorded "17-30", but the game is over: North wins 17-31 (no move, R9)`},
+			msg: `ogn: result disagrees with the outcome: recorded "17-30", but the game is over: North wins 31-17 (no move, R9)`},
 		{plies: 4, err: ogn.ErrResult, plays: 5,
 			msg: `ogn: result disagrees with the outcome: recorded "1/2-1/2", but the game is not over`},
 	},
@@ -118,7 +118,7 @@ func TestGoodRecords(t *testing.T) {
 				require.Len(t, effects, want.plies)
 				last := g.StartPosition()
 				if want.plies > 0 {
-					last = effects[want.plies-1].After
+					last = effects[want.plies-1].After()
 				}
 				o := last.Outcome()
 				assert.Equal(t, want.reason, o.Reason(), "game %d", i+1)
@@ -227,9 +227,9 @@ func TestSetupRecords(t *testing.T) {
 	effects, err := g.Replay()
 	require.NoError(t, err)
 	// 1. F sows into a, b and c and takes nothing (R6).
-	assert.Equal(t, [12]int{1, 1, 0, 0, 0, 0, 2, 3, 3, 0, 0, 0}, effects[0].After.Board().Pits())
-	assert.Equal(t, 19, effects[0].After.Board().Score(oware.South))
-	assert.True(t, effects[0].GrandSlam)
+	assert.Equal(t, [12]int{1, 1, 0, 0, 0, 0, 2, 3, 3, 0, 0, 0}, effects[0].After().Board().Pits())
+	assert.Equal(t, 19, effects[0].After().Board().Score(oware.South))
+	assert.True(t, effects[0].GrandSlam())
 }
 
 func TestNoTestdataLeftOut(t *testing.T) {

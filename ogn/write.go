@@ -110,8 +110,8 @@ func (g Game) canonical() canonical {
 		}
 		c.marks[i] = eff.Captured()
 		c.plays = append(c.plays, pos.Board())
-		c.lasts = append(c.lasts, eff.Last)
-		pos = eff.After
+		c.lasts = append(c.lasts, eff.Last())
+		pos = eff.After()
 	}
 	switch {
 	case c.legal == len(g.Moves):

@@ -41,8 +41,8 @@ func runDemo(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, "demo", err)
 		}
-		fmt.Fprintf(stdout, "%d. %s\n%s\n\n", n, describe(e), e.After.Diagram())
-		p = e.After
+		fmt.Fprintf(stdout, "%d. %s\n%s\n\n", n, describe(e), e.After().Diagram())
+		p = e.After()
 	}
 	fmt.Fprintf(stdout, "Result: %s\n", p.Outcome())
 	return exitOK

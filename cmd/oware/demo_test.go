@@ -31,8 +31,8 @@ func TestDemo(t *testing.T) {
 		e, err := p.Explain(mv)
 		require.NoError(t, err, "move %d", i+1)
 		require.Equal(t, describe(e)+"\n", out[m[0]:m[1]][len(out[m[2]:m[3]])+2:])
-		require.True(t, strings.HasPrefix(out[m[1]:], e.After.Diagram()+"\n\n"), "board after move %d", i+1)
-		p = e.After
+		require.True(t, strings.HasPrefix(out[m[1]:], e.After().Diagram()+"\n\n"), "board after move %d", i+1)
+		p = e.After()
 	}
 	require.True(t, p.Outcome().Over())
 	assert.True(t, strings.HasSuffix(out, "\nResult: "+p.Outcome().String()+"\n"))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/seed3966233f/oware"
@@ -12,15 +13,15 @@ import (
 // "South plays F (4 seeds) and captures 5 from d and c".
 func describe(e oware.Effect) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s plays %s (%d %s)", e.Player, e.Move, e.Seeds, plural(e.Seeds, "seed", "seeds"))
-	if e.Fed {
-		fmt.Fprintf(&b, ", feeding %s (R7)", e.Player.Opponent())
+	fmt.Fprintf(&b, "%s plays %s (%d %s)", e.Player(), e.Move(), e.Seeds(), plural(e.Seeds(), "seed", "seeds"))
+	if e.Fed() {
+		fmt.Fprintf(&b, ", feeding %s (R7)", e.Player().Opponent())
 	}
 	switch {
-	case e.GrandSlam:
-		fmt.Fprintf(&b, "; grand slam: taking all of %s's seeds is not allowed, nothing is captured (R6)", e.Player.Opponent())
-	case len(e.Captures) > 0:
-		fmt.Fprintf(&b, " and captures %d from %s", e.Captured(), pitList(e.Captures))
+	case e.GrandSlam():
+		fmt.Fprintf(&b, "; grand slam: taking all of %s's seeds is not allowed, nothing is captured (R6)", e.Player().Opponent())
+	case e.Captured() > 0:
+		fmt.Fprintf(&b, " and captures %d from %s", e.Captured(), pitList(slices.Collect(e.Captures())))
 	}
 	return b.String()
 }

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/internal/notation"
+	"github.com/seed3966233f/oware/ogn"
 )
 
 // maxPerftDepth bounds the depth that perft accepts; depth 11 from the
@@ -44,7 +44,7 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	p := rules.Start()
 	if len(pos) == 2 {
-		b, err := notation.ParseBoard(pos[1])
+		b, err := ogn.ParseBoard(pos[1])
 		if err != nil {
 			return usageError(stderr, fs, "%q is not a position string or a FEN: %s", pos[1], parseProblem(err))
 		}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/engine"
-	"github.com/seed3966233f/oware/internal/notation"
+	"github.com/seed3966233f/oware/ogn"
 )
 
 // defaultLevel is the search depth of the computer in oware match: a few
@@ -107,7 +107,7 @@ func (g *game) setUp(fs *flag.FlagSet, startText, load string, stderr io.Writer)
 		}
 		fmt.Fprintf(g.out, "Resumed the game saved in %s after %d %s.\n", load, len(g.moves), plural(len(g.moves), "ply", "plies"))
 	case startText != "":
-		b, err := notation.ParseBoard(startText)
+		b, err := ogn.ParseBoard(startText)
 		if err != nil {
 			return usageError(stderr, fs, "-start %q is not a position string or a FEN: %s", startText, parseProblem(err))
 		}
@@ -199,8 +199,8 @@ func (g *game) diagram() string { return diagram(g.now(), g.human) }
 
 // apply plays what e tells and shows it.
 func (g *game) apply(e oware.Effect) {
-	g.line = append(g.line, e.After)
-	g.moves = append(g.moves, e.Move)
+	g.line = append(g.line, e.After())
+	g.moves = append(g.moves, e.Move())
 	fmt.Fprintf(g.out, "%s\n\n%s\n\n", describe(e), g.diagram())
 }
 

@@ -135,7 +135,7 @@ func (rp *replayer) validGame(n int, g ogn.Game, effects []oware.Effect) {
 	rp.printGame(n, g, effects)
 	final := g.StartPosition()
 	if len(effects) > 0 {
-		final = effects[len(effects)-1].After
+		final = effects[len(effects)-1].After()
 	}
 	o, plies := final.Outcome(), len(effects)
 	if o.Over() {
@@ -154,7 +154,7 @@ func (rp *replayer) printGame(n int, g ogn.Game, effects []oware.Effect) {
 	}
 	fmt.Fprintf(rp.out, "\n%s\n\n", g.StartPosition().Diagram())
 	for i, e := range effects {
-		fmt.Fprintf(rp.out, "%d. %s\n%s\n\n", i+1, describe(e), e.After.Diagram())
+		fmt.Fprintf(rp.out, "%d. %s\n%s\n\n", i+1, describe(e), e.After().Diagram())
 	}
 }
 

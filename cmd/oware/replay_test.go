@@ -42,7 +42,7 @@ func TestReplayGood(t *testing.T) {
 		"Outcome: not over after 1 ply (North to move); the record agrees.\n\n",
 		"Game 2: Majority, from 2-1-0-0-0-1-0-0-0-4-1-0-19-20-N\n",
 		"1. North plays d (4 seeds) and captures 5 from B and A\n",
-		"Outcome: North wins 19-25 (majority, R8), after 1 ply; the record agrees.\n\n",
+		"Outcome: North wins 25-19 (majority, R8), after 1 ply; the record agrees.\n\n",
 		"Summary: 2 games, 2 plies: 2 valid, 0 invalid.\n",
 	}
 	at := 0
@@ -60,7 +60,7 @@ func TestReplayFileQuiet(t *testing.T) {
 	status, out, _ := runCmd(t, "", "replay", "-q", file)
 	require.Equal(t, exitOK, status)
 	assert.Equal(t, "Game 1: Majority, from 2-1-0-0-0-1-0-0-0-4-1-0-19-20-N\n"+
-		"Outcome: North wins 19-25 (majority, R8), after 1 ply; the record agrees.\n\n"+
+		"Outcome: North wins 25-19 (majority, R8), after 1 ply; the record agrees.\n\n"+
 		"Summary: 1 game, 1 ply: 1 valid, 0 invalid.\n", out)
 }
 
@@ -84,7 +84,7 @@ func TestReplayBad(t *testing.T) {
 			name:   "result",
 			record: strings.NewReplacer(`"0-1"`, `"1-0"`, "d+5 0-1", "d+5 1-0").Replace(majorityRecord),
 			stdout: "1. North plays d (4 seeds) and captures 5",
-			stderr: "oware replay: stdin: game 1, line 3: result disagrees with the outcome: recorded \"1-0\", but the game is over: North wins 19-25 (majority, R8)\n",
+			stderr: "oware replay: stdin: game 1, line 3: result disagrees with the outcome: recorded \"1-0\", but the game is over: North wins 25-19 (majority, R8)\n",
 		},
 		{
 			name:   "syntax",
@@ -113,7 +113,7 @@ func TestReplayBad(t *testing.T) {
 func TestReplayGoodThenBad(t *testing.T) {
 	status, out, errOut := runCmd(t, majorityRecord+"\n[Result \"*\"]\n\n1. a *\n", "replay", "-q", "-")
 	assert.Equal(t, exitFail, status)
-	assert.Contains(t, out, "Outcome: North wins 19-25 (majority, R8)")
+	assert.Contains(t, out, "Outcome: North wins 25-19 (majority, R8)")
 	assert.Contains(t, out, "Game 2\nIllegal record at ply 1: South plays a: pit is not on the mover's side\n")
 	assert.Equal(t, "oware replay: stdin: game 2, line 10: ply 1 (a): South plays a: pit is not on the mover's side\n", errOut)
 	assert.Contains(t, out, "Summary: 2 games, 1 ply: 1 valid, 1 invalid (not the mover's pit (R2) 1).\n")

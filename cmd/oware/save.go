@@ -105,8 +105,8 @@ func (g *game) load(name string, findSide bool) error {
 	g.rules = rec.Rules // the record's Variant tag names them
 	g.line = []oware.Position{rec.StartPosition()}
 	for _, e := range effects {
-		g.line = append(g.line, e.After)
-		g.moves = append(g.moves, e.Move)
+		g.line = append(g.line, e.After())
+		g.moves = append(g.moves, e.Move())
 	}
 	if findSide {
 		if v, _ := rec.Tag("North"); v == humanName {

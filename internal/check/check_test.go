@@ -128,17 +128,17 @@ func TestPlantedBugs(t *testing.T) {
 // smallest cases show what each bug breaks.
 func TestPlantedBugsShownByTheShrunkCase(t *testing.T) {
 	shows := map[string]func(before oware.Position, e oware.Effect) bool{
-		"no-grand-slam": func(_ oware.Position, e oware.Effect) bool { return e.GrandSlam },
-		"lap-origin":    func(_ oware.Position, e oware.Effect) bool { return len(e.Sown) >= 12 },
+		"no-grand-slam": func(_ oware.Position, e oware.Effect) bool { return e.GrandSlam() },
+		"lap-origin":    func(_ oware.Position, e oware.Effect) bool { return e.Seeds() >= 12 },
 		"no-feeding": func(b oware.Position, _ oware.Effect) bool {
 			return true // the legal moves after the move differ; checked below
 		},
 		"empty-side-repetition": func(_ oware.Position, e oware.Effect) bool {
-			a := e.After.Board()
-			return e.After.Repetitions() == 3 && (a.SideSeeds(oware.South) == 0 || a.SideSeeds(oware.North) == 0)
+			a := e.After().Board()
+			return e.After().Repetitions() == 3 && (a.SideSeeds(oware.South) == 0 || a.SideSeeds(oware.North) == 0)
 		},
-		"second-occurrence": func(_ oware.Position, e oware.Effect) bool { return e.After.Repetitions() == 2 },
-		"sweep-after-25":    func(_ oware.Position, e oware.Effect) bool { return e.Outcome.Reason() == oware.Majority },
+		"second-occurrence": func(_ oware.Position, e oware.Effect) bool { return e.After().Repetitions() == 2 },
+		"sweep-after-25":    func(_ oware.Position, e oware.Effect) bool { return e.Outcome().Reason() == oware.Majority },
 	}
 	for bug, show := range shows {
 		res, err := Run(t.Context(), config(t, toy(t, bug), DefaultGames))
@@ -210,7 +210,7 @@ func TestHangOnACase(t *testing.T) {
 	require.Len(t, c.Moves, 1, c.Line())
 	e, err := oware.PositionFrom(c.Start).Explain(c.Moves[0])
 	require.NoError(t, err)
-	assert.True(t, e.GrandSlam)
+	assert.True(t, e.GrandSlam())
 }
 
 func TestCannotRun(t *testing.T) {
@@ -249,7 +249,7 @@ func TestReportOfADivergence(t *testing.T) {
 	require.NoError(t, err, "the last line is an oracle request")
 	resp := oracle.Answer(req)
 	require.Nil(t, resp.Error)
-	assert.True(t, resp.Plies[len(resp.Plies)-1].GrandSlam)
+	assert.True(t, resp.Plies[len(resp.Plies)-1].GrandSlam())
 }
 
 func TestRunCancelled(t *testing.T) {

@@ -122,7 +122,7 @@ func compare(c Case, id int, want oracle.Response, line []byte) error {
 			got, diffs = r.Plies[i], diffPly(&w, r.Plies[i])
 		}
 		if len(diffs) > 0 {
-			d := diverge(i+1, w.Move, ps[i], &w, diffs, got)
+			d := diverge(i+1, w.Move().String(), ps[i], &w, diffs, got)
 			d.Library = marshal(w)
 			if got != nil {
 				d.Subject = marshal(got)
@@ -160,16 +160,14 @@ func diffStart(want oracle.Response, got map[string]json.RawMessage) []Diff {
 }
 
 // diffPly compares one ply, field by field.
-func diffPly(w *oracle.Ply, got map[string]json.RawMessage) []Diff {
-	lib := map[string]any{
-		"position": w.Position, "legal": w.Legal, "sown": w.Sown, "captures": w.Captures,
-		"grand_slam": w.GrandSlam, "fed": w.Fed, "repetitions": w.Repetitions,
-	}
+func diffPly(w *oware.Effect, got map[string]json.RawMessage) []Diff {
+	var lib map[string]json.RawMessage
+	_ = json.Unmarshal([]byte(marshal(w)), &lib)
 	var diffs []Diff
 	for _, f := range plyFields {
 		if f.name == "outcome" {
 			if got["outcome"] != nil {
-				diffs = append(diffs, diffOutcome("outcome", w.Outcome, got["outcome"])...)
+				diffs = append(diffs, diffOutcome("outcome", w.Outcome(), got["outcome"])...)
 			}
 			continue
 		}
@@ -182,11 +180,11 @@ func diffPly(w *oracle.Ply, got map[string]json.RawMessage) []Diff {
 
 // missingPly explains why the subject has no ply where the library has w:
 // its error, or nothing.
-func missingPly(w oracle.Ply, r reply) []Diff {
+func missingPly(w oware.Effect, r reply) []Diff {
 	if r.Error != nil {
-		return []Diff{{"error", "none: " + w.Move + " is legal", compact(r.Error)}}
+		return []Diff{{"error", "none: " + w.Move().String() + " is legal", compact(r.Error)}}
 	}
-	return []Diff{{"plies", "a ply for " + w.Move, "(absent)"}}
+	return []Diff{{"plies", "a ply for " + w.Move().String(), "(absent)"}}
 }
 
 // diffOutcome compares the fields of an outcome that the subject gives.

@@ -59,20 +59,20 @@ func observe(e oware.Effect) []string {
 			seen = append(seen, what)
 		}
 	}
-	after, o := e.After.Board(), e.Outcome
+	after, o := e.After().Board(), e.Outcome()
 	add(true, "R3")
-	add(len(e.Sown) >= 12, "R4")
+	add(e.Seeds() >= 12, "R4")
 	add(e.Captured() > 0, "R5")
-	add(e.GrandSlam, "R6")
-	add(e.GrandSlam && e.Player == oware.North && e.Sown[len(e.Sown)-1] < 6 && e.Move.Pit()+e.Seeds > 11, "R6 across the wrap")
-	add(e.Fed, "R7")
+	add(e.GrandSlam(), "R6")
+	add(e.GrandSlam() && e.Player() == oware.North && e.Last() < 6 && e.Move().Pit()+e.Seeds() > 11, "R6 across the wrap")
+	add(e.Fed(), "R7")
 	add(o.Reason() == oware.Majority, "R8")
-	add(o.Reason() == oware.Majority && after.Score(e.Player) == 25, "R8 at exactly 25")
+	add(o.Reason() == oware.Majority && after.Score(e.Player()) == 25, "R8 at exactly 25")
 	add(o.Reason() == oware.NoMove, "R9")
 	add(o.Reason() == oware.Repetition, "R10")
 	add(o.Draw(), "R11 24-24")
-	add(e.After.Repetitions() >= 2, "D2")
+	add(e.After().Repetitions() >= 2, "D2")
 	empty := after.SideSeeds(oware.South) == 0 || after.SideSeeds(oware.North) == 0
-	add(e.After.Repetitions() >= 3 && empty, "R10 not with an empty side")
+	add(e.After().Repetitions() >= 3 && empty, "R10 not with an empty side")
 	return seen
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/oracle"
 )
 
@@ -67,13 +68,25 @@ func serveMinimal() {
 			ID    json.RawMessage `json:"id"`
 			Legal []string        `json:"legal"`
 			Plies []ply           `json:"plies"`
-		}{ID: resp.ID, Legal: resp.Legal}
+		}{ID: resp.ID}
+		if resp.Game != nil {
+			out.Legal = letters(resp.Legal)
+		}
 		for _, p := range resp.Plies {
-			out.Plies = append(out.Plies, ply{p.Position, p.Legal})
+			out.Plies = append(out.Plies, ply{p.After().Board().String(), letters(p.After().Moves())})
 		}
 		b, _ := json.Marshal(out)
 		fmt.Printf("%s\n", b)
 	}
+}
+
+// letters returns the moves of s as pit letters.
+func letters(s oware.MoveSet) []string {
+	out := []string{}
+	for m := range s.All() {
+		out = append(out, m.String())
+	}
+	return out
 }
 
 // helper returns the command line of the test binary as the subject mode.

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/internal/oracle"
 )
 
 // ruleNames are short names of the rule ids of RULES.md.
@@ -27,14 +26,14 @@ func RuleName(id string) string {
 
 // diverge returns the divergence at ply n with the rule it involves. w is
 // the library's ply (nil at the start) and got the subject's fields.
-func diverge(n int, move string, before oware.Position, w *oracle.Ply, diffs []Diff, got map[string]json.RawMessage) *Divergence {
+func diverge(n int, move string, before oware.Position, w *oware.Effect, diffs []Diff, got map[string]json.RawMessage) *Divergence {
 	return &Divergence{Ply: n, Move: move, Before: before, Rule: ruleOf(before, w, diffs, got), Diffs: diffs}
 }
 
 // ruleOf tells which rule a divergence involves: the move's own rule when
 // what it does differs (sowing, laps, capture, grand slam, feeding), else
 // the rule of the ending or of the legal moves.
-func ruleOf(before oware.Position, w *oracle.Ply, diffs []Diff, got map[string]json.RawMessage) string {
+func ruleOf(before oware.Position, w *oware.Effect, diffs []Diff, got map[string]json.RawMessage) string {
 	switch {
 	case w == nil:
 		return endingRule(before.Outcome(), got, before)
@@ -43,26 +42,25 @@ func ruleOf(before oware.Position, w *oracle.Ply, diffs []Diff, got map[string]j
 	case hasField(diffs, "fed"):
 		return "R7"
 	}
-	after, _ := before.Play(mustMove(w.Move))
-	return endingRule(w.Outcome, got, after)
+	return endingRule(w.Outcome(), got, w.After())
 }
 
 // moveRule is the rule of a move whose effect differs: the grand slam
 // when either side sees one, else the rule of the first part of the move
 // that differs, sowing (laps for 12 seeds or more) before capture.
-func moveRule(before oware.Position, w *oracle.Ply, diffs []Diff, got map[string]json.RawMessage) string {
+func moveRule(before oware.Position, w *oware.Effect, diffs []Diff, got map[string]json.RawMessage) string {
 	var slam bool
 	_ = json.Unmarshal(got["grand_slam"], &slam)
 	sowing := "R3"
-	if len(w.Sown) >= 12 {
+	if w.Seeds() >= 12 {
 		sowing = "R4"
 	}
 	switch {
-	case w.GrandSlam || slam:
+	case w.GrandSlam() || slam:
 		return "R6"
 	case hasField(diffs, "sown"):
 		return sowing
-	case hasField(diffs, "captures") || w.Captured > 0 || capturedBySubject(before, got):
+	case hasField(diffs, "captures") || w.Captured() > 0 || capturedBySubject(before, got):
 		return "R5"
 	case hasField(diffs, "error", "plies") && before.Board().SideSeeds(before.Board().ToMove().Opponent()) == 0:
 		return "R7"
@@ -83,7 +81,7 @@ func hasField(diffs []Diff, names ...string) bool {
 // capturedBySubject reports whether the subject says the move captures:
 // captures listed, or a score that grew.
 func capturedBySubject(before oware.Position, got map[string]json.RawMessage) bool {
-	var caps []oracle.Capture
+	var caps []oware.Capture
 	if json.Unmarshal(got["captures"], &caps) == nil && len(caps) > 0 {
 		return true
 	}
@@ -154,13 +152,4 @@ func reasonRule(reason string) string {
 		}
 	}
 	return "R11"
-}
-
-// mustMove parses a move letter written by the library.
-func mustMove(s string) oware.Move {
-	m, err := oware.ParseMove(s)
-	if err != nil { // cannot happen: the library writes letters
-		panic(err)
-	}
-	return m
 }

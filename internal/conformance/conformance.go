@@ -64,8 +64,33 @@ type Case struct {
 	About string   `json:"about"`
 	Start string   `json:"start"`
 	Moves []string `json:"moves"`
-	*oracle.Game
+	*Game
 	Error *oracle.Error `json:"error,omitempty"`
+}
+
+// Game is what a case's moves do, as the file holds it: the oracle's
+// answer, read back field by field.
+type Game struct {
+	Legal   []string      `json:"legal"`
+	Outcome oware.Outcome `json:"outcome"`
+	Plies   []Ply         `json:"plies"`
+}
+
+// Ply is one ply of a case: the JSON form of oware.Effect, which the oracle
+// writes, decoded into plain fields, so that the file can be read and
+// checked by a program other than the library.
+type Ply struct {
+	Move        string          `json:"move"`
+	Position    string          `json:"position"`
+	Legal       []string        `json:"legal"`
+	Sown        []int           `json:"sown"`
+	Captures    []oware.Capture `json:"captures"`
+	Captured    int             `json:"captured"`
+	GrandSlam   bool            `json:"grand_slam"`
+	Annulled    []oware.Capture `json:"annulled,omitempty"`
+	Fed         bool            `json:"fed"`
+	Repetitions int             `json:"repetitions"`
+	Outcome     oware.Outcome   `json:"outcome"`
 }
 
 // Options set the rules and the random part of the vectors.
@@ -244,7 +269,16 @@ func answer(r oware.Rules, name string, rules []string, about, start string, mov
 		moves = []string{}
 	}
 	resp := oracle.Oracle{Rules: r}.Answer(oracle.Request{Start: &start, Moves: moves})
-	c := Case{Name: name, Rules: rules, About: about, Start: start, Moves: moves, Game: resp.Game, Error: resp.Error}
+	c := Case{Name: name, Rules: rules, About: about, Start: start, Moves: moves, Error: resp.Error}
+	if resp.Game != nil {
+		text, err := json.Marshal(resp.Game)
+		if err == nil {
+			err = json.Unmarshal(text, &c.Game)
+		}
+		if err != nil {
+			return c, fmt.Errorf("conformance: case %s: %w", name, err)
+		}
+	}
 	for _, r := range rules {
 		if !slices.Contains(RuleIDs, r) {
 			return c, fmt.Errorf("conformance: case %s: unknown rule id %q", name, r)

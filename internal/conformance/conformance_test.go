@@ -158,25 +158,25 @@ func parseOutcome(t *testing.T, text string) oware.Outcome {
 
 // modelCaptures turns the model's captures into the file's; none is nil
 // unless empty is set.
-func modelCaptures(cs []refmodel.Capture, empty bool) []oracle.Capture {
-	var out []oracle.Capture
+func modelCaptures(cs []refmodel.Capture, empty bool) []oware.Capture {
+	var out []oware.Capture
 	if empty {
-		out = []oracle.Capture{}
+		out = []oware.Capture{}
 	}
 	for _, c := range cs {
-		out = append(out, oracle.Capture{Pit: c.Pit, Seeds: c.Seeds})
+		out = append(out, oware.Capture{Pit: c.Pit, Seeds: c.Seeds})
 	}
 	return out
 }
 
 // modelPly returns the ply the model plays at pit, without its outcome,
 // and the outcome's JSON text.
-func modelPly(t *testing.T, g *refmodel.Game, pit int) (oracle.Ply, string) {
+func modelPly(t *testing.T, g *refmodel.Game, pit int) (Ply, string) {
 	t.Helper()
 	next, e, err := g.Play(pit)
 	require.NoError(t, err)
 	*g = next
-	ply := oracle.Ply{
+	ply := Ply{
 		Move:        refmodel.Letter(pit),
 		Position:    next.Board.String(),
 		Legal:       letters(next.Legal()),

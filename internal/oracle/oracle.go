@@ -16,7 +16,7 @@
 //     be 1.
 //   - "id": any JSON value, echoed in the response (null if absent).
 //   - "start": a position string (see oware.ParseBoard) or a PlayStrategy
-//     FEN (see oware.ParseFEN), read by notation.ParseBoard; absent or null
+//     FEN (see oware.ParseFEN), read by ogn.ParseBoard; absent or null
 //     means the opening position. It starts a fresh repetition history
 //     (D4).
 //   - "moves": the moves to play in order, as pit letters "A"–"F" (pits
@@ -64,7 +64,7 @@ import (
 	"strings"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/internal/notation"
+	"github.com/seed3966233f/oware/ogn"
 )
 
 // Version is the version of the protocol, sent in every response.
@@ -118,42 +118,16 @@ type Response struct {
 }
 
 // Game is what a request's moves do: the legal moves and outcome at the
-// start, then one Ply per move played.
+// start, then one ply per move played, each written as oware.Effect's
+// MarshalJSON writes it: the library has one JSON form of what a move did,
+// and the oracle uses it.
 type Game struct {
-	Legal []string `json:"legal"`
+	Legal oware.MoveSet `json:"legal"`
 	// Outcome is written with oware.Outcome.MarshalJSON, the library's one
 	// JSON form of an outcome. It is a named field, not an embedded one:
 	// embedding would promote that MarshalJSON to Game itself.
-	Outcome oware.Outcome `json:"outcome"`
-	Plies   []Ply         `json:"plies"`
-}
-
-// Ply tells what one move did, from oware.Position.Explain.
-type Ply struct {
-	Move     string    `json:"move"`     // the pit letter
-	Position string    `json:"position"` // the position after the move
-	Legal    []string  `json:"legal"`    // the legal moves after it, in pit order
-	Sown     []int     `json:"sown"`     // the pit of each seed sown, in order (R3, R4)
-	Captures []Capture `json:"captures"` // the captured pits, from the last backwards (R5)
-	Captured int       `json:"captured"` // the seeds captured in all
-	// GrandSlam reports a capture annulled because it would have taken
-	// every seed of the opponent (R6); Annulled lists what it would have
-	// taken.
-	GrandSlam bool      `json:"grand_slam"`
-	Annulled  []Capture `json:"annulled,omitempty"`
-	Fed       bool      `json:"fed"` // the opponent's side was empty and the move fed it (R7)
-	// Repetitions counts the occurrences of the position after the move
-	// since the last capture, itself included (R10, D1, D2).
-	Repetitions int `json:"repetitions"`
-	// Outcome is the outcome after the move, in the JSON form of
-	// oware.Outcome.MarshalJSON.
-	Outcome oware.Outcome `json:"outcome"`
-}
-
-// Capture is one captured pit and the seeds taken from it.
-type Capture struct {
-	Pit   int `json:"pit"`
-	Seeds int `json:"seeds"`
+	Outcome oware.Outcome  `json:"outcome"`
+	Plies   []oware.Effect `json:"plies"`
 }
 
 // Error says why a request failed. Ply and Move are set for an error in
@@ -284,7 +258,7 @@ func (o Oracle) Answer(req Request) Response {
 	}
 	p := rules.Start()
 	if req.Start != nil {
-		b, err := notation.ParseBoard(*req.Start)
+		b, err := ogn.ParseBoard(*req.Start)
 		if err != nil {
 			resp.Start = *req.Start
 			resp.Error = &Error{Code: CodeBadStart, Reason: startReason(err)}
@@ -293,7 +267,7 @@ func (o Oracle) Answer(req Request) Response {
 		p = rules.Position(b)
 	}
 	resp.Start = positionString(p)
-	resp.Game = &Game{Legal: letters(p.Moves()), Outcome: p.Outcome(), Plies: []Ply{}}
+	resp.Game = &Game{Legal: p.Moves(), Outcome: p.Outcome(), Plies: []oware.Effect{}}
 	for i, text := range req.Moves {
 		m, err := oware.ParseMove(text)
 		if err != nil {
@@ -305,8 +279,8 @@ func (o Oracle) Answer(req Request) Response {
 			resp.Error = &Error{Code: moveCode(err), Reason: moveReason(err), Ply: i + 1, Move: &text}
 			return resp
 		}
-		resp.Plies = append(resp.Plies, plyOf(e))
-		p = e.After
+		resp.Plies = append(resp.Plies, e)
+		p = e.After()
 	}
 	return resp
 }
@@ -435,53 +409,6 @@ func startReason(err error) string {
 		return "byte " + strconv.Itoa(pe.Offset) + ": " + pe.Msg
 	}
 	return err.Error()
-}
-
-// plyOf converts the effect of a move.
-func plyOf(e oware.Effect) Ply {
-	sown := e.Sown
-	if sown == nil {
-		sown = []int{}
-	}
-	return Ply{
-		Move:        e.Move.String(),
-		Position:    positionString(e.After),
-		Legal:       letters(e.After.Moves()),
-		Sown:        sown,
-		Captures:    captures(e.Captures),
-		Captured:    e.Captured(),
-		GrandSlam:   e.GrandSlam,
-		Annulled:    nonEmpty(captures(e.Annulled)),
-		Fed:         e.Fed,
-		Repetitions: e.After.Repetitions(),
-		Outcome:     e.Outcome,
-	}
-}
-
-// captures converts captured pits; it is never nil.
-func captures(cs []oware.Capture) []Capture {
-	out := make([]Capture, 0, len(cs))
-	for _, c := range cs {
-		out = append(out, Capture{Pit: c.Pit, Seeds: c.Seeds})
-	}
-	return out
-}
-
-// nonEmpty returns nil for an empty list, so that omitempty drops it.
-func nonEmpty(cs []Capture) []Capture {
-	if len(cs) == 0 {
-		return nil
-	}
-	return cs
-}
-
-// letters returns the moves of s as pit letters; it is never nil.
-func letters(s oware.MoveSet) []string {
-	out := make([]string, 0, s.Len())
-	for m := range s.All() {
-		out = append(out, m.String())
-	}
-	return out
 }
 
 // positionString returns the canonical position string of p's board.

@@ -199,19 +199,32 @@ func TestServeExact(t *testing.T) {
 
 // TestServeKeepsGoing: bad lines do not stop the server, every line gets
 // one answer in order, and a last line without a line break is answered.
+// wireResponse is a response as a client reads it: the plies' fields by
+// their JSON names, decoded without the library.
+type wireResponse struct {
+	Version int             `json:"version"`
+	ID      json.RawMessage `json:"id"`
+	Legal   []string        `json:"legal"`
+	Plies   []struct {
+		Position string `json:"position"`
+		Sown     []int  `json:"sown"`
+	} `json:"plies"`
+	Error *Error `json:"error"`
+}
+
 func TestServeKeepsGoing(t *testing.T) {
 	input := "{\"id\":1}\r\nnot json\n\n{\"id\":2,\"start\":\"x\"}\n{\"id\":3,\"moves\":[\"C\"]}"
 	got := serve(t, input)
 	require.Len(t, got, 5)
 	var ids []string
 	for _, line := range got {
-		var r Response
+		var r wireResponse
 		require.NoError(t, json.Unmarshal([]byte(line), &r), line)
 		assert.Equal(t, Version, r.Version)
 		ids = append(ids, string(r.ID))
 	}
 	assert.Equal(t, []string{"1", "null", "null", "2", "3"}, ids)
-	var last Response
+	var last wireResponse
 	require.NoError(t, json.Unmarshal([]byte(got[4]), &last))
 	require.Nil(t, last.Error)
 	require.Len(t, last.Plies, 1)
@@ -278,14 +291,14 @@ func FuzzOracleRequest(f *testing.F) {
 		got := 0
 		for sc.Scan() {
 			got++
-			var r Response
+			var r wireResponse
 			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
 				t.Fatalf("response %d is not JSON: %v: %s", got, err, sc.Bytes())
 			}
 			if r.Version != Version {
 				t.Fatalf("response %d has version %d", got, r.Version)
 			}
-			if (r.Error == nil) == (r.Game == nil) && r.Error == nil {
+			if (r.Error == nil) == (r.Legal == nil) && r.Error == nil {
 				t.Fatalf("response %d has neither error nor game: %s", got, sc.Bytes())
 			}
 		}
@@ -305,7 +318,7 @@ func TestRules(t *testing.T) {
 	last := func(resp Response) oware.Outcome {
 		require.NotNil(t, resp.Game)
 		require.Len(t, resp.Plies, 12)
-		return resp.Plies[11].Outcome
+		return resp.Plies[11].Outcome()
 	}
 	abapa := Handle([]byte(`{"id":1,` + cycle + `}`))
 	assert.False(t, last(abapa).Over())

@@ -353,13 +353,15 @@ type Outcome struct {
 	Winner  int    // 0 South, 1 North, -1 for a draw or a game that goes on (R11)
 }
 
-// String writes the outcome the way the README does: "South wins 26-22
-// (majority, R8)", "draw 24-24 (repetition, R10)" or "not over".
+// String writes the outcome the way the README does, the winner's tally
+// first: "South wins 26-22 (majority, R8)", "North wins 27-21 (no move,
+// R9)", "draw 24-24 (repetition, R10)" or "not over".
 func (o Outcome) String() string {
 	if !o.Over {
 		return "not over"
 	}
-	tallies := strconv.Itoa(o.Tallies[0]) + "-" + strconv.Itoa(o.Tallies[1])
+	first := max(o.Winner, 0)
+	tallies := strconv.Itoa(o.Tallies[first]) + "-" + strconv.Itoa(o.Tallies[1-first])
 	head := "draw"
 	if o.Winner >= 0 {
 		head = [2]string{"South", "North"}[o.Winner] + " wins"

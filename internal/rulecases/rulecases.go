@@ -499,7 +499,8 @@ func parseCaptures(s string) ([]Capture, error) {
 	return out, nil
 }
 
-// ParseOutcome reads an outcome written as the README writes them, and
+// ParseOutcome reads an outcome written as the README writes them, the
+// winner's tally first ("North wins 25-19 (majority, R8)"), and
 // checks that its parts agree (R8 tallies have 25; R9, R10 ones add up to
 // 48; the winner has the higher tally).
 func ParseOutcome(s string) (Outcome, error) {
@@ -522,6 +523,9 @@ func ParseOutcome(s string) (Outcome, error) {
 	reason, rule, ok3 := strings.Cut(strings.TrimSuffix(rest, ")"), ", ")
 	if !ok || !ok2 || !ok3 || !strings.HasSuffix(rest, ")") {
 		return o, bad
+	}
+	if head == "North" { // the winner's tally comes first
+		south, north = north, south
 	}
 	var err1, err2 error
 	o.Tallies[0], err1 = strconv.Atoi(south)

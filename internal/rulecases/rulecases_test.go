@@ -77,7 +77,7 @@ func TestParseCases(t *testing.T) {
 }
 
 func TestParseOutcome(t *testing.T) {
-	o, err := ParseOutcome("North wins 23-25 (repetition, R10)")
+	o, err := ParseOutcome("North wins 25-23 (repetition, R10)")
 	if err != nil || !o.Over || o.Winner != "North" || o.Tallies != [2]int{23, 25} || o.Reason != "repetition" || o.Rule != "R10" {
 		t.Errorf("%+v, %v", o, err)
 	}
