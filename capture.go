@@ -11,40 +11,41 @@ type Capture struct {
 }
 
 // capture applies the capture rules of r to sown, the board just after
-// mover sowed their last seed into pit last: the capture rule (R5), the
-// grand slam rule r chose (R6), then r's lone seeds rule. It returns the
-// board after them and their record.
-func (r *ruleset) capture(sown Board, last int, mover Player) (Board, record) {
-	rec := record{last: uint8(last)}
+// the player to move sowed their last seed into pit last: the capture rule
+// (R5), the grand slam rule r chose (R6), then r's lone seeds rule. It
+// returns the board after them and their record.
+func (r *ruleset) capture(sown Board, last int) (Board, record) {
+	rec := record(last)
+	mover := sown.ToMove()
 	opponent := mover.Opponent()
 	first := opponent.firstPit()
 	after := sown
-	if uint(last-first) < PitsPerSide {
-		// R5: take the pit of the last seed if it now holds 2 or 3 seeds,
-		// then each pit before it while it is the opponent's and holds 2
-		// or 3.
-		for at := last; at >= first; at-- {
-			c := sown.byteAt(at)
-			if c != 2 && c != 3 {
-				break
-			}
-			rec.threes |= (c & 1) << rec.run
-			rec.run++
-			after.setByte(at, 0)
+	// R5: take the pit of the last seed if it is the opponent's and now
+	// holds 2 or 3 seeds, then each pit before it while it is the
+	// opponent's and holds 2 or 3.
+	run := 0
+	for at := last; at >= first && at < first+PitsPerSide; at-- {
+		c := sown.byteAt(at)
+		if c != 2 && c != 3 {
+			break
 		}
-		if rec.run > 0 {
-			if after.sideEmpty(opponent) && !r.takesAll(sown, mover) {
-				after = sown // R6: taking every seed is annulled
-				rec.flags |= recAnnulled
-			} else {
-				after.hi += uint64(rec.runSeeds()) << (8 * (scoreByte - 8 + uint(mover)))
-				rec.flags |= recScored
-			}
+		rec |= record(c&1) << (8 + run)
+		rec += 1 << 4 // one more pit in the run
+		run++
+		after.setByte(at, 0)
+	}
+	if run > 0 {
+		if after.sideEmpty(opponent) && !r.takesAll(sown, mover) {
+			after = sown // R6: taking every seed is annulled
+			rec |= recAnnulled
+		} else {
+			after.hi += uint64(rec.runSeeds()) << (8 * (scoreByte - 8 + uint(mover)))
+			rec |= recScored
 		}
 	}
 	if r.LoneSeeds && after.loneSeeds(mover) {
 		after.lo, after.hi = 0, after.hi&^0xffff_ffff+0x0101<<32 // the pits emptied, one seed to each score
-		rec.flags |= recScored | recLone
+		rec |= recScored | recLone
 	}
 	return after, rec
 }

@@ -39,14 +39,11 @@ func pitsOver(side, t uint64) MoveSet {
 	return MoveSet((tops>>7)*(1<<56|1<<49|1<<42|1<<35|1<<28|1<<21)>>56) & 0x3f
 }
 
-// movable returns the moves that r allows the player to move at b,
-// ignoring whether the game has ended: those of [Board.movable], or under
-// GrandSlamForbidden every non-empty pit whose move leaves the opponent a
-// seed, or, when none does, every non-empty pit.
-func (r *ruleset) movable(b Board) MoveSet {
-	if r.GrandSlam != GrandSlamForbidden {
-		return b.movable()
-	}
+// forbiddenMoves returns the moves that GrandSlamForbidden allows the
+// player to move at b, ignoring whether the game has ended: every
+// non-empty pit whose move leaves the opponent a seed or, when none does,
+// every non-empty pit.
+func (r *ruleset) forbiddenMoves(b Board) MoveSet {
 	mover := b.ToMove()
 	opponent := b.side(mover.Opponent())
 	all := pitsOver(b.side(mover), 0x7f7f_7f7f_7f7f) << mover.firstPit()
@@ -104,26 +101,41 @@ func runLength(side uint64) int {
 }
 
 // legal returns the legal moves at b under r, when b occurs for the
-// reps-th time since the last capture, quiet plies after it, and plies
-// plies after the position the game was set up from; and, when there are
-// none, why the game is over. Every position's moves come from it.
+// reps-th time since the last capture, quiet plies after it (needed only
+// under MaxQuietPlies), and plies plies after the position the game was
+// set up from; and, when there are none, why the game is over. Every
+// position's moves come from it.
 func (r *ruleset) legal(b Board, reps uint32, quiet int, plies uint32) (MoveSet, Reason) {
 	switch {
-	case !r.NoMajority && b.majority():
+	case b.majority() && !r.NoMajority:
 		return 0, Majority // R8
-	case r.MaxQuietPlies != 0 && quiet >= int(r.MaxQuietPlies):
+	case r.limits && r.MaxQuietPlies != 0 && quiet >= int(r.MaxQuietPlies):
 		return 0, QuietLimit
-	case r.repeats(b, reps):
+	case reps >= r.repeatAt && r.repeats(b, reps):
 		return 0, Repetition // R10, D2
 	}
-	moves := r.movable(b)
+	var moves MoveSet
+	if r.GrandSlam != GrandSlamForbidden {
+		moves = b.movable()
+	} else {
+		moves = r.forbiddenMoves(b)
+	}
 	switch {
 	case moves == 0:
 		return 0, NoMove // R9
-	case r.MaxPlies != 0 && plies >= uint32(r.MaxPlies):
+	case r.limits && r.MaxPlies != 0 && plies >= uint32(r.MaxPlies):
 		return 0, PlyLimit
 	}
 	return moves, NotOver
+}
+
+// movable returns the moves that r allows the player to move at b,
+// ignoring whether the game has ended.
+func (r *ruleset) movable(b Board) MoveSet {
+	if r.GrandSlam == GrandSlamForbidden {
+		return r.forbiddenMoves(b)
+	}
+	return b.movable()
 }
 
 // majority reports whether a player has captured 25 seeds or more (R8).
@@ -580,14 +592,17 @@ type history struct {
 // chunk is a full block of recentCap moves of the stretch, immutable once
 // made, with its node of the Fenwick tree of filters.
 type chunk struct {
-	steps  [recentCap]step     // steps[i] leads from the chunk's i-th position to the next
-	keys   [recentCap]bloomKey // the Bloom keys of those positions, to build filters from
-	end    Board               // the position the last step leads to
-	prev   *chunk              // the chunk before this one, or nil
-	skip   *chunk              // the newest chunk before the range that filter covers, or nil
-	index  uint32              // 1 for the oldest chunk of the stretch, then 2, 3, …
-	filter []uint64            // Bloom filter of the positions of chunks index-lowbit(index)+1 … index
+	steps  [recentCap]step // steps[i] leads from the chunk's i-th position to the next
+	keys   chunkKeys       // the Bloom keys of those positions, to build filters from
+	end    Board           // the position the last step leads to
+	prev   *chunk          // the chunk before this one, or nil
+	skip   *chunk          // the newest chunk before the range that filter covers, or nil
+	index  uint32          // 1 for the oldest chunk of the stretch, then 2, 3, …
+	filter []uint64        // Bloom filter of the positions of chunks index-lowbit(index)+1 … index
 }
+
+// chunkKeys are the Bloom keys of a chunk's positions.
+type chunkKeys [recentCap]bloomKey
 
 // filterWords is the size of a chunk's share of a Bloom filter, in words:
 // sixteen bits a position.
@@ -671,13 +686,12 @@ func (h *history) spill(cur Board) {
 		b = c.steps[i].undo(b)
 		c.keys[i] = bloomKeyOf(b.Hash())
 	}
-	c.skip = c
-	for i := uint32(0); i < width; i++ {
-		for _, key := range &c.skip.keys {
-			key.addTo(c.filter)
-		}
-		c.skip = c.skip.prev
+	d := c
+	for range width {
+		d.keys.addTo(c.filter)
+		d = d.prev
 	}
+	c.skip = d
 	h.older, h.n, h.seen = c, 0, [2]uint64{}
 }
 
@@ -699,6 +713,9 @@ func (h *history) occurrences(cur, b Board) uint32 {
 		}
 	}
 	for c := h.older; c != nil; c = c.skip {
+		if !key.in(c.filter) {
+			continue // the common case, without a call
+		}
 		if n, ok := c.find(b, key, &later); ok {
 			return n
 		}
@@ -769,6 +786,16 @@ func bloomKeyOf(h uint64) bloomKey {
 
 // addTo adds k's board to the filter f.
 func (k bloomKey) addTo(f []uint64) { f[k.word&uint64(len(f)-1)] |= k.bits }
+
+// addTo adds the boards of keys to the filter f, which is not empty.
+func (keys *chunkKeys) addTo(f []uint64) {
+	if len(f) == 0 {
+		return // cannot happen; it tells the compiler that no index is out of range
+	}
+	for i := range keys {
+		f[keys[i].word&uint64(len(f)-1)] |= keys[i].bits
+	}
+}
 
 // in reports whether the filter f may hold k's board.
 func (k bloomKey) in(f []uint64) bool { return f[k.word&uint64(len(f)-1)]&k.bits == k.bits }

@@ -392,6 +392,7 @@ const (
 type ruleset struct {
 	Rules
 	repeatAt uint32 // the occurrence that ends the game (R10); never reached under NoRepetition
+	limits   bool   // MaxPlies or MaxQuietPlies is set
 	name     string // the preset's name, or "" for other rules
 	err      error  // why the rules are not valid, or nil
 }
@@ -419,7 +420,7 @@ var presets = func() (p [len(presetNames)]ruleset) {
 
 // resolve returns the ruleset of r.
 func (r Rules) resolve() ruleset {
-	rs := ruleset{Rules: r, repeatAt: uint32(r.RepeatLimit), err: r.Validate()}
+	rs := ruleset{Rules: r, repeatAt: uint32(r.RepeatLimit), limits: r.MaxPlies != 0 || r.MaxQuietPlies != 0, err: r.Validate()}
 	switch r.RepeatLimit {
 	case 0:
 		rs.repeatAt = 3
@@ -595,7 +596,11 @@ func PositionFrom(b Board) Position { return Rules{}.Position(b) }
 // settle computes p's legal moves and ending from its board, history and
 // ply count.
 func (p *Position) settle() {
-	p.moves, p.reason = p.rules.legal(p.board, p.hist.reps, p.hist.length(), p.plies)
+	quiet := 0
+	if p.rules.limits {
+		quiet = p.hist.length()
+	}
+	p.moves, p.reason = p.rules.legal(p.board, p.hist.reps, quiet, p.plies)
 }
 
 // Valid reports whether p is a position of the game, that is, whether it was
@@ -672,8 +677,12 @@ func (p Position) Explain(m Move) (Effect, error) {
 	if !p.moves.Contains(m) {
 		return Effect{}, p.refusal(m)
 	}
-	e := Effect{move: m, seeds: p.board.byteAt(int(m))}
+	b := p.board
+	e := Effect{move: m, seeds: b.byteAt(int(m))}
 	e.rec = p.playTo(&e.after, int(m))
+	if b.sideEmpty(b.ToMove().Opponent()) && sowPlan[m][e.seeds].feeds {
+		e.rec |= recFed // R7
+	}
 	return e, nil
 }
 
@@ -684,7 +693,7 @@ func (p Position) Explain(m Move) (Effect, error) {
 func (p *Position) playTo(next *Position, pit int) record {
 	b, rec := p.rules.move(p.board, pit)
 	next.board, next.rules, next.plies = b, p.rules, min(p.plies+1, maxPlies)
-	if rec.flags&recScored != 0 {
+	if rec&recScored != 0 {
 		next.hist = freshHistory() // D2: a capture starts the count again
 	} else {
 		next.hist = p.hist
@@ -790,7 +799,7 @@ func perft(p *Position, depth int) uint64 {
 		for s := p.moves; s != 0; s &= s - 1 {
 			b, rec := r.move(p.board, bits.TrailingZeros16(uint16(s)))
 			reps, q := uint32(1), 0 // D2: a capture starts the count again
-			if rec.flags&recScored == 0 {
+			if rec&recScored == 0 {
 				reps, q = p.hist.next(p.board, b), quiet
 			}
 			moves, _ := r.legal(b, reps, q, plies)

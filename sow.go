@@ -24,10 +24,15 @@ import (
 
 // sowing is the effect of sowing one pit: the change of pits 0–7 (lo) and
 // of pits 8–11 (hi, in its low four bytes) as words to add to a Board's,
-// and the pit of the last seed.
+// the pit of the last seed, and two facts that follow from them alone.
 type sowing struct {
 	lo, hi uint64
 	last   int
+	// across: the last seed lands on the other side than the pit of
+	// origin, the opponent's, where a capture may happen (R5).
+	across bool
+	// feeds: at least one seed lands on the opponent's side (R7).
+	feeds bool
 }
 
 // sowPlan[p][n] is the sowing of n seeds from pit p.
@@ -40,14 +45,16 @@ func makeSowPlan() *[NumPits][NumSeeds + 1]sowing {
 			var change [NumPits]int
 			change[p] = -n
 			pit := p
+			s := sowing{}
 			for seed := 0; seed < n; seed++ {
 				pit = nextSownPit(pit, p)
 				change[pit]++
+				s.feeds = s.feeds || pit/PitsPerSide != p/PitsPerSide
 			}
+			s.last, s.across = pit, pit/PitsPerSide != p/PitsPerSide
 			// The words are added modulo 2⁶⁴: the origin's negative change
 			// borrows across bytes, and exactly cancels when added to a
 			// word whose origin byte holds n.
-			s := sowing{last: pit}
 			for i, c := range change {
 				if i < 8 {
 					s.lo += uint64(c) << (8 * i)
@@ -93,41 +100,51 @@ func (b Board) unsow(pit int, seeds uint8) Board {
 	return b
 }
 
-// record is what one move did, kept in a few bytes by the step that plays
-// it, so that nothing has to be computed twice: the pit of the last seed,
-// the run of pits that the capture rule found (R5), ending at that pit,
-// with the seeds of each, and flags.
-type record struct {
-	last   uint8 // the pit of the last seed
-	run    uint8 // the pits of the run: last, last-1, …, last-run+1; 0 when none
-	threes uint8 // bit i set when pit last-i of the run held 3 seeds, not 2
-	flags  uint8
-}
+// record is what one move did, kept in one word by the step that plays
+// it, so that nothing has to be computed twice: the pit of the last seed
+// (bits 0–3), the length of the run of pits that the capture rule found
+// (R5), ending at that pit (bits 4–6), which of them held 3 seeds rather
+// than 2 (bits 8–13, the pit of the last seed first), and flags (bits
+// 16–19).
+type record uint32
 
 // The flags of a record.
 const (
-	recScored   = 1 << iota // a score changed: a capture, or the lone seeds; the history starts again (D2)
-	recAnnulled             // the run would have taken every seed of the opponent and was annulled (R6)
-	recLone                 // the lone seeds rule took the last two seeds
-	recFed                  // the opponent's side was empty and received seeds (R7)
+	recScored   record = 1 << (16 + iota) // a score changed: a capture, or the lone seeds; the history starts again (D2)
+	recAnnulled                           // the run would have taken every seed of the opponent and was annulled (R6)
+	recLone                               // the lone seeds rule took the last two seeds
+	recFed                                // the opponent's side was empty and received seeds (R7); set by Explain
 )
 
+// last returns the pit of the last seed.
+func (rec record) last() int { return int(rec & 0xf) }
+
+// run returns the length of the run.
+func (rec record) run() int { return int(rec >> 4 & 7) }
+
+// three reports whether pit last-i of the run held 3 seeds.
+func (rec record) three(i int) bool { return rec>>(8+i)&1 != 0 }
+
 // runSeeds returns the seeds of the run.
-func (rec record) runSeeds() int { return 2*int(rec.run) + bits.OnesCount8(rec.threes) }
+func (rec record) runSeeds() int { return 2*rec.run() + bits.OnesCount32(uint32(rec>>8&0x3f)) }
 
 // move plays pit, a move of the player to move at b, under r: sowing (R3,
 // R4), then the capture rules (R5, R6 and the knobs), then the turn
 // passes. It returns the new board and the record of the move. Play,
-// Explain, Children and Perft all play moves through it.
+// Explain, Children, Perft and the legality of awari's moves all play
+// moves through it.
 func (r *ruleset) move(b Board, pit int) (Board, record) {
-	mover := b.ToMove()
-	sown, last := b.sow(pit)
-	after, rec := r.capture(sown, last, mover)
-	if opp := mover.Opponent(); b.side(opp) == 0 && sown.side(opp) != 0 {
-		rec.flags |= recFed
+	s := &sowPlan[pit][b.byteAt(pit)]
+	b.lo += s.lo
+	b.hi += s.hi
+	rec := record(s.last)
+	// Only a last seed on the opponent's side that makes its pit hold 2
+	// or 3 captures (R5); the lone seeds rule looks at every move.
+	if c := b.byteAt(s.last); s.across && (c == 2 || c == 3) || r.LoneSeeds {
+		b, rec = r.capture(b, s.last)
 	}
-	after.hi ^= sideBit // the turn passes
-	return after, rec
+	b.hi ^= sideBit // the turn passes
+	return b, rec
 }
 
 // Effect tells what a move did, every step of the rules that it went
@@ -168,15 +185,19 @@ func (e Effect) Sown() iter.Seq[int] {
 }
 
 // Last returns the pit of the last seed.
-func (e Effect) Last() int { return int(e.rec.last) }
+func (e Effect) Last() int { return e.rec.last() }
 
 // run returns an iterator over the run of the capture rule, from the pit
 // of the last seed backwards.
 func (e Effect) run() iter.Seq[Capture] {
 	rec := e.rec
 	return func(yield func(Capture) bool) {
-		for i := range int(rec.run) {
-			if !yield(Capture{Pit: int(rec.last) - i, Seeds: 2 + int(rec.threes>>i&1)}) {
+		for i := range rec.run() {
+			seeds := 2
+			if rec.three(i) {
+				seeds = 3
+			}
+			if !yield(Capture{Pit: rec.last() - i, Seeds: seeds}) {
 				return
 			}
 		}
@@ -188,7 +209,7 @@ func (e Effect) run() iter.Seq[Capture] {
 // nothing when nothing is taken or a grand slam annulled the capture; the
 // two seeds of the lone seeds rule are not among them.
 func (e Effect) Captures() iter.Seq[Capture] {
-	if e.rec.flags&recAnnulled != 0 {
+	if e.rec&recAnnulled != 0 {
 		return func(func(Capture) bool) {}
 	}
 	return e.run()
@@ -197,7 +218,7 @@ func (e Effect) Captures() iter.Seq[Capture] {
 // Captured returns the seeds captured by the move (R5): 0 after a grand
 // slam, and not counting the lone seeds.
 func (e Effect) Captured() int {
-	if e.rec.flags&recAnnulled != 0 {
+	if e.rec&recAnnulled != 0 {
 		return 0
 	}
 	return e.rec.runSeeds()
@@ -207,13 +228,13 @@ func (e Effect) Captured() int {
 // opponent's side, so the capture was annulled (R6); [Effect.Annulled]
 // lists what it would have taken. Under rules where such a capture takes
 // everything it is false, and Captures lists what was taken.
-func (e Effect) GrandSlam() bool { return e.rec.flags&recAnnulled != 0 }
+func (e Effect) GrandSlam() bool { return e.rec&recAnnulled != 0 }
 
 // Annulled returns an iterator over the pits and seeds that an annulled
 // grand slam would have taken (R6), from the pit of the last seed
 // backwards; it yields nothing for any other move.
 func (e Effect) Annulled() iter.Seq[Capture] {
-	if e.rec.flags&recAnnulled == 0 {
+	if e.rec&recAnnulled == 0 {
 		return func(func(Capture) bool) {}
 	}
 	return e.run()
@@ -221,11 +242,11 @@ func (e Effect) Annulled() iter.Seq[Capture] {
 
 // Fed reports that the opponent's side was empty before the move and
 // holds seeds after it (R7).
-func (e Effect) Fed() bool { return e.rec.flags&recFed != 0 }
+func (e Effect) Fed() bool { return e.rec&recFed != 0 }
 
 // LoneSeeds reports that the move left two lone seeds, which the players
 // took, one each (Rules.LoneSeeds).
-func (e Effect) LoneSeeds() bool { return e.rec.flags&recLone != 0 }
+func (e Effect) LoneSeeds() bool { return e.rec&recLone != 0 }
 
 // After returns the position after the move.
 func (e Effect) After() Position { return e.after }
