@@ -680,7 +680,7 @@ func (p Position) Explain(m Move) (Effect, error) {
 	b := p.board
 	e := Effect{move: m, seeds: b.byteAt(int(m))}
 	e.rec = p.playTo(&e.after, int(m))
-	if b.sideEmpty(b.ToMove().Opponent()) && sowPlan[m][e.seeds].feeds {
+	if opp := b.ToMove().Opponent(); b.sideEmpty(opp) && !e.after.board.sideEmpty(opp) {
 		e.rec |= recFed // R7
 	}
 	return e, nil

@@ -1495,6 +1495,7 @@ func TestNoAllocs(t *testing.T) {
 		"MoveSet.Nth":      func() { m, _ := start.Moves().Nth(3); sink += int(m) },
 		"Play/quiet":       func() { p, _ := start.Play(5); sink += p.Board().Pit(6) },
 		"Play/capture":     func() { p, _ := capture.Play(5); sink += p.Board().Score(oware.South) },
+		"Explain":          func() { e, _ := capture.Explain(5); sink += e.Captured() + e.After().Board().Pit(6) },
 		"Outcome":          func() { sink += int(start.Outcome().Reason()) },
 		"Board":            func() { sink += start.Board().Score(oware.South) },
 		"Board.Hash":       func() { sink += int(start.Board().Hash() & 1) },
@@ -2523,4 +2524,65 @@ func TestMoveSetJSON(t *testing.T) {
 	assert.Equal(t, oware.MoveSet(1<<11|1), s, "unchanged on error")
 	require.NoError(t, json.Unmarshal([]byte(`null`), &s))
 	assert.Equal(t, oware.MoveSet(1<<11|1), s, "null leaves it")
+}
+
+// TestInvalidRules: a knob out of its range is refused, with the knob
+// named, by Validate, and by the positions made under such rules, which
+// are not valid and refuse every move (it once played as abapa).
+func TestInvalidRules(t *testing.T) {
+	for _, tc := range []struct {
+		rules oware.Rules
+		knob  string
+		value int
+	}{
+		{oware.Rules{GrandSlam: 9}, "GrandSlam", 9},
+		{oware.Rules{GrandSlam: oware.GrandSlamForbidden + 1}, "GrandSlam", 4},
+		{oware.Rules{RepeatLimit: 1}, "RepeatLimit", 1},
+		{oware.Rules{MajoritySweep: oware.SweepIfStuck + 1}, "MajoritySweep", 3},
+	} {
+		err := tc.rules.Validate()
+		require.ErrorIs(t, err, oware.ErrInvalidRules, "%+v", tc.rules)
+		var re *oware.RulesError
+		require.ErrorAs(t, err, &re)
+		assert.Equal(t, tc.knob, re.Knob)
+		assert.Equal(t, tc.value, re.Value)
+		assert.Regexp(t, `^oware: rules: `+tc.knob+` is `+strconv.Itoa(tc.value)+`: .*: invalid rules$`, err.Error())
+		assert.Equal(t, "invalid rules", tc.rules.String())
+
+		for _, p := range []oware.Position{tc.rules.Start(), tc.rules.Position(oware.MustParseBoard("1-0-0-0-0-1-0-0-0-0-0-0-23-23-S"))} {
+			assert.False(t, p.Valid())
+			assert.Zero(t, p.Moves())
+			assert.False(t, p.Outcome().Over())
+			assert.Equal(t, tc.rules, p.Rules())
+			assert.Equal(t, "", p.String())
+			assert.Zero(t, oware.Perft(p, 2))
+			next, err := p.Play(A)
+			assert.ErrorIs(t, err, oware.ErrInvalidRules)
+			assert.ErrorAs(t, err, &re)
+			var me *oware.MoveError
+			require.ErrorAs(t, err, &me)
+			assert.Equal(t, A, me.Move)
+			assert.False(t, next.Valid())
+			_, err = p.Explain(A)
+			assert.ErrorIs(t, err, oware.ErrInvalidRules)
+		}
+	}
+	// Every value of the other knobs is valid, and so is every preset.
+	for _, r := range []oware.Rules{
+		{RepeatLimit: 2}, {RepeatLimit: 254}, {RepeatLimit: oware.NoRepetition},
+		{MaxPlies: 65535, MaxQuietPlies: 1}, {EvenSplit: true, NoMajority: true, LoneSeeds: true, RepeatWithEmptySide: true},
+		{GrandSlam: oware.GrandSlamForbidden, MajoritySweep: oware.SweepIfStuck},
+	} {
+		assert.NoError(t, r.Validate(), "%+v", r)
+		assert.True(t, r.Start().Valid(), "%+v", r)
+	}
+	for _, name := range oware.RulesNames() {
+		r, err := oware.ParseRules(name)
+		require.NoError(t, err)
+		assert.NoError(t, r.Validate(), name)
+	}
+	// RepeatLimit 2 ends the game at the first recurrence, not at once.
+	p := oware.Rules{RepeatLimit: 2}.Start()
+	assert.False(t, p.Outcome().Over())
+	assert.Equal(t, "custom rules", oware.Rules{RepeatLimit: 2}.String())
 }

@@ -24,15 +24,13 @@ import (
 
 // sowing is the effect of sowing one pit: the change of pits 0–7 (lo) and
 // of pits 8–11 (hi, in its low four bytes) as words to add to a Board's,
-// the pit of the last seed, and two facts that follow from them alone.
+// the pit of the last seed, and whether it lands across the board.
 type sowing struct {
 	lo, hi uint64
 	last   int
 	// across: the last seed lands on the other side than the pit of
 	// origin, the opponent's, where a capture may happen (R5).
 	across bool
-	// feeds: at least one seed lands on the opponent's side (R7).
-	feeds bool
 }
 
 // sowPlan[p][n] is the sowing of n seeds from pit p.
@@ -49,7 +47,6 @@ func makeSowPlan() *[NumPits][NumSeeds + 1]sowing {
 			for seed := 0; seed < n; seed++ {
 				pit = nextSownPit(pit, p)
 				change[pit]++
-				s.feeds = s.feeds || pit/PitsPerSide != p/PitsPerSide
 			}
 			s.last, s.across = pit, pit/PitsPerSide != p/PitsPerSide
 			// The words are added modulo 2⁶⁴: the origin's negative change
@@ -113,7 +110,7 @@ const (
 	recScored   record = 1 << (16 + iota) // a score changed: a capture, or the lone seeds; the history starts again (D2)
 	recAnnulled                           // the run would have taken every seed of the opponent and was annulled (R6)
 	recLone                               // the lone seeds rule took the last two seeds
-	recFed                                // the opponent's side was empty and received seeds (R7); set by Explain
+	recFed                                // the opponent's side was empty before the move and is not after it (R7); set by Explain
 )
 
 // last returns the pit of the last seed.
@@ -241,7 +238,9 @@ func (e Effect) Annulled() iter.Seq[Capture] {
 }
 
 // Fed reports that the opponent's side was empty before the move and
-// holds seeds after it (R7).
+// holds seeds after it (R7). Under rules where a move may take every seed
+// it fed (a grand slam that captures, the lone seeds), such a move has not
+// fed the opponent.
 func (e Effect) Fed() bool { return e.rec&recFed != 0 }
 
 // LoneSeeds reports that the move left two lone seeds, which the players

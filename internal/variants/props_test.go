@@ -2,6 +2,7 @@ package variants
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -262,4 +263,122 @@ func rows(b oware.Board) (south, north int) {
 		}
 	}
 	return south, north
+}
+
+// TestPropExplainIsPlay: under every preset, Explain makes the move that
+// Play makes, and its record agrees with the boards before and after:
+// Fed exactly when the opponent's side was empty before the move and is
+// not after it (R7), the pits sown, and the seeds captured.
+func TestPropExplainIsPlay(t *testing.T) {
+	for _, name := range oware.RulesNames() {
+		rules, err := oware.ParseRules(name)
+		require.NoError(t, err)
+		t.Run(name, func(t *testing.T) {
+			rapid.Check(t, func(t *rapid.T) {
+				p := rules.Position(rapid.OneOf(rapid.Custom(randomBoard), rapid.Custom(starvableBoard)).Draw(t, "board"))
+				for range rapid.IntRange(0, 30).Draw(t, "plies") {
+					if p.Moves() == 0 {
+						return
+					}
+					m, _ := p.Moves().Nth(rapid.IntRange(0, p.Moves().Len()-1).Draw(t, "move"))
+					checkExplain(t, p, m)
+					p, _ = p.Play(m)
+				}
+			})
+		})
+	}
+}
+
+// checkExplain checks Explain(m) at p against Play(m) and the boards.
+func checkExplain(t *rapid.T, p oware.Position, m oware.Move) {
+	next, err := p.Play(m)
+	require.NoError(t, err)
+	e, err := p.Explain(m)
+	require.NoError(t, err)
+	after := e.After()
+	require.Equal(t, next.String(), after.String(), "Explain(%v) at %s", m, p)
+	require.Equal(t, next.Repetitions(), after.Repetitions())
+	require.Equal(t, next.Moves(), after.Moves())
+	require.Equal(t, next.Outcome(), after.Outcome())
+	require.Equal(t, next.Outcome(), e.Outcome())
+
+	before, mover := p.Board(), p.Board().ToMove()
+	opponent := mover.Opponent()
+	_, northBefore := rows(before)
+	southBefore, _ := rows(before)
+	southAfter, northAfter := rows(after.Board())
+	emptyBefore, emptyAfter := southBefore == 0, southAfter == 0
+	if opponent == oware.North {
+		emptyBefore, emptyAfter = northBefore == 0, northAfter == 0
+	}
+	require.Equal(t, emptyBefore && !emptyAfter, e.Fed(), "Fed of %v at %s (R7)", m, p)
+
+	sown := slices.Collect(e.Sown())
+	require.Len(t, sown, before.Pit(int(m)), "one pit per seed")
+	require.Equal(t, sown[len(sown)-1], e.Last())
+	require.NotContains(t, sown, int(m), "the pit of origin is skipped (R4)")
+	captured := 0
+	for c := range e.Captures() {
+		captured += c.Seeds
+	}
+	require.Equal(t, captured, e.Captured())
+	lone := 0
+	if e.LoneSeeds() {
+		lone = 1
+	}
+	require.Equal(t, before.Score(mover)+captured+lone, after.Board().Score(mover), "the mover's score after %v at %s", m, p)
+	require.Equal(t, e.GrandSlam(), len(slices.Collect(e.Annulled())) > 0)
+}
+
+// TestFedUnderEveryPreset: hand-checked moves that do and do not feed an
+// empty side. Under awari no move can reach North from A with one seed,
+// so every move is allowed and A feeds nothing (Explain once said Fed
+// there). Under board-game-rs the seed that F feeds is taken at once by
+// the lone seeds rule, so North's side is empty again.
+func TestFedUnderEveryPreset(t *testing.T) {
+	for _, tc := range []struct {
+		rules, start string
+		move         oware.Move
+		fed          bool
+		sown         []int
+	}{
+		{"awari", "1-0-0-0-0-0-0-0-0-0-0-0-24-23-S", 0, false, []int{1}},
+		{"abapa", "1-0-0-0-2-0-0-0-0-0-0-0-22-23-S", 4, true, []int{5, 6}},
+		{"awari", "1-0-0-0-2-0-0-0-0-0-0-0-22-23-S", 4, true, []int{5, 6}},
+		{"board-game-rs", "1-0-0-0-0-1-0-0-0-0-0-0-23-23-S", 5, false, []int{6}},
+		{"abapa", "1-0-0-0-0-1-0-0-0-0-0-0-23-23-S", 5, true, []int{6}},
+		{"abapa", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", 2, false, []int{3, 4, 5, 6}},
+	} {
+		rules, err := oware.ParseRules(tc.rules)
+		require.NoError(t, err)
+		e, err := rules.Position(oware.MustParseBoard(tc.start)).Explain(tc.move)
+		require.NoError(t, err, "%s %s %v", tc.rules, tc.start, tc.move)
+		assert.Equal(t, tc.fed, e.Fed(), "%s %s %v", tc.rules, tc.start, tc.move)
+		assert.Equal(t, tc.sown, slices.Collect(e.Sown()), "%s %s %v", tc.rules, tc.start, tc.move)
+	}
+}
+
+// TestRepetitionsCountedExactly: under board-game-rs, which has no
+// repetition rule, a position recurs as often as a cycle brings it back,
+// and the count goes on past 63 (it once stopped there), through the
+// text form too.
+func TestRepetitionsCountedExactly(t *testing.T) {
+	rules, err := oware.ParseRules("board-game-rs")
+	require.NoError(t, err)
+	p := rules.Position(oware.MustParseBoard("0-1-0-1-0-1-0-0-1-0-0-0-22-22-N"))
+	cycle := []oware.Move{8, 1, 9, 3, 10, 2, 11, 5, 6, 0, 7, 4} // c B d D e C f F a A b E
+	for round := 1; round <= 70; round++ {
+		for _, m := range cycle {
+			p, err = p.Play(m)
+			require.NoError(t, err)
+		}
+		require.Equal(t, round+1, p.Repetitions(), "after %d cycles", round)
+	}
+	q, err := oware.ParsePosition(p.String())
+	require.NoError(t, err)
+	assert.Equal(t, 71, q.Repetitions())
+	for _, m := range cycle[:3] {
+		p, _ = p.Play(m)
+	}
+	assert.Equal(t, 71, p.Repetitions(), "three plies into the 71st cycle")
 }
