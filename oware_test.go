@@ -3,7 +3,7 @@ package oware_test
 // The tests of package oware. The rules are tested as data: the
 // hand-built cases of internal/rulecases/testdata/cases.txt (one line per
 // case: rule ids, start, moves and the facts expected, written by hand
-// from RULES.md) and the perft ladder of perft.txt beside it, run by
+// from the rules of the package documentation) and the perft ladder of perft.txt beside it, run by
 // TestRuleCases and TestPerft; internal/refmodel, a plain and independent
 // statement of the rules, is checked against the same facts and serves
 // as the oracle of the property tests. What stays in code is what is not
@@ -27,6 +27,8 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/boardgen"
+	"github.com/seed3966233f/oware/internal/oracle"
 	"github.com/seed3966233f/oware/internal/refmodel"
 	"github.com/seed3966233f/oware/internal/rulecases"
 )
@@ -80,17 +82,15 @@ func playAll(tb testing.TB, p oware.Position, ms ...oware.Move) oware.Position {
 // ---------------------------------------------------------------------------
 // The rules as data.
 
-// sentinels are the library's errors by the names cases.txt uses.
-var sentinels = map[string]error{
-	"ErrNegativeCount": oware.ErrNegativeCount,
-	"ErrSeedTotal":     oware.ErrSeedTotal,
-	"ErrNoSuchPlayer":  oware.ErrNoSuchPlayer,
-	"ErrNoSuchPit":     oware.ErrNoSuchPit,
-	"ErrNotYourPit":    oware.ErrNotYourPit,
-	"ErrEmptyPit":      oware.ErrEmptyPit,
-	"ErrMustFeed":      oware.ErrMustFeed,
-	"ErrGameOver":      oware.ErrGameOver,
-}
+// sentinels are the library's errors by the names cases.txt uses, from
+// the one table of what they mean.
+var sentinels = func() map[string]error {
+	m := map[string]error{}
+	for _, k := range oracle.Errors {
+		m[k.Name] = k.Err
+	}
+	return m
+}()
 
 // modelErrors are the model's errors by the same names.
 var modelErrors = refmodel.Errors()
@@ -2406,7 +2406,7 @@ func TestPropSaveReload(t *testing.T) {
 		require.NoError(t, err)
 		start := oware.Start().Board()
 		if rapid.Bool().Draw(t, "endgame") {
-			start = randomEndgameBoard(t)
+			start = boardgen.Endgame(draws{t}, 2, 12) // long capture-free stretches, repetitions
 		}
 		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 1))
 		var line []oware.Move
@@ -2450,22 +2450,11 @@ func TestPropSaveReload(t *testing.T) {
 	assert.Positive(t, repeated, "the games reach repetitions")
 }
 
-// randomEndgameBoard draws a board with few seeds, where capture-free
-// stretches are long and repetitions happen.
-func randomEndgameBoard(t *rapid.T) oware.Board {
-	var pits [12]int
-	for i, n := 0, rapid.IntRange(2, 12).Draw(t, "seeds"); i < n; i++ {
-		pits[rapid.IntRange(0, 11).Draw(t, "pit")]++
-	}
-	on := 0
-	for _, c := range pits {
-		on += c
-	}
-	south := rapid.IntRange(max(0, 48-on-24), min(24, 48-on)).Draw(t, "south")
-	b, err := oware.NewBoard(pits, [2]int{south, 48 - on - south}, oware.Player(rapid.IntRange(0, 1).Draw(t, "side")))
-	require.NoError(t, err)
-	return b
-}
+// draws is rapid's draws as a boardgen.Source, so that the boards it
+// makes shrink with the test case.
+type draws struct{ t *rapid.T }
+
+func (d draws) IntN(n int) int { return rapid.IntRange(0, n-1).Draw(d.t, "n") }
 
 // TestEffectJSON: an Effect encodes as the ply of the oracle protocol,
 // field by field, and refuses to be decoded, since its JSON carries no

@@ -19,7 +19,7 @@ import (
 // divergence and exitUsage when the subject cannot be run.
 func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("check", "[-rules NAME] [-games N] [-seed S] [-timeout D] -- CMD [ARGS...]", stderr)
-	rules := fs.String("rules", check.DefaultRules, "the rules to check: "+strings.Join(check.RuleNames(), ", "))
+	rules := rulesFlag(fs)
 	games := fs.Int("games", check.DefaultGames, "how many cases to send")
 	seed := fs.Uint64("seed", 1, "the seed of the cases")
 	timeout := fs.Duration("timeout", check.DefaultTimeout, "the longest wait for one response")
@@ -27,10 +27,11 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return status
 	}
-	r, err := check.LookupRules(*rules)
+	if _, status, ok := parseRules(fs, *rules); !ok {
+		return status
+	}
+	r, _ := check.LookupRules(*rules) // a preset's name, as parseRules found
 	switch {
-	case err != nil:
-		return usageError(stderr, fs, "-rules %s: no such rules; have %s", *rules, strings.Join(check.RuleNames(), ", "))
 	case len(command) == 0:
 		return usageError(stderr, fs, "want the command of the implementation to check, after --")
 	case *games < 1:

@@ -52,7 +52,7 @@ func TestCheckCommandUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"check", "-rules", "chess", "--", "x"}, "-rules chess: no such rules; have aalina, abapa, auale, awari, board-game-rs, game-oware, openspiel, playstrategy"},
+		{[]string{"check", "-rules", "chess", "--", "x"}, `-rules "chess": want one of abapa, openspiel, aalina, auale, playstrategy, board-game-rs, game-oware, awari`},
 		{[]string{"check"}, "want the command of the implementation to check, after --"},
 		{[]string{"check", "-games", "0", "--", "x"}, "-games 0: want at least 1"},
 		{[]string{"check", "-timeout", "0s", "--", "x"}, "-timeout 0s: want a positive duration"},

@@ -138,6 +138,8 @@ func refusal(err error) string {
 	case errors.Is(me.Err, oware.ErrMustFeed):
 		return fmt.Sprintf("%s has no seeds, and %s would not give them any: you must sow a pit that reaches their side (R7).",
 			me.Player.Opponent(), me.Move)
+	case errors.Is(me.Err, oware.ErrGrandSlam):
+		return fmt.Sprintf("%s would take every seed %s has, which these rules forbid while another move does not.", me.Move, me.Player.Opponent())
 	case errors.Is(me.Err, oware.ErrGameOver):
 		return "The game is over."
 	}
@@ -150,13 +152,7 @@ func (g *game) typeOne() string {
 }
 
 // letters lists moves by letter, separated by spaces: "A B D E F".
-func letters(ms oware.MoveSet) string {
-	var names []string
-	for m := range ms.All() {
-		names = append(names, m.String())
-	}
-	return strings.Join(names, " ")
-}
+func letters(ms oware.MoveSet) string { return strings.Trim(ms.String(), "{}") }
 
 // undo takes back the player's last move and the computer's replies to it.
 func (g *game) undo() {

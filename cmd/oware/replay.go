@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/oracle"
 	"github.com/seed3966233f/oware/ogn"
 )
 
@@ -214,25 +215,45 @@ func (rp *replayer) complain(format string, args ...any) {
 }
 
 // reasons names the reasons a game may be invalid for, in the order of the
-// summary; the first whose error matches is the reason of a game.
-var reasons = []struct {
+// summary; the first whose error matches is the reason of a game. Those
+// of an illegal move are the library's, as the oracle's table words them.
+var reasons = func() []struct {
 	err  error
 	name string
-}{
-	{oware.ErrNotYourPit, "not the mover's pit (R2)"},
-	{oware.ErrEmptyPit, "empty pit (R2)"},
-	{oware.ErrMustFeed, "does not feed (R7)"},
-	{oware.ErrGameOver, "move after the end (D5)"},
-	{oware.ErrNoSuchPit, "no such pit"},
-	{ogn.ErrCaptureMark, "wrong capture mark"},
-	{ogn.ErrLastPit, "wrong last pit"},
-	{ogn.ErrResult, "wrong result"},
-	{ogn.ErrVariant, "other rules"},
-	{ogn.ErrLimit, "over a limit"},
-	{ogn.ErrSyntax, "syntax error"},
-	{oware.ErrSyntax, "bad FEN tag"},
-	{oware.ErrSeedTotal, "bad FEN tag"},
-	{oware.ErrNegativeCount, "bad FEN tag"},
+} {
+	var rs []struct {
+		err  error
+		name string
+	}
+	add := func(err error, name string) {
+		rs = append(rs, struct {
+			err  error
+			name string
+		}{err, name})
+	}
+	for _, k := range oracle.Errors {
+		if k.Code != oracle.CodeBadStart {
+			add(k.Err, k.Text+ruleSuffix(k.Rule))
+		}
+	}
+	add(ogn.ErrCaptureMark, "wrong capture mark")
+	add(ogn.ErrLastPit, "wrong last pit")
+	add(ogn.ErrResult, "wrong result")
+	add(ogn.ErrVariant, "other rules")
+	add(ogn.ErrLimit, "over a limit")
+	add(ogn.ErrSyntax, "syntax error")
+	for _, err := range []error{oware.ErrSyntax, oware.ErrSeedTotal, oware.ErrNegativeCount} {
+		add(err, "bad FEN tag")
+	}
+	return rs
+}()
+
+// ruleSuffix returns " (R2)" for rule R2, and "" for none.
+func ruleSuffix(rule string) string {
+	if rule == "" {
+		return ""
+	}
+	return " (" + rule + ")"
 }
 
 // reasonOf returns the reason a game is invalid for.

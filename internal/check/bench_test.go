@@ -11,7 +11,11 @@ import (
 // answer and the comparison of the subject's line, here the library's own
 // answer, per ply.
 func BenchmarkCompare(b *testing.B) {
-	g := NewGenerator(presets[DefaultRules], 1)
+	r, err := LookupRules(DefaultRules)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := NewGenerator(r, 1)
 	var cases []Case
 	var lines [][]byte
 	plies := 0
@@ -21,7 +25,6 @@ func BenchmarkCompare(b *testing.B) {
 		cases, lines = append(cases, c), append(lines, line)
 		plies += len(c.Moves)
 	}
-	r := presets[DefaultRules]
 	b.ResetTimer()
 	for i := range b.N {
 		c := cases[i%len(cases)]

@@ -1,28 +1,19 @@
 package check
 
-import "github.com/seed3966233f/oware"
+import (
+	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/boardgen"
+)
 
 // board returns the board of pits with random scores below 25 that make
 // up the 48 seeds, and mover to move.
 func (g *Generator) board(pits [oware.NumPits]int, mover oware.Player) oware.Board {
-	rest := oware.NumSeeds
-	for _, n := range pits {
-		rest -= n
-	}
-	lo := max(0, rest-24)
-	south := lo + g.rng.IntN(min(24, rest)-lo+1)
-	b, err := oware.NewBoard(pits, [2]int{south, rest - south}, mover)
-	if err != nil { // cannot happen: the callers place at most 48 seeds
-		panic(err)
-	}
-	return b
+	return boardgen.Board(g.rng, pits, mover, false)
 }
 
 // scatter drops n seeds at random into the pits from first to first+count-1.
 func (g *Generator) scatter(pits *[oware.NumPits]int, n, first, count int) {
-	for range n {
-		pits[first+g.rng.IntN(count)]++
-	}
+	boardgen.Scatter(g.rng, pits, n, first, count)
 }
 
 // player returns South or North at random.

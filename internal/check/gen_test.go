@@ -10,7 +10,7 @@ import (
 )
 
 func TestGeneratorReproducible(t *testing.T) {
-	a, b, c := NewGenerator(presets[DefaultRules], 7), NewGenerator(presets[DefaultRules], 7), NewGenerator(presets[DefaultRules], 8)
+	a, b, c := NewGenerator(rules(t), 7), NewGenerator(rules(t), 7), NewGenerator(rules(t), 8)
 	differ := false
 	for range 2 * int(numKinds) {
 		x, y, z := a.Next(), b.Next(), c.Next()
@@ -26,7 +26,7 @@ func TestGeneratorReproducible(t *testing.T) {
 // rule, and the situations the issue names.
 func TestGeneratorReachesEveryRule(t *testing.T) {
 	seen := map[string]int{}
-	g := NewGenerator(presets[DefaultRules], 1)
+	g := NewGenerator(rules(t), 1)
 	for range 900 {
 		c := g.Next()
 		ps := c.positions()

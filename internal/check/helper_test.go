@@ -57,8 +57,8 @@ func serveAs(mode string) int {
 // serveMinimal answers with the fields that a subject must give only.
 func serveMinimal() {
 	type ply struct {
-		Position string   `json:"position"`
-		Legal    []string `json:"legal"`
+		Position string        `json:"position"`
+		Legal    oware.MoveSet `json:"legal"`
 	}
 	sc := bufio.NewScanner(os.Stdin)
 	sc.Buffer(nil, 1<<24)
@@ -66,27 +66,18 @@ func serveMinimal() {
 		resp := oracle.Handle(sc.Bytes())
 		out := struct {
 			ID    json.RawMessage `json:"id"`
-			Legal []string        `json:"legal"`
+			Legal *oware.MoveSet  `json:"legal"`
 			Plies []ply           `json:"plies"`
 		}{ID: resp.ID}
 		if resp.Game != nil {
-			out.Legal = letters(resp.Legal)
+			out.Legal = &resp.Legal
 		}
 		for _, p := range resp.Plies {
-			out.Plies = append(out.Plies, ply{p.After().Board().String(), letters(p.After().Moves())})
+			out.Plies = append(out.Plies, ply{p.After().Board().String(), p.After().Moves()})
 		}
 		b, _ := json.Marshal(out)
 		fmt.Printf("%s\n", b)
 	}
-}
-
-// letters returns the moves of s as pit letters.
-func letters(s oware.MoveSet) []string {
-	out := []string{}
-	for m := range s.All() {
-		out = append(out, m.String())
-	}
-	return out
 }
 
 // helper returns the command line of the test binary as the subject mode.

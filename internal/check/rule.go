@@ -9,7 +9,7 @@ import (
 	"github.com/seed3966233f/oware"
 )
 
-// ruleNames are short names of the rule ids of RULES.md.
+// ruleNames are short names of the rule ids (R1–R11, D1–D5).
 var ruleNames = map[string]string{
 	"R1": "board", "R2": "choice", "R3": "sowing", "R4": "laps", "R5": "capture",
 	"R6": "grand slam", "R7": "feeding", "R8": "majority", "R9": "no move",

@@ -29,7 +29,7 @@ func TestShortestCycle(t *testing.T) {
 }
 
 func TestCandidatesAreSmallerAndLegal(t *testing.T) {
-	g := NewGenerator(presets[DefaultRules], 3)
+	g := NewGenerator(rules(t), 3)
 	for range numKinds {
 		c := g.Next()
 		n := 0

@@ -13,7 +13,7 @@
 // count and outcome), and "error" when a move, or the start, is illegal.
 // Outcomes have the JSON form of oware.Outcome.MarshalJSON.
 // "name", "rules" and "about" say what the case is for: "rules" lists the
-// ids of RULES.md (R1–R11, D1–D5) it exercises.
+// ids of the rules (R1–R11, D1–D5) it exercises.
 //
 // The cases are hand-built positions for every rule and decision (the
 // cases of kind "vector" in internal/rulecases/testdata/cases.txt), then
@@ -31,6 +31,7 @@ import (
 	"slices"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/boardgen"
 	"github.com/seed3966233f/oware/internal/oracle"
 	"github.com/seed3966233f/oware/internal/prng"
 	"github.com/seed3966233f/oware/internal/rulecases"
@@ -42,7 +43,7 @@ const (
 	Version = 1
 )
 
-// RuleIDs are the rule and decision ids of RULES.md, in order.
+// RuleIDs are the rule and decision ids of the rules, in order.
 var RuleIDs = rulecases.RuleIDs
 
 // Header is the first line of the file.
@@ -140,7 +141,7 @@ func Cases(opt Options) ([]Case, error) {
 		cases = append(cases, c)
 	}
 	for i := 0; i < opt.Endgames; i++ {
-		start := opt.Rules.Position(randomEndgame(rng).Board())
+		start := opt.Rules.Position(boardgen.Endgame(rng, 2, 10)) // 2 to 10 seeds, scores below 25; it may be over (R9)
 		c, err := randomGame(rng, opt.Rules, fmt.Sprintf("random-endgame-%03d", i+1), start, "a game of uniformly random moves from a set-up position with few seeds on the board")
 		if err != nil {
 			return nil, err
@@ -312,26 +313,6 @@ func randomGame(rng *prng.Source, r oware.Rules, name string, start oware.Positi
 		c.Rules = insertRule(c.Rules, "D4")
 	}
 	return c, nil
-}
-
-// randomEndgame returns a position with 2 to 10 seeds on the board, placed
-// at random, scores below 25 and a random side to move. It may already be
-// finished (R9).
-func randomEndgame(rng *prng.Source) oware.Position {
-	for {
-		var pits [12]int
-		seeds := 2 + rng.IntN(9)
-		for i := 0; i < seeds; i++ {
-			pits[rng.IntN(12)]++
-		}
-		rest := 48 - seeds
-		lo := max(0, rest-24)
-		south := lo + rng.IntN(min(24, rest)-lo+1)
-		p, err := oware.NewPosition(pits, [2]int{south, rest - south}, oware.Player(rng.IntN(2)))
-		if err == nil {
-			return p
-		}
-	}
 }
 
 const opening = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"

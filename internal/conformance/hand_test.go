@@ -13,17 +13,15 @@ import (
 	"github.com/seed3966233f/oware/internal/rulecases"
 )
 
-// errorCodes are the protocol's codes for the error names of cases.txt.
-var errorCodes = map[string]string{
-	"ErrNegativeCount": oracle.CodeBadStart,
-	"ErrSeedTotal":     oracle.CodeBadStart,
-	"ErrNoSuchPlayer":  oracle.CodeBadStart,
-	"ErrNoSuchPit":     oracle.CodeNoSuchPit,
-	"ErrNotYourPit":    oracle.CodeNotYourPit,
-	"ErrEmptyPit":      oracle.CodeEmptyPit,
-	"ErrMustFeed":      oracle.CodeMustFeed,
-	"ErrGameOver":      oracle.CodeGameOver,
-}
+// errorCodes are the protocol's codes for the error names of cases.txt,
+// from the one table of what the errors mean.
+var errorCodes = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range oracle.Errors {
+		m[k.Name] = k.Code
+	}
+	return m
+}()
 
 // pitsOf reads the file's move letters back into pits.
 func pitsOf(t *testing.T, moves []string) []int {
@@ -63,7 +61,7 @@ func handJSON(o rulecases.Outcome) string {
 
 // TestHandCases checks each hand-built case of the file against the facts
 // that internal/rulecases/testdata/cases.txt gives for it, worked out by
-// hand from RULES.md: the board, legal moves, outcome and repetition count
+// hand from the rules: the board, legal moves, outcome and repetition count
 // at each position named, the pits sown, captures, grand slam and feeding
 // of each move named, and the error.
 func TestHandCases(t *testing.T) {

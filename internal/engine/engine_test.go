@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/boardgen"
 	"github.com/seed3966233f/oware/internal/prng"
 )
 
@@ -201,7 +202,7 @@ func TestSearchEqualsNegamaxWithHistory(t *testing.T) {
 	}
 	deep, repeated, looping := 0, 0, 0
 	for deep < 400 {
-		p, ok := quietWalk(rng, randomEndgame(rng), 20+rng.IntN(200))
+		p, ok := quietWalk(rng, oware.PositionFrom(boardgen.Endgame(rng, 2, 5)), 20+rng.IntN(200))
 		if !ok {
 			continue
 		}
@@ -245,27 +246,6 @@ func quietWalk(rng *prng.Source, p oware.Position, plies int) (oware.Position, b
 		p = calm[rng.IntN(len(calm))]
 	}
 	return p, true
-}
-
-// randomEndgame returns a valid board with 2 to 5 seeds in play, the rest
-// captured, neither player at 25.
-func randomEndgame(rng *prng.Source) oware.Position {
-	for {
-		var pits [12]int
-		left := 2 + rng.IntN(4)
-		for s := 0; s < left; s++ {
-			pits[rng.IntN(12)]++
-		}
-		south := 48 - left - rng.IntN(25)
-		north := 48 - left - south
-		if south > 24 || north > 24 || north < 0 {
-			continue
-		}
-		b, err := oware.NewBoard(pits, [2]int{south, north}, oware.Player(rng.IntN(2)))
-		if err == nil {
-			return oware.PositionFrom(b)
-		}
-	}
 }
 
 // TestSearchWithinStops: a search to depth 40 from the opening ends when

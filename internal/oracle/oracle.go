@@ -95,8 +95,47 @@ const (
 	CodeNotYourPit   = "not_your_pit"   // oware.ErrNotYourPit (R2)
 	CodeEmptyPit     = "empty_pit"      // oware.ErrEmptyPit (R2)
 	CodeMustFeed     = "must_feed"      // oware.ErrMustFeed (R7)
+	CodeGrandSlam    = "grand_slam"     // oware.ErrGrandSlam (awari's forbidden grand slam)
 	CodeGameOver     = "game_over"      // oware.ErrGameOver (D5)
 )
+
+// ErrorKind is what one of the library's errors means, for every program
+// of this module that tells it: its Go name, as the hand-built rule cases
+// write it, its code in this protocol, the rule behind it and a short
+// phrase for people.
+type ErrorKind struct {
+	Err  error  // the library's sentinel
+	Name string // its Go name, such as "ErrEmptyPit"
+	Code string // the protocol's error code
+	Rule string // the rule or decision that refuses, such as "R2"; "" for none
+	Text string // a short phrase, such as "empty pit"
+}
+
+// Errors are the library's errors that refuse a move, then those that
+// refuse a start position (D4), in the order in which a summary lists
+// them. It is the one table of what they mean: the oracle's codes, the
+// command's words and the tests' names all come from it.
+var Errors = []ErrorKind{
+	{oware.ErrNotYourPit, "ErrNotYourPit", CodeNotYourPit, "R2", "not the mover's pit"},
+	{oware.ErrEmptyPit, "ErrEmptyPit", CodeEmptyPit, "R2", "empty pit"},
+	{oware.ErrMustFeed, "ErrMustFeed", CodeMustFeed, "R7", "does not feed"},
+	{oware.ErrGrandSlam, "ErrGrandSlam", CodeGrandSlam, "R6", "forbidden grand slam"},
+	{oware.ErrGameOver, "ErrGameOver", CodeGameOver, "D5", "move after the end"},
+	{oware.ErrNoSuchPit, "ErrNoSuchPit", CodeNoSuchPit, "", "no such pit"},
+	{oware.ErrNegativeCount, "ErrNegativeCount", CodeBadStart, "D4", "negative count"},
+	{oware.ErrSeedTotal, "ErrSeedTotal", CodeBadStart, "D4", "seeds do not add up to 48"},
+	{oware.ErrNoSuchPlayer, "ErrNoSuchPlayer", CodeBadStart, "D4", "no such player"},
+}
+
+// ErrorOf returns the entry of Errors whose sentinel err wraps.
+func ErrorOf(err error) (ErrorKind, bool) {
+	for _, k := range Errors {
+		if errors.Is(err, k.Err) {
+			return k, true
+		}
+	}
+	return ErrorKind{}, false
+}
 
 // Request is a decoded request line.
 type Request struct {
@@ -375,17 +414,8 @@ func writeResponse(bw *bufio.Writer, resp Response) error {
 
 // moveCode returns the error code of an illegal move.
 func moveCode(err error) string {
-	switch {
-	case errors.Is(err, oware.ErrNoSuchPit):
-		return CodeNoSuchPit
-	case errors.Is(err, oware.ErrNotYourPit):
-		return CodeNotYourPit
-	case errors.Is(err, oware.ErrEmptyPit):
-		return CodeEmptyPit
-	case errors.Is(err, oware.ErrMustFeed):
-		return CodeMustFeed
-	case errors.Is(err, oware.ErrGameOver):
-		return CodeGameOver
+	if k, ok := ErrorOf(err); ok {
+		return k.Code
 	}
 	return CodeBadMove
 }

@@ -1,15 +1,15 @@
 // Package refmodel is a second, independent statement of the rules of
-// Oware (abapa), written straight from RULES.md for the tests to check the
+// Oware (abapa), written straight from the rules R1–R11 and D1–D5 for the tests to check the
 // library against. It shares no code with the library: plain arrays, a
 // plain list of the positions since the last capture, and loops that
 // follow the words of each rule. It is meant to be small and obviously
 // right, not fast.
 //
-// Pits are numbered 0 to 11 as in RULES.md: South (player 0) owns 0–5,
+// Pits are numbered 0 to 11 as in the rules: South (player 0) owns 0–5,
 // North (player 1) owns 6–11.
 //
 // Rule variants are to be added as fields of [Rules], whose zero value
-// stays the rules of RULES.md. Each decision a variant changes is one
+// stays the abapa rules. Each decision a variant changes is one
 // small method, so that a variant is a field and a switch in it:
 //
 //   - repetition modes (a second occurrence ends the game, or no
@@ -30,7 +30,7 @@ import (
 )
 
 // Rules selects the rules the model plays by. The zero value is the rules
-// of RULES.md (R1–R11, D1–D5), the only ones so far; see the package
+// of the rules (R1–R11, D1–D5), the only ones so far; see the package
 // documentation for where variants go.
 type Rules struct{}
 

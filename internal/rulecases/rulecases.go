@@ -7,7 +7,8 @@
 // expected fact) and the conformance vectors (package internal/conformance
 // writes the cases of kind "vector" into testdata/conformance/v1.jsonl and
 // checks the file against their facts). The expected facts are written by
-// hand from RULES.md; nothing here computes them. The package depends on
+// hand from the rules of package oware (R1–R11, D1–D5, stated in its
+// documentation); nothing here computes them. The package depends on
 // neither the library nor the model.
 package rulecases
 
@@ -27,7 +28,7 @@ var casesText string
 //go:embed testdata/perft.txt
 var perftText string
 
-// RuleIDs are the rule and decision ids of RULES.md, in order.
+// RuleIDs are the rule and decision ids of the rules (R1–R11, D1–D5), in order.
 var RuleIDs = []string{
 	"R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11",
 	"D1", "D2", "D3", "D4", "D5",

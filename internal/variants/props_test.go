@@ -11,31 +11,30 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/boardgen"
 )
 
-// randomBoard draws a board: the opening, few seeds, or huge pits.
+// draws is rapid's draws as a boardgen.Source, so that the boards it
+// makes shrink with the test case.
+type draws struct{ t *rapid.T }
+
+func (d draws) IntN(n int) int { return rapid.IntRange(0, n-1).Draw(d.t, "n") }
+
+// randomBoard draws a board: the opening, few seeds, or huge pits, with
+// scores that may already have won.
 func randomBoard(t *rapid.T) oware.Board {
 	var pits [12]int
 	switch rapid.IntRange(0, 2).Draw(t, "kind") {
 	case 0:
 		return oware.Start().Board()
 	case 1:
-		for i, n := 0, rapid.IntRange(1, 12).Draw(t, "seeds"); i < n; i++ {
-			pits[rapid.IntRange(0, 11).Draw(t, "pit")]++
-		}
+		boardgen.Scatter(draws{t}, &pits, rapid.IntRange(1, 12).Draw(t, "seeds"), 0, 12)
 	default:
 		for i := 0; i < 48; i++ {
 			pits[rapid.IntRange(0, 2).Draw(t, "third")*rapid.IntRange(0, 5).Draw(t, "pit")]++
 		}
 	}
-	on := 0
-	for _, c := range pits {
-		on += c
-	}
-	south := rapid.IntRange(0, 48-on).Draw(t, "south")
-	b, err := oware.NewBoard(pits, [2]int{south, 48 - on - south}, oware.Player(rapid.IntRange(0, 1).Draw(t, "side")))
-	require.NoError(t, err)
-	return b
+	return boardgen.Board(draws{t}, pits, oware.Player(rapid.IntRange(0, 1).Draw(t, "side")), true)
 }
 
 // mirrored returns the moves of s seen from the other side.
@@ -245,11 +244,7 @@ func starvableBoard(t *rapid.T) oware.Board {
 		pits[6*int(side)+i] = rapid.IntRange(0, min(13, 48-on)).Draw(t, "mine")
 		on += pits[6*int(side)+i]
 	}
-	rest := 48 - on
-	south := rapid.IntRange(0, rest).Draw(t, "south")
-	b, err := oware.NewBoard(pits, [2]int{south, rest - south}, side)
-	require.NoError(t, err)
-	return b
+	return boardgen.Board(draws{t}, pits, side, true)
 }
 
 // rows returns the seeds on South's and on North's side of b, summed here

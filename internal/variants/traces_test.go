@@ -72,11 +72,7 @@ func readTraces(t *testing.T, name string) (header, []game) {
 
 // letters writes a move set as the traces do: pit letters in pit order.
 func letters(s oware.MoveSet) string {
-	var b strings.Builder
-	for m := range s.All() {
-		b.WriteString(m.String())
-	}
-	return b.String()
+	return strings.NewReplacer("{", "", "}", "", " ", "").Replace(s.String())
 }
 
 // finalBoard reports whether a program's board after the last ply, got,
