@@ -76,16 +76,6 @@ func nextSownPit(at, origin int) int {
 	return at
 }
 
-// sow empties pit and sows its seeds (R3, R4). It returns the new board and
-// the pit of the last seed. The pit must hold at least one seed. The side
-// to move is not changed.
-func (b Board) sow(pit int) (Board, int) {
-	s := &sowPlan[pit][b.byteAt(pit)]
-	b.lo += s.lo
-	b.hi += s.hi
-	return b, s.last
-}
-
 // unsow returns the board from which the player who did not move at b
 // sowed seeds seeds from pit, without a capture, to reach b: the turn
 // passes back and the sowing is subtracted.
