@@ -284,7 +284,7 @@ func (r *Reader) discardMovetext(moved bool) {
 		switch {
 		case !ok || c == '[':
 			return
-		case moved && r.atFirstNumber():
+		case c == '1' && moved && r.atFirstNumber():
 			return
 		case c == '{':
 			r.take()
@@ -292,11 +292,11 @@ func (r *Reader) discardMovetext(moved bool) {
 		case c == '(' || c == ')' || c == '}':
 			r.take() // a variation's moves are skipped as tokens
 		default:
-			tok, _ := r.token()
-			if isResult(tok) {
+			w, _ := r.word()
+			if (w[0] == '*' || '0' <= w[0] && w[0] <= '9') && isResult(string(w)) {
 				return
 			}
-			moved = moved || isPitLetter(tok[0])
+			moved = moved || isPitLetter(w[0])
 		}
 	}
 }
@@ -329,7 +329,12 @@ func (r *Reader) skipComment() bool {
 // atTagLine reports whether the input is at the start of a line that
 // begins a tag section: "[" and a letter, digit or underscore.
 func (r *Reader) atTagLine() bool {
-	if r.col != 1 || !r.startsWith("[") {
+	return r.col == 1 && r.tagLineHere()
+}
+
+// tagLineHere is atTagLine at the start of a line.
+func (r *Reader) tagLineHere() bool {
+	if c, ok := r.peek(); !ok || c != '[' {
 		return false
 	}
 	b := r.lookahead(2)
@@ -346,6 +351,9 @@ func (r *Reader) atFirstNumber() bool {
 // of the input than it needs to tell, so that it waits for no byte after
 // the first that differs.
 func (r *Reader) startsWith(s string) bool {
+	if len(r.window)-r.at >= len(s) {
+		return string(r.window[r.at:r.at+len(s)]) == s
+	}
 	for i := range len(s) {
 		if b := r.lookahead(i + 1); len(b) <= i || b[i] != s[i] {
 			return false
@@ -479,12 +487,19 @@ func (r *Reader) skipBlanks() {
 // token takes the bytes up to the next delimiter and returns them, at most
 // 16 of them, and whether there were more.
 func (r *Reader) token() (string, bool) {
+	b, long := r.word()
+	return string(b), long
+}
+
+// word is token without a copy: the bytes are in r.buf, until the next
+// use of it.
+func (r *Reader) word() ([]byte, bool) {
 	r.buf = r.buf[:0]
 	long := false
 	for {
 		c, ok := r.peek()
 		if !ok || isDelim(c) {
-			return string(r.buf), long
+			return r.buf, long
 		}
 		r.take()
 		if len(r.buf) < 16 {

@@ -243,7 +243,7 @@ func (gr *gameReader) movetext() (Result, mark, error) {
 		if !ok || c == '[' {
 			return Result{}, mark{}, nil
 		}
-		if len(gr.g.Moves) > 0 && r.atFirstNumber() {
+		if c == '1' && len(gr.g.Moves) > 0 && r.atFirstNumber() {
 			return Result{}, mark{}, nil // the next game, without tags
 		}
 		at := r.here()
