@@ -87,7 +87,7 @@ func (gr *gameReader) tagSection() error {
 		if err := gr.keepTag(at, name, value); err != nil {
 			return err
 		}
-		if r.skipLineEnd() && r.skipLineEnd() {
+		if lineEnded := r.skipLineEnd(); lineEnded && r.skipLineEnd() {
 			return nil // an empty line ends the tag section
 		}
 	}
