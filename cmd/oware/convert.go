@@ -62,10 +62,13 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		for _, name := range files {
 			c.file(name, stdin)
 		}
+		if err := buf.Flush(); err != nil {
+			return err
+		}
 		if c.unread != "" {
 			return errUnread
 		}
-		return buf.Flush()
+		return nil
 	}
 	if *output == "" {
 		err = convert(stdout)

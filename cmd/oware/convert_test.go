@@ -147,6 +147,12 @@ func TestConvertWritesWholeOrNothing(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "old\n", string(data))
 
+	// To stdout, what could be read is written all the same.
+	status, text, errOut := runCmd(t, "", "convert", in, filepath.Join(dir, "missing.ogn"))
+	assert.Equal(t, exitFail, status)
+	assert.Equal(t, "[Variant \"Oware Abapa\"]\n[Result \"*\"]\n\n1. F e *\n", text)
+	assert.Equal(t, "oware convert: open "+filepath.Join(dir, "missing.ogn")+": no such file or directory\n", errOut)
+
 	status, _, errOut = runCmd(t, "", "convert", "-o", out, in)
 	require.Equal(t, exitOK, status, errOut)
 	data, err = os.ReadFile(out)
