@@ -42,7 +42,9 @@ func variantOf(r oware.Rules) string {
 var (
 	// ErrSyntax: the text is not well-formed OGN. A *ParseError says where.
 	ErrSyntax = errors.New("syntax error")
-	// ErrVariant: the Variant tag names other rules than Oware Abapa.
+	// ErrVariant: the Variant tag names no rules of package oware: neither
+	// Oware Abapa nor a preset's name (nor, in PlayStrategy's format,
+	// "Oware").
 	ErrVariant = errors.New("not an Oware Abapa game")
 	// ErrCaptureMark: a capture mark disagrees with the seeds the move
 	// captures under the rules (R5, R6): missing, wrong, or present on a

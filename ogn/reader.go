@@ -120,14 +120,15 @@ func (e *ParseError) Unwrap() error { return e.Err }
 //
 // After a game that fails, the next Read goes on with the game after it:
 // the reader skips the rest of the faulty game, to where the next game
-// begins by the rules above. A faulty tag section is skipped to the end of its line and the
-// lines that follow it beginning with "["; the movetext of a faulty game
-// is skipped to the next tag section, to the end of a result token, or to
-// a move number "1." after a move. An error in an OpenSpiel move list
-// costs the rest of its line. So a broken game costs that game only, and
-// the games keep their numbers. An error of the underlying io.Reader ends
-// the input: it is returned once, in a *ParseError, and Read then returns
-// io.EOF.
+// begins by the rules above. A faulty tag section is skipped to the end
+// of its line and the lines that follow it beginning with "["; the
+// movetext of a faulty game is skipped to the next tag section, to the
+// end of a result token, or to a move number "1." after a move. An error
+// in an OpenSpiel move list costs the rest of its line. So a broken game
+// costs that game only, and the games keep their numbers; a *ParseError
+// gives the tags of the broken game read before the error. An error of
+// the underlying io.Reader ends the input: it is returned once, in a
+// *ParseError, and Read then returns io.EOF.
 type Reader struct {
 	// Format is the format of the input; the zero value is OGN. Set it
 	// before the first Read.

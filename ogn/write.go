@@ -64,10 +64,11 @@ func (g Game) AppendText(b []byte) ([]byte, error) { return g.AppendFormat(b, OG
 // and a FEN tag in PlayStrategy's FEN for a set-up start, then the moves
 // such as "c1f2" with their comments and the result as the rules give it;
 // or an OpenSpiel move list, one line of actions, which keeps only the
-// moves: it states no rules, and reads back by a Reader's Rules. Moves that cannot be played cannot be written
-// as PlayStrategy or OpenSpiel moves, nor can a game from a set-up position
-// as an OpenSpiel move list. Errors are *WriteError values, and b is then
-// unchanged. It does not change g.
+// moves: it states no rules, and reads back by a Reader's Rules. Moves
+// that cannot be played cannot be written as PlayStrategy or OpenSpiel
+// moves, nor can a game from a set-up position as an OpenSpiel move list.
+// Errors are *WriteError values, and b is then unchanged. It does not
+// change g.
 func (g Game) AppendFormat(b []byte, f Format) ([]byte, error) {
 	if err := g.check(f); err != nil {
 		return b, err
