@@ -15,7 +15,7 @@
 //
 //	1. F e 2. D b {North threatens B} 3. B d+2 4. A+2 a *
 //
-// Tags are written [Name "value"]; in values a backslash escapes a double
+// Tags are written [Name "value"], a tag pair on one line; in values a backslash escapes a double
 // quote or a backslash. Aualé writes the roster Variant, Event, Site, Date,
 // Round, South, North and Result, and a FEN tag with the position string of
 // [oware.Board.AppendText] (such as "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S") when
@@ -31,7 +31,8 @@
 // the players gather at the end of the game (R9, R10, D3) are not part of
 // it. Move numbers "1.", "2." … precede every other ply counting from the
 // first ply of the record, whoever plays it, as Aualé writes them; the
-// reader skips move numbers without checking their value. A comment {…}
+// reader skips move numbers without checking their value, except that
+// "1." after a move begins the next game (see [Reader]). A comment {…}
 // belongs to the ply before it, or to the start position when it comes
 // before the first ply, as in Aualé. A variation (…), possibly nested, is
 // skipped on reading, comments inside it included. The movetext may end
@@ -50,7 +51,12 @@
 // a game over a limit is an error that names the game, the line and the
 // limit. [Reader.ReadReplay] replays each game as it reads it and reports
 // a record that breaks the rules as soon as its faulty ply is read. After
-// a faulty game the reader goes on with the next one. [Parse] and
+// a faulty game the reader goes on at the start of the next one, its tag
+// section or, for games without tags, a result or a move number "1."
+// after a move: an unclosed comment or variation ends before a line that
+// begins a tag section, so a broken game costs that game only (see
+// [Reader]). A byte-order mark at the start of the input is skipped.
+// [Parse] and
 // [ParseGame] are conveniences over a Reader; a [Writer] writes games one
 // after the other.
 //
@@ -60,10 +66,14 @@
 // PlayStrategy (playstrategy.org), whose moves such as "c1f2" name the pit
 // sown and the pit of its last seed (see [Square]), and the move lists of
 // OpenSpiel, whose actions 0–5 count from the first pit of the player to
-// move: see [Format]. The games are read under the rules of package oware:
-// PlayStrategy and OpenSpiel end a game at the first recurrence of a
-// position, where R10 waits for the third, so a game they end that way is
-// not over here and its recorded result is reported (ErrResult).
+// move: see [Format]. An export of PlayStrategy is read by PlayStrategy's
+// rules (oware's "playstrategy" preset) when its Variant tag is "Oware",
+// as PlayStrategy writes it, and by the rules its Variant tag names
+// otherwise, as the writer labels the games of other rules. A move list
+// states no rules: it is read by abapa's, unless a Reader is given others
+// (OpenSpiel ends a game at the first recurrence of a position, where R10
+// waits for the third). A Reader's Rules hold in every format, whatever
+// the tags say.
 //
 // # Strictness
 //

@@ -2,14 +2,17 @@ package ogn_test
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/ogn"
 )
 
@@ -123,6 +126,73 @@ func FuzzReader(f *testing.F) {
 			}
 			_, err = again.Read()
 			require.Equal(t, io.EOF, err, "one game written, one read")
+		}
+	})
+}
+
+// FuzzResync puts any text in place of the movetext of a first game (or,
+// for OpenSpiel, of its first lines), then three games that are well
+// formed and legal: whatever the text breaks, the reader reads the three
+// games after it whole, with their tags, moves and comments, in every
+// format. A broken game costs that game only.
+func FuzzResync(f *testing.F) {
+	for _, s := range []string{
+		"1. F ( e 2. D b *", "1. F {unclosed e", "(", "{", "[", "[A", `[A "`, `[A "x"`, "1. F ) e *",
+		"1. F e 1. F", "1", "1.", "\xef\xbb\xbf1. F", "c1f2 (", "2 5 (3", "{\n[%clk 0:05:00]\n", "(a {b\n[x",
+	} {
+		for format := range uint8(3) {
+			f.Add(format, s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, format uint8, text string) {
+		fmtOf := ogn.Format(format % 3)
+		moves, tags := "1. F e 2. D {c} b *", "[Event \"Club\"]\n[Round \"%d\"]\n\n"
+		switch fmtOf {
+		case ogn.PlayStrategy:
+			moves, tags = "1. f1c2 b2c1 2. d1e2 {c} e2b1 *", "[P1 \"Ama\"]\n[Round \"%d\"]\n[Variant \"Oware\"]\n\n"
+		case ogn.OpenSpiel:
+			moves, tags = "5 4 3 1", ""
+		}
+		var b strings.Builder
+		for i := 1; i <= 4; i++ {
+			if i > 1 {
+				b.WriteString("\n\n")
+			}
+			if fmtOf != ogn.OpenSpiel {
+				fmt.Fprintf(&b, tags, i)
+			}
+			if i == 1 {
+				b.WriteString(text)
+			} else {
+				b.WriteString(moves)
+			}
+		}
+		rd := ogn.NewReader(strings.NewReader(b.String()))
+		rd.Format = fmtOf
+		rd.Limits = ogn.Limits{Tags: 4, Tag: 16, Comment: 32, Comments: 64, Plies: 200}
+		var games []ogn.Game
+		for n := 0; ; n++ {
+			require.LessOrEqual(t, n, b.Len()+1, "the reader does not end")
+			g, _, err := rd.ReadReplay()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				checkPlace(t, err)
+				continue
+			}
+			games = append(games, g)
+		}
+		require.GreaterOrEqual(t, len(games), 3, "input:\n%s", b.String())
+		for i, g := range games[len(games)-3:] {
+			require.Len(t, g.Moves, 4, "game %d of the last three; input:\n%s", i+1, b.String())
+			require.Equal(t, []oware.Move{5, 10, 3, 7}, []oware.Move{g.Moves[0].Move, g.Moves[1].Move, g.Moves[2].Move, g.Moves[3].Move})
+			if fmtOf == ogn.OpenSpiel {
+				continue
+			}
+			round, _ := g.Tag("Round")
+			require.Equal(t, strconv.Itoa(i+2), round, "input:\n%s", b.String())
+			require.Equal(t, []string{"c"}, g.Moves[2].Comments)
 		}
 	})
 }

@@ -42,7 +42,9 @@ func variantOf(r oware.Rules) string {
 var (
 	// ErrSyntax: the text is not well-formed OGN. A *ParseError says where.
 	ErrSyntax = errors.New("syntax error")
-	// ErrVariant: the Variant tag names other rules than Oware Abapa.
+	// ErrVariant: the Variant tag names no rules of package oware: neither
+	// Oware Abapa nor a preset's name (nor, in PlayStrategy's format,
+	// "Oware").
 	ErrVariant = errors.New("not an Oware Abapa game")
 	// ErrCaptureMark: a capture mark disagrees with the seeds the move
 	// captures under the rules (R5, R6): missing, wrong, or present on a
@@ -82,11 +84,14 @@ type Ply struct {
 // Game is one game record.
 //
 // Variant is the value of the record's Variant tag exactly as written, ""
-// when the record has none. It names the rules of the game: "Oware Abapa"
-// (see [Variant]) or one of oware's presets, such as "openspiel"; a Reader
-// given Rules takes those whatever the tag says. Rules are the rules the
-// game is played by, the zero Rules (abapa) for a record without the tag.
-// The writer writes Variant, or the name of Rules when it is "". Tags holds the other tags except Result and FEN, which the Game
+// when the record has none (and in PlayStrategy's format, whose "Oware"
+// names PlayStrategy's rules). It names the rules of the game: "Oware
+// Abapa" (see [Variant]) or one of oware's presets, such as "openspiel"; a
+// Reader given Rules takes those whatever the tag says. Rules are the
+// rules the game is played by, the zero Rules (abapa) for an OGN record
+// without the tag. The writer writes Variant when it names Rules, and the
+// name of Rules otherwise, so that a record always states the rules it was
+// read by. Tags holds the other tags except Result and FEN, which the Game
 // states by its other fields: the parser puts the roster tags Event, Site,
 // Date, Round, South and North first, in that order, then the others in the
 // order of the record. Start is the board the game starts from: the FEN

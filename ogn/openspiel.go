@@ -7,12 +7,17 @@ import (
 	"github.com/seed3966233f/oware"
 )
 
-// moveList reads an OpenSpiel move list: the actions of one line.
+// moveList reads an OpenSpiel move list: the actions of one line, played
+// by the Reader's Rules, or abapa's when it has none: a move list does not
+// state its rules.
 func (gr *gameReader) moveList() error {
 	r := gr.r
 	gr.phase = movePhase
 	gr.g.Start = oware.Start().Board()
-	gr.rep.start(oware.Start())
+	if r.Rules != nil {
+		gr.g.Rules = *r.Rules
+	}
+	gr.rep.start(gr.g.StartPosition())
 	for {
 		c, ok := r.peek()
 		switch {

@@ -34,7 +34,7 @@ func TestParseMovetextForms(t *testing.T) {
 		"1. F 1... e 2. D":             "F e D",
 		"F e D":                        "F e D",
 		"1. F\r\n e\t2. D\r\n":         "F e D",
-		"99. F 1. e":                   "F e", // move numbers are not checked
+		"99. F 7. e":                   "F e", // move numbers are not checked, but "1." after a move begins a game
 		"1. F e+12 2. D+3":             "F e+|||||||||||| D+|||",
 		"1. F (e (f a) b) e":           "F e",
 		"1. F (e {not a move ) } a) e": "F e",
@@ -108,8 +108,10 @@ func TestParseSyntaxErrors(t *testing.T) {
 		{"1. F \xff", `ogn: game 1, line 1, column 6: unexpected byte 0xff`},
 		{"1. F (e {x)", `ogn: game 1, line 1, column 9: comment has no closing "}"`},
 		{"1. F (e (f)", `ogn: game 1, line 1, column 6: variation has no closing ")"`},
-		{"1. F 1-0 e", `ogn: game 1, line 1, column 10: text after the result "1-0"`},
-		{"1. F 1-0 {late}", `ogn: game 1, line 1, column 10: text after the result "1-0"`},
+		// After a result the next game begins.
+		{"1. F 1-0 e", `ogn: game 2, line 1, column 10: more than one game in the text`},
+		{"1. F 1-0 {late}", `ogn: game 2, line 1, column 10: more than one game in the text`},
+		{"1. F e 1. F", `ogn: game 2, line 1, column 8: more than one game in the text`},
 		{"", `ogn: game 1, line 1, column 1: no game in the text`},
 		{"1. F\n[Event \"2\"]", `ogn: game 2, line 2, column 1: more than one game in the text`},
 	} {
@@ -133,7 +135,7 @@ func TestParseFENTagErrors(t *testing.T) {
 }
 
 func TestParseSeveralGames(t *testing.T) {
-	text := "[Event \"1\"]\n1. F e 1-0\n[Event \"2\"] 1. A\n\n{c} 1. B\n[Round \"3\"]\n1. C\n"
+	text := "[Event \"1\"]\n1. F e 1-0\n[Event \"2\"] 1. A\n\n{c} 2. B\n[Round \"3\"]\n1. C\n"
 	games, err := ogn.Parse(strings.NewReader(text))
 	require.NoError(t, err)
 	require.Len(t, games, 3)

@@ -99,7 +99,7 @@ func (g Game) appendPlayStrategy(b []byte, c canonical) []byte {
 	for _, t := range others {
 		b = appendTag(b, t.Name, t.Value)
 	}
-	b = appendTag(b, "Variant", playStrategyVariant)
+	b = appendTag(b, "Variant", g.playStrategyLabel())
 	if start := c.start.Board(); start != oware.Start().Board() {
 		fen, _ := AppendFEN(nil, start, 1)
 		b = appendTag(b, "FEN", string(fen))
@@ -129,6 +129,17 @@ func (g Game) appendPlayStrategy(b []byte, c canonical) []byte {
 	}
 	w.word(res.String())
 	return append(w.b, '\n')
+}
+
+// playStrategyLabel returns the Variant tag of g's PlayStrategy export:
+// "Oware" for PlayStrategy's own rules, as PlayStrategy writes it, else the
+// Variant tag of its OGN record, which the reader reads back by the same
+// rules.
+func (g Game) playStrategyLabel() string {
+	if g.Rules == playStrategyRules {
+		return playStrategyVariant
+	}
+	return g.variantLabel()
 }
 
 // psName returns the PlayStrategy name of a roster tag.

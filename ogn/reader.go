@@ -85,6 +85,10 @@ type ParseError struct {
 	// with the result token), ErrLimit, the *oware.ParseError of a bad FEN
 	// tag, or the error of the underlying io.Reader.
 	Err error
+	// Tags are the tags of the game read before the error, Variant, Result
+	// and FEN excepted, in the order of Game.Tags, so that the broken game
+	// can be named by its players or event; nil when none was read.
+	Tags []Tag
 }
 
 // Error returns a message such as
@@ -98,15 +102,33 @@ func (e *ParseError) Unwrap() error { return e.Err }
 
 // Reader reads game records one at a time from an input stream, as
 // python-chess's read_game does: it holds one game at a time, never the
-// whole input. A game ends where the tag section of the next one begins;
-// after a result token nothing but white space or that tag section may
-// follow.
+// whole input. A UTF-8 byte-order mark at the start of the input is
+// skipped.
+//
+// A game begins with its tag section, lines that begin with a tag pair
+// up to an empty line or the movetext, or, when it has none, with its
+// movetext. It ends before the next game begins: at a "[" outside its
+// comments and variations, which opens the next tag section; after its
+// result token; or, in a game without a result token, before a move
+// number "1." (with one dot) that follows a move, which begins the next
+// game without tags. "1..." begins none: PlayStrategy repeats the number
+// of a reply after a comment. A comment or a variation ends at the
+// latest before a line that begins with "[" and a letter, digit or
+// underscore, the start of a tag section: one left open there is an error
+// of its game, not the end of the next one. The writer never begins a
+// line of a comment that way.
 //
 // After a game that fails, the next Read goes on with the game after it:
-// the reader skips the rest of the faulty game (to the next tag section)
-// and numbers the games on. An error of the underlying io.Reader ends the
-// input: it is returned once, in a *ParseError, and Read then returns
-// io.EOF.
+// the reader skips the rest of the faulty game, to where the next game
+// begins by the rules above. A faulty tag section is skipped to the end
+// of its line and the lines that follow it beginning with "["; the
+// movetext of a faulty game is skipped to the next tag section, to the
+// end of a result token, or to a move number "1." after a move. An error
+// in an OpenSpiel move list costs the rest of its line. So a broken game
+// costs that game only, and the games keep their numbers; a *ParseError
+// gives the tags of the broken game read before the error. An error of
+// the underlying io.Reader ends the input: it is returned once, in a
+// *ParseError, and Read then returns io.EOF.
 type Reader struct {
 	// Format is the format of the input; the zero value is OGN. Set it
 	// before the first Read.
@@ -130,7 +152,9 @@ type Reader struct {
 	ioErr     error // the first error of in other than io.EOF
 	ioDone    bool  // ioErr has been returned
 	eof       bool  // in is at its end
+	started   bool  // the byte-order mark has been looked for
 	skip      phase // where the game that failed last stopped; none if it did not
+	skipMoved bool  // the game that failed last had a move before its error
 	buf       []byte
 }
 
@@ -180,6 +204,12 @@ func (r *Reader) read(check bool) (Game, []oware.Effect, error) {
 	if r.in == nil {
 		return Game{}, nil, io.EOF
 	}
+	if !r.started {
+		r.started = true
+		if r.startsWith(bom) {
+			r.at += len(bom) // not a byte of the first line's columns
+		}
+	}
 	r.recover()
 	r.skipSpace()
 	if _, ok := r.peek(); !ok {
@@ -204,18 +234,26 @@ func (r *Reader) read(check bool) (Game, []oware.Effect, error) {
 		r.ioDone = true
 	}
 	if err != nil {
-		r.skip = gr.phase
+		r.skip, r.skipMoved = gr.phase, len(gr.g.Moves) > 0
+		if pe, ok := err.(*ParseError); ok {
+			pe.Tags = orderTags(gr.g.Tags)
+		}
 		return gr.g, gr.rep.effects, err
 	}
 	return gr.g, gr.rep.effects, nil
 }
 
-// recover skips the rest of a game that failed: in its tag section the
-// lines that begin with "[", then the movetext, to the tag section of the
-// next game. A move list is skipped to the end of its line.
+// bom is the UTF-8 byte-order mark, which some editors write at the
+// start of a text file.
+const bom = "\xef\xbb\xbf"
+
+// recover skips the rest of a game that failed, to where the next game
+// begins: in its tag section the rest of the faulty line and the lines
+// that follow it beginning with "[", then the movetext. A move list is
+// skipped to the end of its line.
 func (r *Reader) recover() {
-	p := r.skip
-	r.skip = none
+	p, moved := r.skip, r.skipMoved
+	r.skip, r.skipMoved = none, false
 	switch {
 	case p == none:
 		return
@@ -223,26 +261,31 @@ func (r *Reader) recover() {
 		r.skipLine()
 		return
 	case p == tagPhase:
-		r.skipLine()
+		if r.col != 1 {
+			r.skipLine()
+		}
 		for {
-			r.skipSpace()
 			if c, ok := r.peek(); !ok || c != '[' {
 				break
 			}
 			r.skipLine()
 		}
 	}
-	r.discardMovetext()
+	r.discardMovetext(moved)
 }
 
 // discardMovetext skips movetext without keeping or checking it, up to the
-// next tag section, a result token or the end of the input.
-func (r *Reader) discardMovetext() {
+// next tag section, past a result token, up to a move number "1." after a
+// move (moved says whether the game had one before) or to the end of the
+// input.
+func (r *Reader) discardMovetext(moved bool) {
 	for {
 		r.skipSpace()
 		c, ok := r.peek()
 		switch {
 		case !ok || c == '[':
+			return
+		case c == '1' && moved && r.atFirstNumber():
 			return
 		case c == '{':
 			r.take()
@@ -250,12 +293,18 @@ func (r *Reader) discardMovetext() {
 		case c == '(' || c == ')' || c == '}':
 			r.take() // a variation's moves are skipped as tokens
 		default:
-			if tok, _ := r.token(); isResult(tok) {
+			w, _ := r.word()
+			if (w[0] == '*' || '0' <= w[0] && w[0] <= '9') && isResult(string(w)) {
 				return
 			}
+			moved = moved || isPitLetter(w[0])
 		}
 	}
 }
+
+// isPitLetter reports whether c is a pit letter, as the moves of OGN and
+// PlayStrategy begin.
+func isPitLetter(c byte) bool { return 'A' <= c && c <= 'F' || 'a' <= c && c <= 'f' }
 
 // isResult reports whether tok is a result other than NoResult.
 func isResult(tok string) bool {
@@ -264,9 +313,10 @@ func isResult(tok string) bool {
 }
 
 // skipComment skips the rest of a comment, whose "{" is taken, and
-// reports whether it has its closing "}".
+// reports whether it has its closing "}". An unclosed comment ends before
+// a tag line.
 func (r *Reader) skipComment() bool {
-	for {
+	for !r.atTagLine() {
 		if _, ok := r.peek(); !ok {
 			return false
 		}
@@ -274,6 +324,43 @@ func (r *Reader) skipComment() bool {
 			return true
 		}
 	}
+	return false
+}
+
+// atTagLine reports whether the input is at the start of a line that
+// begins a tag section: "[" and a letter, digit or underscore.
+func (r *Reader) atTagLine() bool {
+	return r.col == 1 && r.tagLineHere()
+}
+
+// tagLineHere is atTagLine at the start of a line.
+func (r *Reader) tagLineHere() bool {
+	if c, ok := r.peek(); !ok || c != '[' {
+		return false
+	}
+	b := r.lookahead(2)
+	return len(b) == 2 && isWordByte(b[1])
+}
+
+// atFirstNumber reports whether the input is at the move number "1." with
+// a single dot, which begins a game without tags.
+func (r *Reader) atFirstNumber() bool {
+	return r.startsWith("1.") && !r.startsWith("1..")
+}
+
+// startsWith reports whether the input goes on with s. It reads no more
+// of the input than it needs to tell, so that it waits for no byte after
+// the first that differs.
+func (r *Reader) startsWith(s string) bool {
+	if len(r.window)-r.at >= len(s) {
+		return string(r.window[r.at:r.at+len(s)]) == s
+	}
+	for i := range len(s) {
+		if b := r.lookahead(i + 1); len(b) <= i || b[i] != s[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // skipLine skips to the start of the next line.
@@ -304,28 +391,41 @@ func (r *Reader) peek() (byte, bool) {
 	if r.at < len(r.window) {
 		return r.window[r.at], true
 	}
-	return r.fill()
+	if b := r.lookahead(1); len(b) > 0 {
+		return b[0], true
+	}
+	return 0, false
 }
 
-// fill reads more of the input into the window and returns its first
-// byte; false at the end of the input or after an error of the input.
-func (r *Reader) fill() (byte, bool) {
-	for tries := 0; !r.eof && r.ioErr == nil && tries < 100; tries++ {
-		n, err := r.in.Read(r.window[:cap(r.window)])
-		r.window, r.at = r.window[:n], 0
+// lookahead returns the next n bytes of the input without taking them, or
+// fewer at the end of the input or after an error of the input.
+func (r *Reader) lookahead(n int) []byte {
+	for len(r.window)-r.at < n && !r.eof && r.ioErr == nil {
+		if r.at > 0 {
+			r.window = r.window[:copy(r.window, r.window[r.at:])]
+			r.at = 0
+		}
+		r.more()
+	}
+	return r.window[r.at:min(len(r.window), r.at+n)]
+}
+
+// more reads more of the input after the window; after 100 reads that
+// give nothing, as bufio does, it gives up with io.ErrNoProgress.
+func (r *Reader) more() {
+	for range 100 {
+		n, err := r.in.Read(r.window[len(r.window):cap(r.window)])
+		r.window = r.window[:len(r.window)+n]
 		if err == io.EOF {
 			r.eof = true
 		} else if err != nil {
 			r.ioErr = err
 		}
-		if n > 0 {
-			return r.window[0], true
+		if n > 0 || r.eof || r.ioErr != nil {
+			return
 		}
 	}
-	if !r.eof && r.ioErr == nil {
-		r.ioErr = io.ErrNoProgress // as bufio does after 100 empty reads
-	}
-	return 0, false
+	r.ioErr = io.ErrNoProgress
 }
 
 // take takes the next byte, which peek has returned.
@@ -360,15 +460,47 @@ func (r *Reader) skipSpace() {
 	}
 }
 
+// skipLineEnd skips white space up to and including the next line break,
+// and reports whether there was one.
+func (r *Reader) skipLineEnd() bool {
+	for {
+		c, ok := r.peek()
+		if !ok || !isSpace(c) {
+			return false
+		}
+		if r.take() == '\n' {
+			return true
+		}
+	}
+}
+
+// skipBlanks skips spaces and tabs.
+func (r *Reader) skipBlanks() {
+	for {
+		c, ok := r.peek()
+		if !ok || c != ' ' && c != '\t' {
+			return
+		}
+		r.take()
+	}
+}
+
 // token takes the bytes up to the next delimiter and returns them, at most
 // 16 of them, and whether there were more.
 func (r *Reader) token() (string, bool) {
+	b, long := r.word()
+	return string(b), long
+}
+
+// word is token without a copy: the bytes are in r.buf, until the next
+// use of it.
+func (r *Reader) word() ([]byte, bool) {
 	r.buf = r.buf[:0]
 	long := false
 	for {
 		c, ok := r.peek()
 		if !ok || isDelim(c) {
-			return string(r.buf), long
+			return r.buf, long
 		}
 		r.take()
 		if len(r.buf) < 16 {

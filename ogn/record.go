@@ -66,7 +66,9 @@ func (gr *gameReader) record() error {
 	return nil
 }
 
-// tagSection reads the tag pairs of a game.
+// tagSection reads the tag pairs of a game: the lines that begin with a
+// tag pair, one after the other; an empty line or a line that does not
+// begin with "[" ends it.
 func (gr *gameReader) tagSection() error {
 	r := gr.r
 	for {
@@ -85,7 +87,9 @@ func (gr *gameReader) tagSection() error {
 		if err := gr.keepTag(at, name, value); err != nil {
 			return err
 		}
-		r.skipSpace()
+		if lineEnded := r.skipLineEnd(); lineEnded && r.skipLineEnd() {
+			return nil // an empty line ends the tag section
+		}
 	}
 }
 
@@ -142,30 +146,34 @@ func (gr *gameReader) hasTag(name string) bool {
 
 // variant checks a Variant tag read at at and keeps its value.
 func (gr *gameReader) variant(at mark, value string) error {
-	if gr.r.Format == PlayStrategy {
-		if value != playStrategyVariant {
-			return gr.r.errAt(at, ErrVariant, fmt.Sprintf("variant %q is not %q", value, playStrategyVariant))
-		}
-		return nil
+	ps := gr.r.Format == PlayStrategy
+	if !ps {
+		gr.g.Variant = value
 	}
-	gr.g.Variant = value
-	if gr.r.Rules != nil {
+	switch {
+	case gr.r.Rules != nil:
 		return nil // the reader's rules hold whatever the tag says
+	case ps && value == playStrategyVariant:
+		return nil // PlayStrategy's own rules, which the game has
 	}
 	rules, err := variantRules(value)
 	if err != nil {
-		return gr.r.errAt(at, err, fmt.Sprintf("variant %q is neither %q nor the name of rules: %s", value, Variant, strings.Join(oware.RulesNames(), ", ")))
+		label := Variant
+		if ps {
+			label = playStrategyVariant
+		}
+		return gr.r.errAt(at, err, fmt.Sprintf("variant %q is neither %q nor the name of rules: %s", value, label, strings.Join(oware.RulesNames(), ", ")))
 	}
 	gr.g.Rules = rules
 	return nil
 }
 
-// tag reads a tag pair [Name "value"].
+// tag reads a tag pair [Name "value"], which is on one line.
 func (gr *gameReader) tag() (name, value string, err error) {
 	r := gr.r
 	open := r.here()
 	r.take() // '['
-	r.skipSpace()
+	r.skipBlanks()
 	from := r.here()
 	r.buf = r.buf[:0]
 	for c, ok := r.peek(); ok && isWordByte(c); c, ok = r.peek() {
@@ -178,7 +186,7 @@ func (gr *gameReader) tag() (name, value string, err error) {
 	if name == "" {
 		return "", "", r.errAt(from, ErrSyntax, "tag without a name")
 	}
-	r.skipSpace()
+	r.skipBlanks()
 	if c, ok := r.peek(); !ok || c != '"' {
 		return "", "", r.errAt(r.here(), ErrSyntax, fmt.Sprintf("tag %s: value must be in double quotes", name))
 	}
@@ -187,7 +195,7 @@ func (gr *gameReader) tag() (name, value string, err error) {
 	if err != nil {
 		return "", "", err
 	}
-	r.skipSpace()
+	r.skipBlanks()
 	if c, ok := r.peek(); !ok || c != ']' {
 		return "", "", r.errAt(r.here(), ErrSyntax, fmt.Sprintf("tag %s: missing \"]\"", name))
 	}
@@ -224,8 +232,9 @@ func (gr *gameReader) tagValue(open mark, name string) (string, error) {
 }
 
 // movetext reads the movetext of a game, up to the end of the input, the
-// next tag section or the result token, and returns that result and where
-// it is (NoResult when the movetext has none).
+// next tag section, the move number "1." after a move that begins the next
+// game, or the result token, and returns that result and where it is
+// (NoResult when the movetext has none).
 func (gr *gameReader) movetext() (Result, mark, error) {
 	r := gr.r
 	for {
@@ -234,16 +243,15 @@ func (gr *gameReader) movetext() (Result, mark, error) {
 		if !ok || c == '[' {
 			return Result{}, mark{}, nil
 		}
+		if c == '1' && len(gr.g.Moves) > 0 && r.atFirstNumber() {
+			return Result{}, mark{}, nil // the next game, without tags
+		}
 		at := r.here()
 		res, err := gr.movetextItem(c)
 		if err != nil {
 			return Result{}, mark{}, err
 		}
 		if res.Kind != NoResult {
-			r.skipSpace()
-			if c, ok := r.peek(); ok && c != '[' {
-				return Result{}, mark{}, r.errAt(r.here(), ErrSyntax, fmt.Sprintf("text after the result %q", res))
-			}
 			return res, at, nil
 		}
 	}
@@ -272,7 +280,8 @@ func (gr *gameReader) movetextItem(c byte) (Result, error) {
 }
 
 // comment reads a comment {…} and gives its text, with runs of white space
-// turned into single spaces, to the last ply read or to the game.
+// turned into single spaces, to the last ply read or to the game. A
+// comment ends at the latest before a tag line.
 func (gr *gameReader) comment() error {
 	r := gr.r
 	open := r.here()
@@ -280,7 +289,7 @@ func (gr *gameReader) comment() error {
 	r.buf = r.buf[:0]
 	for {
 		c, ok := r.peek()
-		if !ok {
+		if !ok || r.atTagLine() {
 			return r.errAt(open, ErrSyntax, "comment has no closing \"}\"")
 		}
 		r.take()
@@ -305,14 +314,15 @@ func (gr *gameReader) comment() error {
 }
 
 // variation skips a variation (…), nested variations and comments
-// included, keeping nothing.
+// included, keeping nothing. Like a comment, it ends at the latest before
+// a tag line.
 func (gr *gameReader) variation() error {
 	r := gr.r
 	open := r.here()
 	depth := 0
 	for {
 		at := r.here()
-		if _, ok := r.peek(); !ok {
+		if _, ok := r.peek(); !ok || r.atTagLine() {
 			return r.errAt(open, ErrSyntax, "variation has no closing \")\"")
 		}
 		switch r.take() {

@@ -34,7 +34,8 @@ func (e *WriteError) Unwrap() error { return e.Err }
 // AppendText implements encoding.TextAppender: it appends the canonical
 // OGN record of g, ending with a line break.
 //
-// The tag section holds Variant (g.Variant, or [Variant] when it is ""),
+// The tag section holds Variant (g.Variant when it names g.Rules, else the
+// name of g.Rules: [Variant] for abapa, the preset's name otherwise),
 // the roster tags of g.Tags (Event, Site, Date, Round, South, North) in
 // that order, Result, FEN when the game does not start from the opening,
 // and then the other tags of g.Tags in their order. The movetext follows
@@ -48,8 +49,8 @@ func (e *WriteError) Unwrap() error { return e.Err }
 // the result are written as g records them ("*" if g.Result is NoResult).
 //
 // It returns a *WriteError wrapping ErrInvalidGame, and b unchanged, when
-// g cannot be written: a Variant that is not the rules of package oware, a
-// tag name that is not a word or is Variant, Result or FEN, a tag given
+// g cannot be written: rules that are no preset of package oware, a tag
+// name that is not a word or is Variant, Result or FEN, a tag given
 // twice, a line break in a tag value, a "}" in a comment, a move outside
 // the board, a capture mark outside 0–48 or a result that is none of the
 // forms. It does not change g.
@@ -58,13 +59,16 @@ func (g Game) AppendText(b []byte) ([]byte, error) { return g.AppendFormat(b, OG
 // AppendFormat appends the record of g in format f: OGN as
 // [Game.AppendText] writes it; PlayStrategy's export format, with the
 // tags Event, Site, Date, Round, P1 (South), P2 (North), Result, the other
-// tags, Variant "Oware" and a FEN tag in PlayStrategy's FEN for a set-up
-// start, then the moves such as "c1f2" with their comments and the result
-// as the rules give it; or an OpenSpiel move list, one line of actions,
-// which keeps only the moves. Moves that cannot be played cannot be written
-// as PlayStrategy or OpenSpiel moves, nor can a game from a set-up position
-// as an OpenSpiel move list. Errors are *WriteError values, and b is then
-// unchanged. It does not change g.
+// tags, Variant ("Oware" for PlayStrategy's rules, as PlayStrategy writes
+// it, else the Variant of the OGN record, which names the game's rules)
+// and a FEN tag in PlayStrategy's FEN for a set-up start, then the moves
+// such as "c1f2" with their comments and the result as the rules give it;
+// or an OpenSpiel move list, one line of actions, which keeps only the
+// moves: it states no rules, and reads back by a Reader's Rules. Moves
+// that cannot be played cannot be written as PlayStrategy or OpenSpiel
+// moves, nor can a game from a set-up position as an OpenSpiel move list.
+// Errors are *WriteError values, and b is then unchanged. It does not
+// change g.
 func (g Game) AppendFormat(b []byte, f Format) ([]byte, error) {
 	if err := g.check(f); err != nil {
 		return b, err
@@ -124,11 +128,7 @@ func (g Game) canonical() canonical {
 
 // appendOGN appends the OGN record of g.
 func (g Game) appendOGN(b []byte, c canonical) []byte {
-	variant := g.Variant
-	if variant == "" {
-		variant = variantOf(g.Rules)
-	}
-	b = appendTag(b, "Variant", variant)
+	b = appendTag(b, "Variant", g.variantLabel())
 	roster, others := splitRoster(g.Tags)
 	for _, t := range roster {
 		b = appendTag(b, t.Name, t.Value)
@@ -161,6 +161,16 @@ func (g Game) appendOGN(b []byte, c canonical) []byte {
 	return append(w.b, '\n')
 }
 
+// variantLabel returns the Variant tag of g's OGN record: g.Variant when
+// it names g.Rules, else the name of g.Rules, so that a game read under a
+// Reader's Rules reads back under them.
+func (g Game) variantLabel() string {
+	if r, err := variantRules(g.Variant); g.Variant != "" && err == nil && r == g.Rules {
+		return g.Variant
+	}
+	return variantOf(g.Rules)
+}
+
 // splitRoster returns the roster tags of tags in roster order, and the
 // others in their order.
 func splitRoster(tags []Tag) (rosterTags, others []Tag) {
@@ -179,9 +189,6 @@ func (g Game) check(f Format) error {
 	}
 	if f > OpenSpiel {
 		return invalid("no such format")
-	}
-	if _, err := variantRules(g.Variant); g.Variant != "" && err != nil {
-		return invalid("variant %q is neither %q nor the name of rules", g.Variant, Variant)
 	}
 	if _, err := g.Rules.MarshalText(); err != nil {
 		return invalid("the rules have no name")
@@ -262,6 +269,10 @@ type lineWriter struct {
 	start int // offset in b of the current line
 }
 
+// word writes s after a space, or on a new line when the line would be
+// too long. A word of a comment that begins with "[" never begins a line,
+// where the reader would take it for the start of a tag section: it is
+// put after a space.
 func (w *lineWriter) word(s string) {
 	switch {
 	case len(w.b) == w.start:
@@ -269,6 +280,9 @@ func (w *lineWriter) word(s string) {
 		w.b = append(w.b, '\n')
 		w.start = len(w.b)
 	default:
+		w.b = append(w.b, ' ')
+	}
+	if len(w.b) == w.start && strings.HasPrefix(s, "[") {
 		w.b = append(w.b, ' ')
 	}
 	w.b = append(w.b, s...)

@@ -165,7 +165,6 @@ func TestWriteInvalidGames(t *testing.T) {
 		"mark above 48":         {Moves: []ogn.Ply{{Move: 5, Captured: 49}}},
 		"not a result":          {Result: ogn.Result{Kind: ogn.Tallies, South: 2, North: 49}},
 		"unknown result kind":   {Result: ogn.Result{Kind: 9}},
-		"other variant":         {Variant: "Kalah"},
 	} {
 		prefix := []byte("kept")
 		b, err := g.AppendText(prefix)

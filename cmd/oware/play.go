@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -116,6 +117,67 @@ func (g *game) setUp(fs *flag.FlagSet, startText, load string, stderr io.Writer)
 		g.line = []oware.Position{g.rules.Start()}
 	}
 	return exitOK
+}
+
+// maxSaved is the most bytes that -load reads from a file: far more than
+// the longest game that package ogn reads (10,000 plies, some 60 KB of
+// OGN), far less than would strain memory.
+const maxSaved = 1 << 20
+
+// errTooLarge is the error of a -load file longer than maxSaved bytes.
+var errTooLarge = fmt.Errorf("larger than %d bytes, more than any saved game", maxSaved)
+
+// readSaved reads the one game record of the file name for -load. It reads
+// the file as a stream, at most maxSaved bytes of it, and stops at the
+// first error: a larger file, a file that is no game record or one that
+// holds more than one is refused without reading the rest.
+func readSaved(name string) (ogn.Game, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return ogn.Game{}, err
+	}
+	defer f.Close()
+	rd := ogn.NewReader(&cappedReader{r: f, left: maxSaved})
+	g, err := rd.Read()
+	if err == nil {
+		if _, err = rd.Read(); err == nil {
+			return ogn.Game{}, fmt.Errorf("%s holds more than one game record; want one", name)
+		}
+		if err == io.EOF {
+			return g, nil
+		}
+	}
+	switch {
+	case err == io.EOF:
+		return ogn.Game{}, fmt.Errorf("%s holds no game record", name)
+	case errors.Is(err, errTooLarge):
+		return ogn.Game{}, fmt.Errorf("%s is %w", name, errTooLarge)
+	}
+	return ogn.Game{}, err
+}
+
+// cappedReader reads from r at most left bytes, and then fails with
+// errTooLarge if r has more.
+type cappedReader struct {
+	r    io.Reader
+	left int64
+}
+
+// Read reads from c.r within the cap.
+func (c *cappedReader) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		var one [1]byte
+		if n, err := c.r.Read(one[:]); n == 0 {
+			return 0, err
+		}
+		return 0, errTooLarge
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
 }
 
 // parseProblem says in words what is wrong with a position text, from the

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -23,7 +24,7 @@ import (
 // wrong.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("replay", "[-q | -s] [-format F] [-rules NAME] FILE... (\"-\" for stdin)", stderr)
-	rulesName := fs.String("rules", "", "replay every game by these rules, whatever its Variant tag: "+strings.Join(oware.RulesNames(), ", "))
+	rulesName := recordRulesFlag(fs, "replay")
 	quiet := fs.Bool("q", false, "print only the verdict of each game, no boards")
 	summary := fs.Bool("s", false, "print only the summary and the errors")
 	format := fs.String("format", "ogn", "the format of the records: ogn, playstrategy or openspiel")
@@ -38,13 +39,9 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case len(files) == 0:
 		return usageError(stderr, fs, "want one FILE or more, or - for stdin")
 	}
-	var rules *oware.Rules
-	if *rulesName != "" {
-		r, status, ok := parseRules(fs, *rulesName)
-		if !ok {
-			return status
-		}
-		rules = &r
+	rules, status, ok := parseRecordRules(fs, *rulesName)
+	if !ok {
+		return status
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	rp := replayer{out: out, stderr: stderr, format: f, rules: rules, quiet: *quiet, summaryOnly: *summary,
@@ -62,6 +59,26 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// recordRulesFlag defines the -rules flag of a command that verb-s game
+// records: by default every game's rules are those its Variant tag names
+// (PlayStrategy's for its exports, abapa's for OpenSpiel move lists).
+func recordRulesFlag(fs *flag.FlagSet, verb string) *string {
+	return fs.String("rules", "", verb+" every game, in every format, by these rules, whatever its Variant tag: "+strings.Join(oware.RulesNames(), ", "))
+}
+
+// parseRecordRules reads the value of recordRulesFlag: nil for "", which
+// leaves the rules to the records.
+func parseRecordRules(fs *flag.FlagSet, name string) (*oware.Rules, int, bool) {
+	if name == "" {
+		return nil, exitOK, true
+	}
+	r, status, ok := parseRules(fs, name)
+	if !ok {
+		return nil, status, false
+	}
+	return &r, exitOK, true
 }
 
 // parseFormat returns the record format of that name.
@@ -179,7 +196,7 @@ func (rp *replayer) invalidGame(name string, n int, g ogn.Game, effects []oware.
 		rp.complain("%s: game %d, line %d: %s%s", name, re.Game, re.Line, plyPlace(re), re.Reason())
 	case errors.As(err, &pe):
 		if !rp.summaryOnly {
-			fmt.Fprintf(rp.out, "Game %d\nUnreadable record at line %d, column %d: %s\n\n", n, pe.Line, pe.Column, pe.Msg)
+			fmt.Fprintf(rp.out, "Game %d%s\nUnreadable record at line %d, column %d: %s\n\n", n, gameTitle(ogn.Game{Tags: pe.Tags}), pe.Line, pe.Column, pe.Msg)
 		}
 		rp.complain("%s: game %d, line %d, column %d: %s", name, pe.Game, pe.Line, pe.Column, pe.Msg)
 		if reasonOf(err) == "read error" {
@@ -310,6 +327,17 @@ func gameTitle(g ogn.Game) string {
 		return ""
 	}
 	return ": " + strings.Join(parts, ", ")
+}
+
+// gameRef names game number n for a message: "game 2", followed by what
+// its tags tell, as in "game 2 (Ama (South) against Kofi (North), Club
+// evening)".
+func gameRef(n int, tags []ogn.Tag) string {
+	ref := fmt.Sprintf("game %d", n)
+	if title := gameTitle(ogn.Game{Tags: tags}); title != "" {
+		ref += " (" + strings.TrimPrefix(title, ": ") + ")"
+	}
+	return ref
 }
 
 // orUnknown returns s, or "?" when it is empty.

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -164,4 +165,43 @@ func TestReplayNoProgressOffTerminal(t *testing.T) {
 	defer f.Close()
 	assert.Nil(t, newProgress(f).w)
 	assert.Nil(t, newProgress(&strings.Builder{}).w)
+}
+
+// TestReplayUnreadableKeepsHeader: a game that cannot be read is shown
+// with what its tags tell, and a broken game costs that game only: the
+// stray "(" of game 1 of 1,001 leaves 1,000 games to check.
+func TestReplayUnreadableKeepsHeader(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[Event \"Club\"]\n[South \"Ama\"]\n[North \"Kofi\"]\n[Round \"1\"]\n\n1. F ( e 2. D b *\n")
+	for i := 2; i <= 1001; i++ {
+		b.WriteString("\n[Event \"Club\"]\n[Round \"" + strconv.Itoa(i) + "\"]\n\n1. F e 2. D b *\n")
+	}
+	status, out, errOut := runCmd(t, b.String(), "replay", "-q", "-")
+	assert.Equal(t, exitFail, status)
+	assert.True(t, strings.HasPrefix(out, "Game 1: Ama (South) against Kofi (North), Club, round 1\n"+
+		"Unreadable record at line 6, column 6: variation has no closing \")\"\n\n"), out)
+	assert.Contains(t, out, "Game 1001: Club, round 1001\nOutcome: not over after 4 plies (South to move); the record agrees.\n")
+	assert.True(t, strings.HasSuffix(out, "Summary: 1001 games, 4001 plies: 1000 valid, 1 invalid (syntax error 1).\n"), out)
+	assert.Equal(t, "oware replay: stdin: game 1, line 6, column 6: variation has no closing \")\"\n", errOut)
+}
+
+// TestReplayRulesEveryFormat: -rules holds for OpenSpiel move lists too. In
+// this game South's 31st ply takes its 25th seed with 12 seeds left on
+// North's side: abapa leaves them on the board (D3), OpenSpiel's rules
+// give them to North.
+func TestReplayRulesEveryFormat(t *testing.T) {
+	const list = "2 1 0 0 2 1 5 3 1 2 3 2 1 5 5 3 0 5 1 4 1 0 2 0 5 4 3 5 4 1 5\n"
+	for rules, want := range map[string]string{
+		"":          "Outcome: South wins 25-11 (majority, R8), after 31 plies",
+		"abapa":     "Outcome: South wins 25-11 (majority, R8), after 31 plies",
+		"openspiel": "Outcome: South wins 25-23 (majority, R8), after 31 plies",
+	} {
+		args := []string{"replay", "-q", "-format", "openspiel", "-"}
+		if rules != "" {
+			args = append(args, "-rules", rules)
+		}
+		status, out, errOut := runCmd(t, list, args...)
+		require.Equal(t, exitOK, status, errOut)
+		assert.Contains(t, out, want, rules)
+	}
 }

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/ogn"
@@ -44,7 +42,10 @@ func (g *game) saveTo(name string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(name, text, 0o644)
+	return writeFile(name, func(w io.Writer) error {
+		_, err := w.Write(text)
+		return err
+	})
 }
 
 // save writes the game to the file name at the player's request and tells
@@ -86,18 +87,10 @@ func (g *game) offerSave() error {
 // under the rules. With findSide, the human takes the side whose tag is
 // humanName, if one is.
 func (g *game) load(name string, findSide bool) error {
-	data, err := os.ReadFile(name)
+	rec, err := readSaved(name)
 	if err != nil {
 		return err
 	}
-	games, err := ogn.Parse(bytes.NewReader(data))
-	if err != nil {
-		return err
-	}
-	if len(games) != 1 {
-		return fmt.Errorf("%s holds %d game records; want one", name, len(games))
-	}
-	rec := games[0]
 	effects, err := rec.Replay()
 	if err != nil {
 		return err

@@ -9,14 +9,19 @@
 //
 //	{"id": 7, "start": "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "moves": ["F", "e"]}
 //
-// All fields are optional, and no other field is allowed (names are
-// matched exactly, case included):
+// All fields are optional, and no other field is allowed: names are
+// matched exactly, case included, and a name may not be repeated. The
+// line must be valid UTF-8; a byte-order mark at its start is skipped.
 //
 //   - "version": the protocol version the client speaks; if given it must
-//     be 1.
-//   - "id": any JSON value, echoed in the response (null if absent).
+//     be a JSON number equal to 1 (1, 1.0 and 1e0 alike).
+//   - "id": any JSON value, echoed in the response (null if absent); a
+//     request that fails has its id echoed too, when its line is a JSON
+//     object that gives "id" once.
+//   - "rules": the name of a rule preset (see oware.ParseRules); absent or
+//     null means the oracle's own rules, abapa unless it is told others.
 //   - "start": a position string (see oware.ParseBoard) or a PlayStrategy
-//     FEN (see oware.ParseFEN), read by ogn.ParseBoard; absent or null
+//     FEN (see ogn.ParseFEN), read by ogn.ParseBoard; absent or null
 //     means the opening position. It starts a fresh repetition history
 //     (D4).
 //   - "moves": the moves to play in order, as pit letters "A"–"F" (pits
@@ -33,7 +38,8 @@
 //     given, when it is not a valid position).
 //   - "legal", "outcome": the legal moves and the outcome at the start (see
 //     Outcomes below).
-//   - "plies": one object per move played (see [Ply]).
+//   - "plies": one object per move played, as oware.Effect.MarshalJSON
+//     writes it (see [Game]).
 //   - "error": present only when the request failed (see [Error]). When a
 //     move is illegal, "plies" still holds the moves before it.
 //
@@ -60,8 +66,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/ogn"
@@ -82,21 +90,22 @@ const (
 
 // Error codes of an [Error].
 const (
-	CodeBadJSON      = "bad_json"       // the line is not one JSON object
-	CodeUnknownField = "unknown_field"  // the object has a field the protocol does not define
-	CodeBadField     = "bad_field"      // a field has the wrong JSON type
-	CodeBadVersion   = "bad_version"    // "version" is not 1
-	CodeLineTooLong  = "line_too_long"  // the line is longer than MaxLine
-	CodeTooManyMoves = "too_many_moves" // more than MaxMoves moves
-	CodeBadStart     = "bad_start"      // "start" is not a valid position string or FEN (syntax or D4)
-	CodeBadRules     = "bad_rules"      // "rules" names no rule preset of package oware
-	CodeBadMove      = "bad_move"       // a move is not a pit letter or number
-	CodeNoSuchPit    = "no_such_pit"    // oware.ErrNoSuchPit
-	CodeNotYourPit   = "not_your_pit"   // oware.ErrNotYourPit (R2)
-	CodeEmptyPit     = "empty_pit"      // oware.ErrEmptyPit (R2)
-	CodeMustFeed     = "must_feed"      // oware.ErrMustFeed (R7)
-	CodeGrandSlam    = "grand_slam"     // oware.ErrGrandSlam (awari's forbidden grand slam)
-	CodeGameOver     = "game_over"      // oware.ErrGameOver (D5)
+	CodeBadJSON        = "bad_json"        // the line is not one JSON object
+	CodeUnknownField   = "unknown_field"   // the object has a field the protocol does not define (names match exactly, case included)
+	CodeDuplicateField = "duplicate_field" // the object gives a field twice
+	CodeBadField       = "bad_field"       // a field has the wrong JSON type
+	CodeBadVersion     = "bad_version"     // "version" is not 1
+	CodeLineTooLong    = "line_too_long"   // the line is longer than MaxLine
+	CodeTooManyMoves   = "too_many_moves"  // more than MaxMoves moves
+	CodeBadStart       = "bad_start"       // "start" is not a valid position string or FEN (syntax or D4)
+	CodeBadRules       = "bad_rules"       // "rules" names no rule preset of package oware
+	CodeBadMove        = "bad_move"        // a move is not a pit letter or number
+	CodeNoSuchPit      = "no_such_pit"     // oware.ErrNoSuchPit
+	CodeNotYourPit     = "not_your_pit"    // oware.ErrNotYourPit (R2)
+	CodeEmptyPit       = "empty_pit"       // oware.ErrEmptyPit (R2)
+	CodeMustFeed       = "must_feed"       // oware.ErrMustFeed (R7)
+	CodeGrandSlam      = "grand_slam"      // oware.ErrGrandSlam (awari's forbidden grand slam)
+	CodeGameOver       = "game_over"       // oware.ErrGameOver (D5)
 )
 
 // ErrorKind is what one of the library's errors means, for every program
@@ -187,81 +196,206 @@ func (e *Error) Error() string {
 	return e.Reason
 }
 
-// fields are the names that a request may use.
-var fields = map[string]bool{"version": true, "id": true, "rules": true, "start": true, "moves": true}
+// fields are the names that a request may use, in the order in which
+// their values are checked.
+var fields = [...]string{"version", "id", "rules", "start", "moves"}
+
+// bom is the UTF-8 byte-order mark, which a line may begin with.
+const bom = "\xef\xbb\xbf"
 
 // DecodeRequest reads one request line (without its line break). It
 // accepts exactly one JSON object with the fields of [Request], and
 // reports anything else as an *Error with the code CodeBadJSON,
-// CodeUnknownField, CodeBadField, CodeBadVersion or CodeTooManyMoves.
+// CodeUnknownField, CodeDuplicateField, CodeBadField, CodeBadVersion or
+// CodeTooManyMoves.
+//
+// It is stricter than encoding/json, which matches names without regard
+// to case and keeps the last of repeated names: a name must be one of the
+// protocol's exactly, a name may not be repeated, and the line must be
+// valid UTF-8. A byte-order mark at the start of the line is skipped.
+// "version" may be any JSON number equal to 1, such as 1.0 or 1e0.
 func DecodeRequest(line []byte) (Request, error) {
-	var req Request
-	trimmed := bytes.TrimSpace(line)
-	if len(trimmed) == 0 {
-		return req, &Error{Code: CodeBadJSON, Reason: "empty line: want one JSON object"}
-	}
-	if trimmed[0] != '{' {
-		return req, &Error{Code: CodeBadJSON, Reason: "not a JSON object"}
-	}
-	// Names first, matched exactly: encoding/json alone would accept "Moves".
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(trimmed, &raw); err != nil {
-		return req, &Error{Code: CodeBadJSON, Reason: jsonReason(err)}
-	}
-	for name := range raw {
-		if !fields[name] {
-			return req, &Error{Code: CodeUnknownField, Reason: fmt.Sprintf("unknown field %q: want version, id, rules, start, moves", name)}
-		}
-	}
-	dec := json.NewDecoder(bytes.NewReader(trimmed))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) {
-			return Request{}, &Error{Code: CodeBadField, Reason: fmt.Sprintf("field %q: want %s, not JSON %s", typeErr.Field, typeName(typeErr.Field), typeErr.Value)}
-		}
-		return Request{}, &Error{Code: CodeBadJSON, Reason: jsonReason(err)}
-	}
-	if req.Version != 0 && req.Version != Version {
-		return Request{}, &Error{Code: CodeBadVersion, Reason: fmt.Sprintf("version %d: this oracle speaks version %d", req.Version, Version)}
-	}
-	if v, ok := raw["version"]; ok && string(v) != "null" && req.Version == 0 {
-		return Request{}, &Error{Code: CodeBadVersion, Reason: fmt.Sprintf("version 0: this oracle speaks version %d", Version)}
-	}
-	if len(req.Moves) > MaxMoves {
-		return Request{}, &Error{Code: CodeTooManyMoves, Reason: fmt.Sprintf("%d moves: at most %d in one request", len(req.Moves), MaxMoves)}
+	req, _, err := decode(line)
+	if err != nil {
+		return Request{}, err
 	}
 	return req, nil
 }
 
-// typeName tells the JSON type a request field takes.
-func typeName(field string) string {
-	switch {
-	case field == "version":
-		return "a number"
-	case field == "start" || field == "rules":
-		return "a string or null"
-	case strings.HasPrefix(field, "moves"):
-		return "an array of strings"
+// decode decodes a request line. On an error it also returns the id of
+// the request when the line is an object that gives one exactly once, so
+// that even an error response can be matched with its request.
+func decode(line []byte) (Request, json.RawMessage, *Error) {
+	values, err := members(line)
+	id := values[1]
+	if err != nil {
+		return Request{}, id, err
 	}
-	return "another type"
+	req := Request{ID: id}
+	if err := decodeVersion(values[0]); err != nil {
+		return Request{}, id, err
+	}
+	if req.Rules, err = stringOrNull("rules", values[2]); err != nil {
+		return Request{}, id, err
+	}
+	if req.Start, err = stringOrNull("start", values[3]); err != nil {
+		return Request{}, id, err
+	}
+	if req.Moves, err = decodeMoves(values[4]); err != nil {
+		return Request{}, id, err
+	}
+	if values[0] != nil && string(values[0]) != "null" {
+		req.Version = Version
+	}
+	return req, id, nil
+}
+
+// members reads the members of the JSON object of a line, by the index
+// of their name in fields: nil for a field the object does not give. It
+// reports the first name that is not a field or that appears again, after
+// reading the whole object, so that the id is returned with that error
+// too, unless it is the name repeated. A line that is not valid UTF-8 or
+// not one JSON object is an error with no id.
+func members(line []byte) (values [len(fields)]json.RawMessage, err *Error) {
+	line = bytes.TrimSpace(bytes.TrimPrefix(line, []byte(bom)))
+	switch {
+	case len(line) == 0:
+		return values, &Error{Code: CodeBadJSON, Reason: "empty line: want one JSON object"}
+	case !utf8.Valid(line):
+		return values, &Error{Code: CodeBadJSON, Reason: "not valid UTF-8"}
+	case line[0] != '{':
+		return values, &Error{Code: CodeBadJSON, Reason: "not a JSON object"}
+	case !json.Valid(line):
+		return values, &Error{Code: CodeBadJSON, Reason: jsonReason(json.Unmarshal(line, new(json.RawMessage)))}
+	}
+	dec := json.NewDecoder(bytes.NewReader(line))
+	_, _ = dec.Token() // the "{", checked above
+	var seen [len(fields)]int
+	for dec.More() {
+		t, _ := dec.Token()
+		name, _ := t.(string)
+		var raw json.RawMessage
+		_ = dec.Decode(&raw) // valid JSON, checked above
+		k := slices.Index(fields[:], name)
+		switch {
+		case k < 0:
+			if err == nil {
+				err = &Error{Code: CodeUnknownField, Reason: fmt.Sprintf("unknown field %q: want version, id, rules, start, moves", name)}
+			}
+			continue
+		case seen[k] == 1 && err == nil:
+			err = &Error{Code: CodeDuplicateField, Reason: fmt.Sprintf("field %q appears twice", name)}
+		}
+		seen[k]++
+		values[k] = raw
+	}
+	if seen[1] > 1 {
+		values[1] = nil // which id would be the request's?
+	}
+	return values, err
+}
+
+// jsonType names the JSON type of a value.
+func jsonType(raw json.RawMessage) string {
+	switch raw[0] {
+	case '"':
+		return "string"
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
+// decodeVersion checks a "version": absent, null or a JSON number equal to
+// 1.
+func decodeVersion(raw json.RawMessage) *Error {
+	switch {
+	case raw == nil || string(raw) == "null":
+		return nil
+	case jsonType(raw) != "number":
+		return &Error{Code: CodeBadField, Reason: fmt.Sprintf("field \"version\": want a number, not JSON %s", jsonType(raw))}
+	case !isOne(string(raw)):
+		return &Error{Code: CodeBadVersion, Reason: fmt.Sprintf("version %s: this oracle speaks version %d", raw, Version)}
+	}
+	return nil
+}
+
+// isOne reports whether a JSON number is exactly 1, in any of its forms:
+// 1, 1.0, 1e0, 0.1E+1, 100e-2. It reads the digits, not a float64, which
+// would round 1.0000000000000000001 to 1.
+func isOne(num string) bool {
+	mant, exp, _ := strings.Cut(strings.ToLower(num), "e")
+	if strings.HasPrefix(mant, "-") {
+		return false
+	}
+	whole, frac, _ := strings.Cut(mant, ".")
+	digits := strings.TrimLeft(whole+frac, "0")
+	trimmed := strings.TrimRight(digits, "0")
+	if trimmed != "1" {
+		return false
+	}
+	// The value is 1 × 10^(e - len(frac) + the zeros trimmed on the right).
+	e := 0
+	if exp != "" {
+		n, err := strconv.Atoi(exp)
+		if err != nil {
+			return false // beyond any length of line: not 1
+		}
+		e = n
+	}
+	return e-len(frac)+len(digits)-len(trimmed) == 0
+}
+
+// stringOrNull decodes a field that is a JSON string or null.
+func stringOrNull(name string, raw json.RawMessage) (*string, *Error) {
+	switch {
+	case raw == nil || string(raw) == "null":
+		return nil, nil
+	case jsonType(raw) != "string":
+		return nil, &Error{Code: CodeBadField, Reason: fmt.Sprintf("field %q: want a string or null, not JSON %s", name, jsonType(raw))}
+	}
+	var s string
+	_ = json.Unmarshal(raw, &s) // a valid JSON string
+	return &s, nil
+}
+
+// decodeMoves decodes "moves": an array of at most MaxMoves strings, or
+// null.
+func decodeMoves(raw json.RawMessage) ([]string, *Error) {
+	switch {
+	case raw == nil || string(raw) == "null":
+		return nil, nil
+	case jsonType(raw) != "array":
+		return nil, &Error{Code: CodeBadField, Reason: "field \"moves\": want an array of strings, not JSON " + jsonType(raw)}
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	_, _ = dec.Token() // the "["
+	moves := []string{}
+	for dec.More() {
+		if len(moves) == MaxMoves {
+			return nil, &Error{Code: CodeTooManyMoves, Reason: fmt.Sprintf("more than %d moves: at most %d in one request", MaxMoves, MaxMoves)}
+		}
+		var elem json.RawMessage
+		_ = dec.Decode(&elem)
+		if jsonType(elem) != "string" {
+			return nil, &Error{Code: CodeBadField, Reason: fmt.Sprintf("field \"moves\": move %d is JSON %s, not a string", len(moves)+1, jsonType(elem))}
+		}
+		var s string
+		_ = json.Unmarshal(elem, &s)
+		moves = append(moves, s)
+	}
+	return moves, nil
 }
 
 // jsonReason words a JSON syntax error without Go's package prefix.
 func jsonReason(err error) string {
 	return "malformed JSON: " + strings.TrimPrefix(err.Error(), "json: ")
-}
-
-// requestID returns the id of a line that is a JSON object but not a valid
-// request, so that even an error response can be matched with its request.
-func requestID(line []byte) json.RawMessage {
-	var v struct {
-		ID json.RawMessage `json:"id"`
-	}
-	if json.Unmarshal(line, &v) != nil {
-		return nil
-	}
-	return v.ID
 }
 
 // Oracle answers requests under its Rules when a request names none: the
@@ -327,13 +461,9 @@ func (o Oracle) Answer(req Request) Response {
 // Handle answers one request line: it decodes it and answers it, or
 // reports why it could not.
 func (o Oracle) Handle(line []byte) Response {
-	req, err := DecodeRequest(line)
+	req, id, err := decode(line)
 	if err != nil {
-		var e *Error
-		if !errors.As(err, &e) { // cannot happen: DecodeRequest returns *Error
-			e = &Error{Code: CodeBadJSON, Reason: err.Error()}
-		}
-		return Response{Version: Version, ID: requestID(line), Error: e}
+		return Response{Version: Version, ID: id, Error: err}
 	}
 	return o.Answer(req)
 }

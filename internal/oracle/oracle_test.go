@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -264,7 +265,10 @@ func TestServeIOErrors(t *testing.T) {
 }
 
 // FuzzOracleRequest: no input makes the oracle panic, and every input line
-// gets exactly one response line, a JSON object of version 1.
+// gets exactly one response line, a JSON object of version 1 in valid
+// UTF-8, whose id, when it is not null, is the value of a member named
+// "id" exactly in the request line. The seeds repeat names and vary
+// their case.
 func FuzzOracleRequest(f *testing.F) {
 	for _, s := range []string{
 		`{"id":1,"start":"1-1-1-1-1-4-1-3-2-1-2-2-10-18-S","moves":["F"]}`,
@@ -274,6 +278,9 @@ func FuzzOracleRequest(f *testing.F) {
 		`{"id":8,"mvoes":["F"]}` + "\n" + `[1]` + "\n\n" + `{"moves":["12","-1","f"]}`,
 		`{"moves":["A","b","B","a","C","c"]}` + "\r\n" + `{`,
 		"\"\xff\"",
+		`{"id":18,"Id":2}` + "\n" + `{"ID":5}` + "\n" + `{"moves":["F"],"moves":["A"]}`,
+		`{"id":1,"id":2,"MOVES":[null]}` + "\n" + `{"version":1.0,"Version":2}`,
+		"\xef\xbb\xbf{\"id\":\"\xff\"}\n{\"moves\":[null]}",
 	} {
 		f.Add([]byte(s))
 	}
@@ -288,9 +295,13 @@ func FuzzOracleRequest(f *testing.F) {
 		}
 		sc := bufio.NewScanner(&out)
 		sc.Buffer(nil, 1<<26)
+		in := bytes.Split(data, []byte("\n"))
 		got := 0
 		for sc.Scan() {
 			got++
+			if !utf8.Valid(sc.Bytes()) {
+				t.Fatalf("response %d is not valid UTF-8: %q", got, sc.Bytes())
+			}
 			var r wireResponse
 			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
 				t.Fatalf("response %d is not JSON: %v: %s", got, err, sc.Bytes())
@@ -300,6 +311,9 @@ func FuzzOracleRequest(f *testing.F) {
 			}
 			if (r.Error == nil) == (r.Legal == nil) && r.Error == nil {
 				t.Fatalf("response %d has neither error nor game: %s", got, sc.Bytes())
+			}
+			if string(r.ID) != "null" && !bytes.Contains(in[got-1], []byte(`"id"`)) && !bytes.Contains(in[got-1], []byte(`\u`)) {
+				t.Fatalf("response %d echoes the id %s of a request without one: %q", got, r.ID, in[got-1])
 			}
 		}
 		if got != lines {
