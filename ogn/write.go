@@ -39,8 +39,10 @@ func (e *WriteError) Unwrap() error { return e.Err }
 // the roster tags of g.Tags (Event, Site, Date, Round, South, North) in
 // that order, Result, FEN when the game does not start from the opening,
 // and then the other tags of g.Tags in their order. The movetext follows
-// after an empty line: a move number before every other ply, each ply with
-// its capture mark and comments, lines of at most 79 bytes, and the result.
+// after an empty line: a move number before each of South's plies ("1. F e
+// 2. D"), and "1..." before the first ply of a game that North begins
+// ("1... a 2. A b"), each ply with its capture mark and comments, lines of
+// at most 79 bytes, and the result.
 //
 // The capture marks and the result are computed by replaying the moves
 // under the rules, so that a Game that holds only moves is written with
@@ -146,11 +148,21 @@ func (g Game) appendOGN(b []byte, c canonical) []byte {
 	for _, s := range g.Comments {
 		w.comment(s)
 	}
+	// A move number comes before each of South's plies, and before the
+	// first ply of a game that North begins, as "1...", as PGN numbers a
+	// game that Black begins.
+	northFirst := 0
+	if c.start.Board().ToMove() == oware.North {
+		northFirst = 1
+	}
 	for i, ply := range g.Moves {
 		move := plyText(ply.Move, c.marks[i])
-		if i%2 == 0 {
-			// A move number stays on the line of its move.
-			move = strconv.Itoa(i/2+1) + ". " + move
+		// A move number stays on the line of its move.
+		switch n := i + northFirst; {
+		case n%2 == 0:
+			move = strconv.Itoa(n/2+1) + ". " + move
+		case i == 0:
+			move = "1... " + move
 		}
 		w.word(move)
 		for _, s := range ply.Comments {

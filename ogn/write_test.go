@@ -121,6 +121,25 @@ func TestWriteFEN(t *testing.T) {
 `, g.String())
 }
 
+// TestWriteNorthFirst: a game that North begins numbers its first ply
+// "1...", and South's plies after it "2.", "3.", as PGN numbers a game
+// that Black begins; the record reads back to the same moves.
+func TestWriteNorthFirst(t *testing.T) {
+	g := ogn.Game{
+		Start: oware.MustParseBoard("4-4-4-4-4-4-4-4-4-4-4-4-0-0-N"),
+		Moves: []ogn.Ply{{Move: oware.Move(6)}, {Move: oware.Move(0)}, {Move: oware.Move(7)}, {Move: oware.Move(1)}},
+	}
+	text := g.String()
+	assert.True(t, strings.HasSuffix(text, "\n\n1... a 2. A b 3. B *\n"), text)
+	back, err := ogn.ParseGame(text)
+	require.NoError(t, err)
+	assert.Equal(t, g.Moves, back.Moves)
+	assert.Equal(t, text, back.String())
+
+	g.Moves = g.Moves[:1]
+	assert.True(t, strings.HasSuffix(g.String(), "\n\n1... a *\n"), g.String())
+}
+
 func TestWriteLineWidth(t *testing.T) {
 	g := readRecords(t, "commented.ogn")[0]
 	g.Moves[0].Comments = []string{strings.Repeat("x", 100)}
