@@ -29,10 +29,12 @@
 // N seeds (R5); a move that captures nothing, a grand slam included (R6),
 // has no mark. The mark counts only the seeds the move captures: seeds that
 // the players gather at the end of the game (R9, R10, D3) are not part of
-// it. Move numbers "1.", "2." … precede every other ply counting from the
-// first ply of the record, whoever plays it, as Aualé writes them; the
-// reader skips move numbers without checking their value, except that
-// "1." after a move begins the next game (see [Reader]). A comment {…}
+// it. The writer puts a move number "1.", "2." … before each of South's
+// plies, and "1..." before the first ply of a game that North begins
+// ("1... a 2. A b"), as PGN numbers a game that Black begins; Aualé
+// numbers every other ply from the first, whoever plays it. The reader
+// skips move numbers without checking their value, except that "1." after
+// a move begins the next game (see [Reader]). A comment {…}
 // belongs to the ply before it, or to the start position when it comes
 // before the first ply, as in Aualé. A variation (…), possibly nested, is
 // skipped on reading, comments inside it included. The movetext may end
