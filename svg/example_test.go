@@ -1,0 +1,45 @@
+package svg_test
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+
+	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/svg"
+)
+
+// The picture of the rule sheet's capture (R5), as North sees it. Its
+// title says in words what it shows.
+func ExampleMove() {
+	p := oware.MustParsePosition("1-1-1-1-1-4-1-3-2-1-2-2-10-18-S")
+	e, err := p.Explain(oware.Move(5)) // South sows F
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	pic := svg.Move(e, svg.Options{Side: oware.North})
+	var doc struct {
+		Width  string `xml:"width,attr"`
+		Height string `xml:"height,attr"`
+		Title  string `xml:"title"`
+	}
+	if err := xml.Unmarshal(pic, &doc); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(doc.Width, "by", doc.Height)
+	fmt.Println(doc.Title)
+	// Output:
+	// 568 by 264
+	// Oware board; South's pits A 1 B 1 C 1 D 1 E 1 F 0, score 15; North's pits a 2 b 4 c 0 d 0 e 2 f 2, score 18. South sows F, 4 seeds, and captures 5 from d and c (R5). North to move
+}
+
+// A board's picture begins with the SVG element; write it to a file or
+// serve it as image/svg+xml.
+func ExampleBoard() {
+	pic := svg.Board(oware.Start().Board(), svg.Options{})
+	fmt.Printf("%s\n", pic[:bytes.IndexByte(pic, '\n')])
+	// Output:
+	// <svg xmlns="http://www.w3.org/2000/svg" width="568" height="242" viewBox="0 0 568 242" role="img">
+}
