@@ -68,6 +68,7 @@ func commands() []command {
 		{"demo", "a demonstration game between two computer players (the default)", runDemo},
 		{"play", "play against the computer in the terminal", runPlay},
 		{"perft", "count the move sequences of a given depth", runPerft},
+		{"show", "draw a position, or what a move did, as a diagram or an SVG picture", runShow},
 		{"replay", "verify game records", runReplay},
 		{"convert", "convert game records between OGN, PlayStrategy and OpenSpiel", runConvert},
 		{"oracle", "answer JSON-lines rules queries on stdin", runOracle},
