@@ -39,8 +39,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 )
 
 func main() {
@@ -148,16 +151,24 @@ func newFlags(name, args string, stderr io.Writer) *flag.FlagSet {
 // arguments too ("perft 11 -j 2"), and returns the positional arguments. A
 // "--" ends the flags. A negative number that is not a flag's value is an
 // argument ("perft -1"), so that the command can say what is wrong with
-// it. The status is exitOK for -h.
+// it. On an error it says what is wrong in the command's words, with the
+// usage message; the status is exitOK for -h.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, int, error) {
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {} // the flag package's own words are replaced below
+	fs.SetOutput(io.Discard)
+	defer func() { fs.Usage = usage; fs.SetOutput(out) }()
 	var pos []string
 	for {
 		head, tail := cutAtNumber(fs, args)
 		if err := fs.Parse(head); err != nil {
+			fs.Usage = usage
+			fs.SetOutput(out)
 			if errors.Is(err, flag.ErrHelp) {
+				fs.Usage()
 				return nil, exitOK, err
 			}
-			return nil, exitUsage, err
+			return nil, usageError(out, fs, "%s", flagProblem(fs, err)), err
 		}
 		rest := fs.Args()
 		switch {
@@ -172,6 +183,71 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, int, error) {
 			args = append(slices.Clip(rest[1:]), tail...)
 		}
 	}
+}
+
+// The errors of package flag, which flagProblem words anew.
+var (
+	unknownFlag  = regexp.MustCompile(`^flag provided but not defined: (-.*)$`)
+	missingValue = regexp.MustCompile(`^flag needs an argument: -(.*)$`)
+	badValue     = regexp.MustCompile(`^invalid (?:boolean )?value ("(?:[^"\\]|\\.)*") for (?:flag )?-([^:]*): (.*)$`)
+	badSyntax    = regexp.MustCompile(`^bad flag syntax: (.*)$`)
+)
+
+// flagProblem says what is wrong with the flags that fs could not parse,
+// err telling it in the words of package flag: an unknown flag, a flag
+// without its value, or a value of the wrong kind, such as "-time 5: a
+// duration needs its unit, such as 5s or 300ms".
+func flagProblem(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	if m := unknownFlag.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("unknown flag %s", m[1])
+	}
+	if m := badSyntax.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("%q is not a flag: a flag is a dash and a name, such as -h", m[1])
+	}
+	if m := missingValue.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("-%s needs a value: %s", m[1], wantValue(fs.Lookup(m[1]), ""))
+	}
+	if m := badValue.FindStringSubmatch(msg); m != nil {
+		value, uerr := strconv.Unquote(m[1])
+		if uerr != nil {
+			value = m[1]
+		}
+		sep := " "
+		if strings.HasPrefix(msg, "invalid boolean") {
+			sep = "="
+		}
+		return fmt.Sprintf("-%s%s%s: %s", m[2], sep, value, wantValue(fs.Lookup(m[2]), value))
+	}
+	return msg
+}
+
+// wantValue says what kind of value the flag f takes, given that value
+// (possibly "") was not one.
+func wantValue(f *flag.Flag, value string) string {
+	if f == nil {
+		return "see the usage below"
+	}
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return "see the usage below"
+	}
+	switch g.Get().(type) {
+	case time.Duration:
+		if _, err := strconv.ParseFloat(value, 64); err == nil {
+			return fmt.Sprintf("a duration needs its unit, such as %ss or 300ms", value)
+		}
+		return "want a duration, such as 1s, 300ms or 2m"
+	case bool:
+		return "want true or false"
+	case int, int64:
+		return "want a whole number"
+	case uint, uint64:
+		return "want a whole number, 0 or more"
+	case float64:
+		return "want a number"
+	}
+	return "want " + f.Usage
 }
 
 // cutAtNumber cuts args before the first negative number that is an

@@ -137,3 +137,38 @@ func TestExitStatus(t *testing.T) {
 		assert.Equal(t, tt.status, status, "%q", tt.args)
 	}
 }
+
+// TestFlagErrors: a flag that is unknown, lacks its value or has a value of
+// the wrong kind is reported in the command's words, once, before the
+// usage message; nothing of package flag's own wording shows.
+func TestFlagErrors(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "-time", "5"}, "oware play: -time 5: a duration needs its unit, such as 5s or 300ms\n"},
+		{[]string{"play", "-time", "1.5"}, "oware play: -time 1.5: a duration needs its unit, such as 1.5s or 300ms\n"},
+		{[]string{"play", "-time", "soon"}, "oware play: -time soon: want a duration, such as 1s, 300ms or 2m\n"},
+		{[]string{"play", "-time"}, "oware play: -time needs a value: want a duration, such as 1s, 300ms or 2m\n"},
+		{[]string{"play", "-level=x"}, "oware play: -level x: want a whole number\n"},
+		{[]string{"play", "-nope"}, "oware play: unknown flag -nope\n"},
+		{[]string{"play", "---x"}, `oware play: "---x" is not a flag: a flag is a dash and a name, such as -h` + "\n"},
+		{[]string{"match", "-seed", "-1"}, "oware match: -seed -1: want a whole number, 0 or more\n"},
+		{[]string{"replay", "-q=maybe", "x"}, "oware replay: -q=maybe: want true or false\n"},
+		{[]string{"perft", "3", "-j", "99999999999999999999"}, "oware perft: -j 99999999999999999999: want a whole number\n"},
+		{[]string{"show", "-rules"}, "oware show: -rules needs a value: want the rules: abapa, "},
+	} {
+		status, out, errOut := runCmd(t, "", tt.args...)
+		assert.Equal(t, exitUsage, status, "%q", tt.args)
+		assert.Empty(t, out)
+		assert.True(t, strings.HasPrefix(errOut, tt.want), "%q: %s", tt.args, errOut)
+		assert.Equal(t, 1, strings.Count(errOut, "usage: oware "+tt.args[0]+" "), "%q: one usage message", tt.args)
+		for _, words := range []string{"flag provided", "invalid value", "parse error", "needs an argument", "bad flag syntax"} {
+			assert.NotContains(t, errOut, words, "%q", tt.args)
+		}
+	}
+	// -h prints the usage alone, with exitOK.
+	status, _, errOut := runCmd(t, "", "play", "-h")
+	assert.Equal(t, exitOK, status)
+	assert.True(t, strings.HasPrefix(errOut, "usage: oware play "), errOut)
+}

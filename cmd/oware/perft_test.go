@@ -79,7 +79,7 @@ func TestPerftCommandErrors(t *testing.T) {
 		{[]string{"perft", "-1"}, exitUsage, `oware perft: depth "-1": want a number from 0 to 30`},
 		{[]string{"perft", "-j", "2", "-1"}, exitUsage, `depth "-1": want a number from 0 to 30`},
 		{[]string{"perft", "-j", "-1", "2"}, exitUsage, "-j -1: want at least 1"},
-		{[]string{"perft", "-k"}, exitUsage, "flag provided but not defined: -k"},
+		{[]string{"perft", "-k"}, exitUsage, "oware perft: unknown flag -k\nusage: oware perft "},
 		{[]string{"perft", "31"}, exitUsage, `depth "31"`},
 		{[]string{"perft", "-j", "0", "3"}, exitUsage, "-j 0"},
 		{[]string{"perft", "3", "4-4-4"}, exitUsage, `oware perft: "4-4-4" is not a position string or a FEN: at byte 5, too few fields`},

@@ -357,7 +357,7 @@ func TestPlayErrors(t *testing.T) {
 		{[]string{"play", "-level", "41"}, exitUsage, "-level 41: want 1 to 40"},
 		{[]string{"play", "-level", "0"}, exitUsage, "-level 0: want 1 to 40"},
 		{[]string{"play", "-time", "0s"}, exitUsage, "-time 0s: want a duration above 0"},
-		{[]string{"play", "-time", "soon"}, exitUsage, `invalid value "soon" for flag -time`},
+		{[]string{"play", "-time", "soon"}, exitUsage, "oware play: -time soon: want a duration, such as 1s, 300ms or 2m\nusage: oware play "},
 		{[]string{"play", "-start", "4-4"}, exitUsage, `oware play: -start "4-4" is not a position string or a FEN: at byte 3, too few fields`},
 		{[]string{"play", "-start", "4S/4S 0 0 S"}, exitUsage, `oware play: -start "4S/4S 0 0 S" is not a position string or a FEN: at byte 2, North's row has only 1 of its 6 pits`},
 		{[]string{"play", "-start", "4-4-4-4-4-4-4-4-4-4-4-4-0-1-S"}, exitUsage, "at byte 0, total is 49"},
