@@ -78,6 +78,7 @@ func commands() []command {
 		{"vectors", "write the conformance vectors to stdout", runVectors},
 		{"match", "the computer against a uniformly random mover", runMatch},
 		{"check", "find where another implementation of the rules differs", runCheck},
+		{"version", "the version and revision the command was built from", runVersion},
 	}
 }
 
