@@ -30,8 +30,9 @@ const playUsage = "[-level N] [-time DURATION] [-side S|N] [-rules NAME] [-start
 const playKeys = `
 During the game, type one of your pits (A-F for South, a-f for North, in
 either case), or: undo (take back your last move and the reply), hint (the
-computer's suggestion), save FILE (write the game as OGN), board, help or
-quit. Ctrl-C while the computer thinks stops the game and offers to save it.
+computer's suggestion), save FILE (write the game as OGN), board, help (the
+rules being played) or quit. What is typed while the computer thinks is
+ignored. Ctrl-C at any point stops the game and offers to save it.
 `
 
 // runPlay plays a game between a person, reading moves from stdin, and the
@@ -74,6 +75,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	g := &game{in: bufio.NewReader(stdin), out: stdout, human: human, level: *level, limit: *limit, rules: rules}
 	if onTerminal(stdout) {
 		g.status = stdout
+	}
+	if f, ok := stdin.(*os.File); ok && onTerminal(f) {
+		g.tty = f
 	}
 	if code := g.setUp(fs, *startText, *load, stderr); code != exitOK {
 		return code
@@ -192,32 +196,39 @@ func parseProblem(err error) string {
 
 // game is a game of oware play in progress.
 type game struct {
-	in     *bufio.Reader
-	out    io.Writer
-	status io.Writer // the terminal, for the line that shows the computer thinking; nil if none
-	human  oware.Player
-	level  int           // the deepest search
-	limit  time.Duration // the computer's time per move
-	rules  oware.Rules   // the rules of the game
-	line   []oware.Position
-	moves  []oware.Move // moves[i] leads from line[i] to line[i+1]
+	in      *bufio.Reader
+	pending chan line // the line being read, while a read goes on; see readLine
+	tty     *os.File  // the input when it is a terminal, whose typed-ahead lines are dropped; nil if not
+	intr    chan os.Signal
+	out     io.Writer
+	status  io.Writer // the terminal, for the line that shows the computer thinking; nil if none
+	human   oware.Player
+	level   int           // the deepest search
+	limit   time.Duration // the computer's time per move
+	rules   oware.Rules   // the rules of the game
+	line    []oware.Position
+	moves   []oware.Move // moves[i] leads from line[i] to line[i+1]
 }
 
 // Reasons that end a game before its end.
 var (
 	errQuit        = errors.New("quit")        // the player typed quit
-	errInterrupted = errors.New("interrupted") // Ctrl-C while the computer thought
+	errInterrupted = errors.New("interrupted") // Ctrl-C
 )
 
 // now returns the position of the game.
 func (g *game) now() oware.Position { return g.line[len(g.line)-1] }
 
-// play runs the game to its end, or until the player quits, interrupts the
-// computer or the input ends. It fails only on an I/O error.
+// play runs the game to its end, or until the player quits, interrupts it
+// (Ctrl-C, which offers to save it) or the input ends. It fails only on an
+// I/O error.
 func (g *game) play() error {
-	fmt.Fprintf(g.out, "You play %s (pits %s); the computer plays %s, up to %d %s deep and %s a move.\n",
-		g.human, pitRange(g.human), g.human.Opponent(), g.level, plural(g.level, "ply", "plies"), g.limit)
-	fmt.Fprintf(g.out, "Type a pit letter to sow that pit, \"help\" for help, \"quit\" to stop.\n\n%s\n\n", g.diagram())
+	g.intr = make(chan os.Signal, 1)
+	notifyInterrupt(g.intr)
+	defer stopInterrupt(g.intr)
+	fmt.Fprintf(g.out, "You play %s (pits %s) by the %s rules; the computer plays %s, up to %d %s deep and %s a move.\n",
+		g.human, pitRange(g.human), g.rules, g.human.Opponent(), g.level, plural(g.level, "ply", "plies"), g.limit)
+	fmt.Fprintf(g.out, "Type a pit letter to sow that pit, \"help\" for the rules, \"quit\" to stop.\n\n%s\n\n", g.diagram())
 	for g.now().Moves().Len() > 0 {
 		var err error
 		if g.now().Board().ToMove() == g.human {

@@ -82,11 +82,12 @@ func TestPlayScripted(t *testing.T) {
 	status, out, errOut := runCmd(t, "hello world\n7\n\nhelp\nc\n", "play", "-level", "1")
 	require.Equal(t, exitOK, status, errOut)
 	inOrder(t, out,
-		"You play South (pits A-F); the computer plays North, up to 1 ply deep and 1s a move.\n",
+		"You play South (pits A-F) by the abapa rules; the computer plays North, up to 1 ply deep and 1s a move.\n",
 		openingSouth,
 		"Your move (A B C D E F): \"hello world\" is not a pit or a command. Type one of your pits: A B C D E F.\n",
 		"Your move (A B C D E F): Pit 7 is b, one of North's pits. Type one of your pits: A B C D E F.\n",
 		"Your move (A B C D E F): Your move (A B C D E F): \nYour pits are A-F, on the bottom row; the computer's are a-f, on top.\n",
+		"These are the abapa rules.", "unless that would take every seed the computer has", "Whoever captures 25 seeds wins at once.",
 		`"undo" takes back your last move, "hint"`,
 		// Seed 003: the four seeds of pit 2 go to pits 3, 4, 5 and 6.
 		"Your move (A B C D E F): South plays C (4 seeds)\n\n"+
@@ -138,7 +139,7 @@ func TestPlayAsNorth(t *testing.T) {
 	status, out, _ := runCmd(t, "A\nquit\n", "play", "-side", "n", "-level", "1")
 	require.Equal(t, exitOK, status)
 	inOrder(t, out,
-		"You play North (pits a-f); the computer plays South, up to 1 ply deep and 1s a move.\n",
+		"You play North (pits a-f) by the abapa rules; the computer plays South, up to 1 ply deep and 1s a move.\n",
 		"    F  E  D  C  B  A\n"+
 			"S   4  4  4  4  4  4   South 0\n"+
 			"N   4  4  4  4  4  4   North 0\n"+
@@ -231,7 +232,7 @@ func TestPlaySaveAndLoad(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "game.ogn")
 	require.NoError(t, os.WriteFile(file, []byte(savedCe), 0o644))
-	status, out, errOut := runCmd(t, "undo\nsave "+file+"\nquit\n", "play", "-level", "1", "-load", file)
+	status, out, errOut := runCmd(t, "undo\nsave "+file+"\ny\nquit\n", "play", "-level", "1", "-load", file)
 	require.Equal(t, exitOK, status, errOut)
 	// After C (pits 3, 4, 5, 6) and e (pits 11, 0, 1, 2), undo takes both
 	// back: the opening.
@@ -243,7 +244,7 @@ func TestPlaySaveAndLoad(t *testing.T) {
 			"    A  B  C  D  E  F\n"+
 			"South to move\n",
 		"Your move (A B C D E F): Taken back: C and e.\n\n"+openingSouth,
-		"Saved the game in "+file+"; \"oware play -load "+file+"\" resumes it.\n")
+		"Your move (A B C D E F): "+file+" exists. Replace it? (y/N): Saved the game in "+file+". To resume it: oware play -load "+file+"\n")
 	saved, err := os.ReadFile(file)
 	require.NoError(t, err)
 	assert.Equal(t, "[Variant \"Oware Abapa\"]\n[South \"You\"]\n[North \"oware play, level 1, 1s a move\"]\n[Result \"*\"]\n\n*\n", string(saved))
@@ -315,7 +316,7 @@ func TestPlayInterrupt(t *testing.T) {
 	status, out, _ := runCmd(t, file+"\n", "play", "-side", "N", "-level", "40", "-time", "1h")
 	require.Equal(t, exitOK, status)
 	assert.True(t, strings.HasSuffix(out, "South to move\n\n\nStopped. Type a file name to save the game in, or just press Enter to leave: "+
-		"Saved the game in "+file+"; \"oware play -load "+file+"\" resumes it.\n"), out)
+		"Saved the game in "+file+". To resume it: oware play -load "+file+"\n"), out)
 	assert.Equal(t, 5, c.reads, "the search stopped at the interrupt")
 	saved, err := os.ReadFile(file)
 	require.NoError(t, err)

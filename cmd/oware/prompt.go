@@ -40,13 +40,42 @@ func readLine(r *bufio.Reader) (string, bool, error) {
 	}
 }
 
+// line is a line of input as readLine reads it.
+type line struct {
+	text string
+	long bool
+	err  error
+}
+
+// readLine reads a line of the player's input as readLine does, unless an
+// interrupt (Ctrl-C) comes first: then it returns errInterrupted, and the
+// read goes on, so that the next call returns its line. Input is read only
+// while the game waits for it, never while the computer thinks.
+func (g *game) readLine() (string, bool, error) {
+	if g.pending == nil {
+		ch := make(chan line, 1)
+		g.pending = ch
+		go func() {
+			text, long, err := readLine(g.in)
+			ch <- line{text, long, err}
+		}()
+	}
+	select {
+	case l := <-g.pending:
+		g.pending = nil
+		return l.text, l.long, l.err
+	case <-g.intr:
+		return "", false, errInterrupted
+	}
+}
+
 // humanTurn asks for a move or a command until the player plays a legal
 // move. It returns errQuit when the player quits, io.EOF when the input
-// ends, and errInterrupted when a hint was interrupted.
+// ends, and errInterrupted on an interrupt (Ctrl-C).
 func (g *game) humanTurn() error {
 	for {
 		fmt.Fprintf(g.out, "Your move (%s): ", letters(g.now().Moves()))
-		text, long, err := readLine(g.in)
+		text, long, err := g.readLine()
 		if err != nil {
 			return err
 		}
@@ -79,7 +108,7 @@ func (g *game) command(text string) (bool, error) {
 	case "hint":
 		return false, g.hint()
 	case "save":
-		g.save(strings.TrimSpace(arg))
+		return false, g.save(strings.TrimSpace(arg))
 	default:
 		return g.tryMove(text), nil
 	}
@@ -187,19 +216,8 @@ func (g *game) hint() error {
 	return nil
 }
 
-// help explains the game in brief.
+// help explains the rules being played, in brief, and the commands.
 func (g *game) help() {
-	fmt.Fprintf(g.out, `
-Your pits are %s, on the bottom row; the computer's are %s, on top.
-Sowing takes every seed of the pit and drops them one by one counter-
-clockwise. When your last seed lands on the computer's side and makes that
-pit 2 or 3, you capture it, and the pits before it while they hold 2 or 3
-too, unless that would take every seed the computer has. When the
-computer's side is empty you must give it seeds. 25 seeds win.
-Commands: a pit letter plays it; "undo" takes back your last move, "hint"
-asks the computer, "save FILE" writes the game (resume it with
-"oware play -load FILE"), "board" shows the board, "quit" stops.
-%s
-
-`, pitRange(g.human), pitRange(g.human.Opponent()), g.typeOne())
+	fmt.Fprintf(g.out, "\nYour pits are %s, on the bottom row; the computer's are %s, on top.\n%s\n%s\n%s\n\n",
+		pitRange(g.human), pitRange(g.human.Opponent()), wrapText(rulesInWords(g.rules), 76), wrapText(`Commands: a pit letter plays it; "undo" takes back your last move, "hint" asks the computer, "save FILE" writes the game (resume it with "oware play -load FILE"), "board" shows the board, "quit" stops. Ctrl-C stops the game and offers to save it.`, 76), g.typeOne())
 }

@@ -138,7 +138,11 @@ func (rp *replayer) file(name string, stdin io.Reader) {
 		if err == nil {
 			rp.validGame(rp.games-before, g, effects)
 		}
-		rp.progress.update(rp.games, rp.plies, counter.n)
+		rp.progress.update(func(elapsed time.Duration) string {
+			secs := elapsed.Seconds()
+			return fmt.Sprintf("%d games, %d plies, %.1f MB (%.1f MB/s, %.0f games/s)",
+				rp.games, rp.plies, float64(counter.n)/1e6, float64(counter.n)/1e6/secs, float64(rp.games)/secs)
+		})
 	}
 	if rp.games == before && !rp.failed {
 		rp.complain("%s: no game record", name)
@@ -359,63 +363,4 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
 	return n, err
-}
-
-// progress shows a progress line on a terminal during long runs: on
-// stderr, unless the games are printed to the same terminal.
-type progress struct {
-	w     io.Writer // nil when not a terminal
-	start time.Time
-	last  time.Time
-	shown int // length of the line shown, 0 if none
-	calls int
-}
-
-// newProgress returns a progress line on w, which shows only when w is a
-// terminal.
-func newProgress(w io.Writer) *progress {
-	p := &progress{start: time.Now()}
-	if isTerminal(w) {
-		p.w = w
-	}
-	return p
-}
-
-// isTerminal reports whether w is a terminal (a character device).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// update shows the counts, at most five times a second and only after
-// the first second.
-func (p *progress) update(games, plies int, bytes int64) {
-	if p.w == nil {
-		return
-	}
-	if p.calls++; p.calls%64 != 0 {
-		return
-	}
-	now := time.Now()
-	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 200*time.Millisecond {
-		return
-	}
-	p.last = now
-	secs := now.Sub(p.start).Seconds()
-	line := fmt.Sprintf("\r%d games, %d plies, %.1f MB (%.1f MB/s, %.0f games/s)",
-		games, plies, float64(bytes)/1e6, float64(bytes)/1e6/secs, float64(games)/secs)
-	fmt.Fprint(p.w, line)
-	p.shown = len(line)
-}
-
-// clear erases the progress line.
-func (p *progress) clear() {
-	if p.shown > 0 {
-		fmt.Fprint(p.w, "\r"+strings.Repeat(" ", p.shown)+"\r")
-		p.shown = 0
-	}
 }

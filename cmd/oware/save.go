@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/ogn"
@@ -48,39 +50,81 @@ func (g *game) saveTo(name string) error {
 	})
 }
 
-// save writes the game to the file name at the player's request and tells
-// how it went; the game goes on either way.
-func (g *game) save(name string) {
+// save writes the game to the file name at the player's request, asking
+// first if the file exists, and tells how it went; the game goes on either
+// way. It returns the error of reading the answer: the end of the input, or
+// errInterrupted.
+func (g *game) save(name string) error {
 	if name == "" {
 		fmt.Fprintln(g.out, `Give a file name: "save FILE".`)
-		return
+		return nil
+	}
+	if ok, err := g.mayWrite(name); err != nil || !ok {
+		if err == nil {
+			fmt.Fprintln(g.out, "The game was not saved.")
+		}
+		return err
 	}
 	if err := g.saveTo(name); err != nil {
 		fmt.Fprintf(g.out, "The game was not saved: %s.\n", err)
-		return
+		return nil
 	}
-	fmt.Fprintf(g.out, "Saved the game in %s; \"oware play -load %s\" resumes it.\n", name, name)
+	fmt.Fprintf(g.out, "Saved the game in %s. To resume it: %s\n", name, resumeCommand(name))
+	return nil
 }
 
-// offerSave asks, after an interrupt, for a file to save the game in.
+// mayWrite tells whether the game may be written to the file name: when
+// no file of that name exists, or when the player says to replace it. It
+// returns the error of reading the answer.
+func (g *game) mayWrite(name string) (bool, error) {
+	if _, err := os.Lstat(name); err != nil {
+		return true, nil // nothing to replace; a name that cannot be written fails when written
+	}
+	fmt.Fprintf(g.out, "%s exists. Replace it? (y/N): ", name)
+	answer, _, err := g.readLine()
+	if err != nil {
+		return false, err
+	}
+	switch strings.ToLower(answer) {
+	case "y", "yes":
+		return true, nil
+	}
+	return false, nil
+}
+
+// offerSave asks, after an interrupt, for a file to save the game in, until
+// the game is saved or the player leaves: with an empty line, a second
+// interrupt or the end of the input.
 func (g *game) offerSave() error {
-	fmt.Fprint(g.out, "\nStopped. Type a file name to save the game in, or just press Enter to leave: ")
-	name, long, err := readLine(g.in)
-	switch {
-	case err != nil && !errors.Is(err, io.EOF):
-		return err
-	case long:
-		fmt.Fprintln(g.out, "That name is too long; the game was not saved.")
-		return nil
-	case name == "":
-		fmt.Fprintln(g.out, "\nThe game was not saved.")
+	const ask = "Type a file name to save the game in, or just press Enter to leave: "
+	fmt.Fprint(g.out, "\nStopped. "+ask)
+	for {
+		name, long, err := g.readLine()
+		if err == nil && long {
+			fmt.Fprint(g.out, "That name is too long. "+ask)
+			continue
+		}
+		var ok bool
+		if err == nil && name != "" {
+			ok, err = g.mayWrite(name)
+		}
+		switch {
+		case errors.Is(err, errInterrupted) || errors.Is(err, io.EOF) || err == nil && name == "":
+			fmt.Fprintln(g.out, "\nThe game was not saved.")
+			return nil
+		case err != nil:
+			return err
+		case !ok:
+			fmt.Fprint(g.out, ask)
+			continue
+		}
+		if err := g.saveTo(name); err != nil {
+			fmt.Fprintf(g.out, "The game was not saved: %s. %s", err, ask)
+			continue
+		}
+		fmt.Fprintf(g.out, "Saved the game in %s. To resume it: %s\n", name, resumeCommand(name))
 		return nil
 	}
-	if err := g.saveTo(name); err != nil {
-		return err
-	}
-	fmt.Fprintf(g.out, "Saved the game in %s; \"oware play -load %s\" resumes it.\n", name, name)
-	return nil
 }
 
 // load resumes the game saved in the file name: one OGN record, replayed

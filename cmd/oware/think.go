@@ -11,7 +11,7 @@ import (
 )
 
 // The world outside oware play that the tests replace: the clock, the
-// interrupt signal and whether its output is a terminal.
+// interrupt signal and whether its input and output are terminals.
 var (
 	now             = time.Now
 	notifyInterrupt = func(c chan<- os.Signal) { signal.Notify(c, os.Interrupt) }
@@ -29,16 +29,15 @@ const margin = 50
 
 // think searches p for the player to move, as deep as g.level allows and
 // for at most g.limit, showing on the terminal how far it got. An
-// interrupt (Ctrl-C) during the search ends it with errInterrupted.
+// interrupt (Ctrl-C) during the search ends it with errInterrupted. What
+// the player typed meanwhile on the terminal is dropped, so that keys
+// pressed while waiting are not taken for the next move.
 func (g *game) think(p oware.Position) (engine.Result, error) {
-	intr := make(chan os.Signal, 1)
-	notifyInterrupt(intr)
-	defer stopInterrupt(intr)
 	interrupted := false
 	deadline := now().Add(g.limit - g.limit/margin)
 	lim := engine.Limits{Depth: g.level, Stop: func() bool {
 		select {
-		case <-intr:
+		case <-g.intr:
 			interrupted = true
 			return true
 		default:
@@ -47,19 +46,36 @@ func (g *game) think(p oware.Position) (engine.Result, error) {
 	}}
 	if g.status != nil {
 		fmt.Fprint(g.status, "Thinking...")
+		width := widthOf(g.status)
 		lim.Progress = func(r engine.Result) {
-			fmt.Fprintf(g.status, "%sThinking: %d %s deep, best so far %s", clearLine, r.Depth, plural(r.Depth, "ply", "plies"), r.Move)
+			line := fmt.Sprintf("Thinking: %d %s deep, best so far %s", r.Depth, plural(r.Depth, "ply", "plies"), r.Move)
+			fmt.Fprint(g.status, clearLine+fitLine(line, width))
 		}
-		defer fmt.Fprint(g.status, clearLine)
 	}
 	r, err := engine.SearchWithin(p, lim)
+	if g.status != nil {
+		fmt.Fprint(g.status, clearLine)
+	}
 	select {
-	case <-intr:
+	case <-g.intr:
 		interrupted = true
 	default:
 	}
+	g.dropTypedAhead()
 	if interrupted {
 		return r, errInterrupted
 	}
 	return r, err
+}
+
+// dropTypedAhead discards the lines typed on the terminal and not yet read,
+// and says so if there were any.
+func (g *game) dropTypedAhead() {
+	if g.tty == nil || g.pending != nil {
+		return
+	}
+	g.in.Discard(g.in.Buffered())
+	if n, err := flushInput(g.tty); err == nil && n > 0 {
+		fmt.Fprintf(g.out, "(What you typed while the computer thought was ignored.)\n")
+	}
 }
