@@ -1,7 +1,11 @@
 package main
 
 import (
+	"encoding/json"
+	"io"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -24,7 +28,7 @@ func TestPerftSplitMatchesPerft(t *testing.T) {
 		for depth := 0; depth <= 6; depth++ {
 			want := oware.Perft(p, depth)
 			for _, workers := range []int{1, 2, 3, 64} {
-				got := perftSplit(p, depth, workers)
+				got := perftSplit(p, depth, workers, nil)
 				require.Equal(t, want, got.total, "%s depth %d, %d workers", s, depth, workers)
 				var sum uint64
 				for _, mc := range got.moves {
@@ -90,4 +94,71 @@ func TestPerftCommandErrors(t *testing.T) {
 		assert.Equal(t, tt.status, status, "%q", tt.args)
 		assert.Contains(t, errOut, tt.stderr, "%q", tt.args)
 	}
+}
+
+// onTerminalForTest makes every writer count as a terminal for the rest of
+// the test, and the clock move on by a second at each reading, so that
+// every update of a progress line shows.
+func onTerminalForTest(t *testing.T) {
+	saved := onTerminal
+	onTerminal = func(io.Writer) bool { return true }
+	t.Cleanup(func() { onTerminal = saved })
+	useClock(t, &fakeClock{step: time.Second})
+}
+
+// TestPerftProgress: on a terminal, stderr shows the count as each root
+// move is done, with the running total, and the line is erased at the end;
+// off a terminal nothing shows.
+func TestPerftProgress(t *testing.T) {
+	status, out, errOut := runCmd(t, "", "perft", "-j", "1", "2")
+	require.Equal(t, exitOK, status)
+	assert.Empty(t, errOut, "silent off a terminal")
+	plain := out
+
+	onTerminalForTest(t)
+	status, out, errOut = runCmd(t, "", "perft", "-j", "1", "2")
+	require.Equal(t, exitOK, status)
+	assert.Equal(t, strings.SplitN(plain, "\n", 2)[0], strings.SplitN(out, "\n", 2)[0], "stdout is the same")
+	// From the opening, each of the 6 moves has 6 replies.
+	inOrder(t, errOut,
+		clearLine+"perft 2: 1 of 6 moves done, 1 of 6 subtrees, 6 leaves so far (",
+		clearLine+"perft 2: 2 of 6 moves done, 2 of 6 subtrees, 12 leaves so far (",
+		clearLine+"perft 2: 6 of 6 moves done, 6 of 6 subtrees, 36 leaves so far (")
+	assert.True(t, strings.HasSuffix(errOut, ")"+clearLine), "the line is erased: %q", errOut)
+
+	// Split two plies down among two workers: 36 subtrees, 190 leaves.
+	status, _, errOut = runCmd(t, "", "perft", "-j", "2", "3")
+	require.Equal(t, exitOK, status)
+	assert.Equal(t, 36, strings.Count(errOut, clearLine+"perft 3: "), errOut)
+	assert.Contains(t, errOut, clearLine+"perft 3: 6 of 6 moves done, 36 of 36 subtrees, 190 leaves so far (")
+}
+
+// TestPerftJSON: one object per legal move at the root, in pit order, then
+// a summary.
+func TestPerftJSON(t *testing.T) {
+	for _, j := range []string{"1", "2"} {
+		status, out, errOut := runCmd(t, "", "perft", "-json", "-j", j, "-rules", "openspiel", "13", "0-1-0-1-0-1-0-0-1-0-0-0-22-22-N")
+		require.Equal(t, exitOK, status, errOut)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		// North's only pit with a seed is c (8).
+		require.Len(t, lines, 2, out)
+		assert.Equal(t, `{"kind":"move","move":"c","leaves":2475}`, lines[0])
+		var sum struct {
+			Kind, Position, Rules string
+			Depth, Workers        int
+			Leaves                uint64
+			Seconds               float64
+		}
+		require.NoError(t, json.Unmarshal([]byte(lines[1]), &sum))
+		assert.Equal(t, "summary", sum.Kind)
+		assert.Equal(t, "0-1-0-1-0-1-0-0-1-0-0-0-22-22-N", sum.Position)
+		assert.Equal(t, "openspiel", sum.Rules)
+		assert.Equal(t, 13, sum.Depth)
+		assert.Equal(t, uint64(2475), sum.Leaves, "the README's count under openspiel")
+		assert.GreaterOrEqual(t, sum.Seconds, 0.0)
+	}
+	status, out, _ := runCmd(t, "", "perft", "-json", "2")
+	require.Equal(t, exitOK, status)
+	assert.True(t, strings.HasPrefix(out, `{"kind":"move","move":"A","leaves":6}`+"\n"+`{"kind":"move","move":"B","leaves":6}`+"\n"), out)
+	assert.Equal(t, 7, strings.Count(out, "\n"))
 }
