@@ -15,6 +15,9 @@ import (
 	"github.com/seed3966233f/oware/ogn"
 )
 
+// replayUsage is the synopsis of oware replay.
+const replayUsage = "[-q | -s | -json] [-format F] [-rules NAME] FILE... (\"-\" for stdin)"
+
 // runReplay verifies the game records of files (or of stdin for "-"): it
 // reads them one game at a time and replays every game under the rules as
 // it reads it, printing each move and position and the outcome, and
@@ -23,11 +26,12 @@ import (
 // checked; a summary follows, and the status is exitFail if any game is
 // wrong.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("replay", "[-q | -s] [-format F] [-rules NAME] FILE... (\"-\" for stdin)", stderr)
+	fs := newFlags("replay", replayUsage, stderr)
 	rulesName := recordRulesFlag(fs, "replay")
 	quiet := fs.Bool("q", false, "print only the verdict of each game, no boards")
 	summary := fs.Bool("s", false, "print only the summary and the errors")
 	format := fs.String("format", "ogn", "the format of the records: ogn, playstrategy or openspiel")
+	asJSON := fs.Bool("json", false, "print JSON lines: one object per game, then a summary")
 	files, status, err := parseFlags(fs, args)
 	if err != nil {
 		return status
@@ -38,6 +42,8 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, "unknown format %q", *format)
 	case len(files) == 0:
 		return usageError(stderr, fs, "want one FILE or more, or - for stdin")
+	case *asJSON && (*quiet || *summary):
+		return usageError(stderr, fs, "-json and -q or -s: give one or the other")
 	}
 	rules, status, ok := parseRecordRules(fs, *rulesName)
 	if !ok {
@@ -46,7 +52,10 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	rp := replayer{out: out, stderr: stderr, format: f, rules: rules, quiet: *quiet, summaryOnly: *summary,
 		progress: newProgress(stderr), reasons: map[string]int{}}
-	if !*summary && isTerminal(stdout) {
+	if *asJSON {
+		rp.json, rp.summaryOnly = newJSONLines(out), true
+	}
+	if !*summary && onTerminal(stdout) {
 		rp.progress.w = nil // the games go to the same screen
 	}
 	for _, name := range files {
@@ -99,6 +108,7 @@ type replayer struct {
 	rules              *oware.Rules // the rules of every game, or nil for the Variant tags
 	quiet, summaryOnly bool
 	progress           *progress
+	json               *jsonLines // the JSON lines of -json, or nil
 
 	games, plies, invalid int
 	reasons               map[string]int // invalid games by reason
@@ -132,6 +142,7 @@ func (rp *replayer) file(name string, stdin io.Reader) {
 		}
 		rp.games++
 		rp.plies += len(effects)
+		rp.record(name, rp.games-before, g, effects, err)
 		if err != nil && !rp.invalidGame(name, rp.games-before, g, effects, err) {
 			break
 		}
@@ -290,6 +301,10 @@ func reasonOf(err error) string {
 // printSummary prints the counts of games and plies and of invalid games
 // by reason.
 func (rp *replayer) printSummary() {
+	if rp.json != nil {
+		rp.jsonSummary()
+		return
+	}
 	fmt.Fprintf(rp.out, "Summary: %d %s, %d %s: %d valid, %d invalid", rp.games, plural(rp.games, "game", "games"),
 		rp.plies, plural(rp.plies, "ply", "plies"), rp.games-rp.invalid, rp.invalid)
 	var parts []string

@@ -205,3 +205,53 @@ func TestReplayRulesEveryFormat(t *testing.T) {
 		assert.Contains(t, out, want, rules)
 	}
 }
+
+// TestReplayJSON: one object per game, valid or not, then a summary; the
+// errors still go to stderr, and the status is 1 for an invalid game.
+func TestReplayJSON(t *testing.T) {
+	bad := "[Result \"*\"]\n\n1. F e 2. F *\n"
+	status, out, errOut := runCmd(t, captureRecord+"\n"+majorityRecord+"\n"+bad, "replay", "-json", "-")
+	assert.Equal(t, exitFail, status)
+	assert.Equal(t, "oware replay: stdin: game 3, line 18: ply 3 (F): South plays F: pit is empty\n", errOut)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 4, out)
+	assert.Equal(t, `{"kind":"game","file":"stdin","game":1,"tags":{"North":"Kofi","South":"Ama"},"rules":"abapa",`+
+		`"start":"1-1-1-1-1-4-1-3-2-1-2-2-10-18-S","plies":1,"valid":true,`+
+		`"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}}}`, lines[0])
+	assert.Equal(t, `{"kind":"game","file":"stdin","game":2,"tags":{"Event":"Majority"},"rules":"abapa",`+
+		`"start":"2-1-0-0-0-1-0-0-0-4-1-0-19-20-N","plies":1,"valid":true,`+
+		`"outcome":{"over":true,"reason":"majority","rule":"R8","winner":"North","draw":false,"tallies":{"South":19,"North":25}}}`, lines[1])
+	assert.Equal(t, `{"kind":"game","file":"stdin","game":3,"tags":{},"rules":"abapa","start":"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",`+
+		`"plies":2,"valid":false,"error":{"reason":"empty pit (R2)","message":"South plays F: pit is empty","line":18,"ply":3,"move":"F"}}`, lines[2])
+	assert.Equal(t, `{"kind":"summary","games":3,"plies":4,"valid":2,"invalid":1,"reasons":{"empty pit (R2)":1}}`, lines[3])
+
+	// A record that cannot be read names the line and column.
+	status, out, _ = runCmd(t, "1. F {no end\n", "replay", "-json", "-")
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, out, `"valid":false,"error":{"reason":"syntax error","message":"comment has no closing \"}\"","line":1,"column":6}}`)
+
+	status, _, errOut = runCmd(t, "", "replay", "-json", "-q", "x.ogn")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "oware replay: -json and -q or -s: give one or the other\n")
+}
+
+// TestReplayProgress: with -s on a terminal, stderr shows games, plies and
+// megabytes as the records are read, and the line is erased before the
+// summary; off a terminal nothing shows.
+func TestReplayProgress(t *testing.T) {
+	input := strings.Repeat(majorityRecord+"\n", 3)
+	status, _, errOut := runCmd(t, input, "replay", "-s", "-")
+	require.Equal(t, exitOK, status)
+	assert.Empty(t, errOut)
+
+	onTerminalForTest(t)
+	status, out, errOut := runCmd(t, input, "replay", "-s", "-")
+	require.Equal(t, exitOK, status)
+	assert.Equal(t, "Summary: 3 games, 3 plies: 3 valid, 0 invalid.\n", out)
+	inOrder(t, errOut, clearLine+"1 games, 1 plies, 0.0 MB (", clearLine+"2 games, 2 plies, ", clearLine+"3 games, 3 plies, ")
+	assert.True(t, strings.HasSuffix(errOut, "games/s)"+clearLine), "%q", errOut)
+
+	// Without -s the games go to the terminal too: no progress line.
+	_, _, errOut = runCmd(t, input, "replay", "-")
+	assert.Empty(t, errOut)
+}
