@@ -4,13 +4,17 @@
 // Usage:
 //
 //	oware                                  a demonstration game between two computer players
+//	oware demo [-south LEVEL] [-north LEVEL]
+//	                                       the same, at other levels
 //	oware play [-level N] [-time DURATION] [-side S|N] [-rules NAME] [-start POSITION | -load FILE]
 //	                                       play against the computer in the terminal
-//	oware perft [-j N] [-divide] [-rules NAME] DEPTH [POSITION]
+//	oware show [-svg] [-side S|N] [-rules NAME] [-o FILE] POSITION [MOVE]
+//	                                       draw a position, or what a move did, as text or SVG
+//	oware perft [-j N] [-divide] [-json] [-rules NAME] DEPTH [POSITION]
 //	                                       count the move sequences of DEPTH plies
-//	oware replay [-q | -s] [-format F] [-rules NAME] FILE...
-//	                                       verify game records ("-" reads stdin)
-//	oware convert [-from F] [-to F] [-o FILE] FILE...
+//	oware replay [-q | -s | -json] [-format F] [-rules NAME] FILE... ("-" for stdin)
+//	                                       verify game records
+//	oware convert [-from F] [-to F] [-o FILE] FILE... ("-" for stdin)
 //	                                       convert records: ogn, playstrategy, openspiel
 //	oware oracle [-rules NAME]             answer JSON-lines rules queries on stdin
 //	oware vectors [-rules NAME] [-seed N] [-games N] [-endgames N] [-o FILE]
@@ -19,6 +23,7 @@
 //	                                       the computer against a random mover
 //	oware check [-rules NAME] [-games N] [-seed S] [-timeout D] -- CMD [ARGS...]
 //	                                       find where another implementation differs
+//	oware version                          the version and revision it was built from
 //	oware help [COMMAND]                   the list of commands, or a command's flags
 //
 // Positions are written as position strings, such as the opening
@@ -70,8 +75,8 @@ func commands() []command {
 	return []command{
 		{"demo", "a demonstration game between two computer players (the default)", runDemo},
 		{"play", "play against the computer in the terminal", runPlay},
-		{"perft", "count the move sequences of a given depth", runPerft},
 		{"show", "draw a position, or what a move did, as a diagram or an SVG picture", runShow},
+		{"perft", "count the move sequences of a given depth", runPerft},
 		{"replay", "verify game records", runReplay},
 		{"convert", "convert game records between OGN, PlayStrategy and OpenSpiel", runConvert},
 		{"oracle", "answer JSON-lines rules queries on stdin", runOracle},
@@ -142,7 +147,7 @@ func newFlags(name, args string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("oware "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: oware %s %s\n", name, args)
+		fmt.Fprintln(stderr, strings.TrimSpace("usage: oware "+name+" "+args))
 		fs.PrintDefaults()
 	}
 	return fs

@@ -11,7 +11,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -231,4 +233,180 @@ func TestReadmePlayTranscripts(t *testing.T) {
 	}
 	_, err := os.Stat("game.ogn")
 	assert.NoError(t, err, "the transcript saved the game")
+}
+
+// synopsis returns the synopsis that "oware help NAME" prints, without
+// "usage: ": "oware play [-level N] …".
+func synopsis(t *testing.T, name string) string {
+	t.Helper()
+	status, out, _ := runCmd(t, "", "help", name)
+	require.Equal(t, exitOK, status, name)
+	line, _, _ := strings.Cut(out, "\n")
+	return strings.TrimPrefix(line, "usage: ")
+}
+
+// section returns the README's section under the heading line, up to the
+// next heading.
+func section(text, heading string) string {
+	_, rest, ok := strings.Cut(text, "\n"+heading+"\n")
+	if !ok {
+		return ""
+	}
+	if i := strings.Index(rest, "\n#"); i >= 0 {
+		rest = rest[:i]
+	}
+	return rest
+}
+
+// TestReadmeSynopses: the section of every command in the README shows
+// its synopsis exactly as "oware help COMMAND" prints it, and so does the
+// command's package documentation.
+func TestReadmeSynopses(t *testing.T) {
+	text := readme(t)
+	src, err := os.ReadFile("main.go")
+	require.NoError(t, err)
+	doc := map[string]string{} // command name: its synopsis in main.go's documentation
+	for _, line := range strings.Split(string(src), "\n") {
+		if line, ok := strings.CutPrefix(line, "//\toware "); ok {
+			syn, _, _ := strings.Cut("oware "+line, "  ")
+			name, _, _ := strings.Cut(strings.TrimPrefix(syn, "oware "), " ")
+			doc[name] = syn
+		}
+	}
+	for _, c := range commands() {
+		want := synopsis(t, c.name)
+		assert.Equal(t, want, doc[c.name], "the synopsis of %s in main.go", c.name)
+		heading := "### `oware " + c.name + "`"
+		if c.name == "demo" {
+			heading = "### `oware` (demo)"
+		}
+		body := section(text, heading)
+		require.NotEmpty(t, body, "the README has a section %s", heading)
+		found := false
+		for _, b := range fenced(body, "```") {
+			first, _, _ := strings.Cut(b, "\n")
+			if first == "oware "+c.name || strings.HasPrefix(first, "oware "+c.name+" ") {
+				assert.Equal(t, want, first, "the synopsis in the README's section %s", heading)
+				found = true
+				break
+			}
+		}
+		assert.True(t, found, "the README's section %s shows the synopsis %q", heading, want)
+	}
+}
+
+// TestReadmeOracleTranscript: the README's example session of the oracle
+// is what oware oracle answers, line by line.
+func TestReadmeOracleTranscript(t *testing.T) {
+	var requests, responses []string
+	for _, b := range fenced(readme(t), "```") {
+		if !strings.HasPrefix(b, "> ") {
+			continue
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(b, "\n"), "\n") {
+			switch {
+			case strings.HasPrefix(line, "> "):
+				requests = append(requests, strings.TrimPrefix(line, "> "))
+			case strings.HasPrefix(line, "< "):
+				responses = append(responses, strings.TrimPrefix(line, "< "))
+			default:
+				t.Errorf("a line of the oracle's session that is neither a request nor a response: %q", line)
+			}
+		}
+	}
+	require.NotEmpty(t, requests, "the README shows a session of the oracle")
+	require.Len(t, responses, len(requests), "one response per request")
+	status, out, _ := runCmd(t, strings.Join(requests, "\n")+"\n", "oracle")
+	require.Equal(t, exitOK, status)
+	assert.Equal(t, responses, strings.Split(strings.TrimSuffix(out, "\n"), "\n"))
+}
+
+// sameLine tells whether the line got is the README's line want: equal, or
+// equal where want has "…" (any text), and, on a line of timings (ending
+// with workers or holding "seconds"), whatever the numbers.
+func sameLine(want, got string) bool {
+	if want == got {
+		return true
+	}
+	number := regexp.MustCompile(`[0-9]+(\.[0-9]+)?(e-[0-9]+)?`)
+	if strings.HasSuffix(want, "worker") || strings.HasSuffix(want, "workers") || strings.Contains(want, `"seconds":`) {
+		want, got = number.ReplaceAllString(want, "0"), number.ReplaceAllString(got, "0")
+	}
+	parts := strings.Split(want, "…")
+	for i := range parts {
+		parts[i] = regexp.QuoteMeta(parts[i])
+	}
+	return regexp.MustCompile("^" + strings.Join(parts, ".*") + "$").MatchString(got)
+}
+
+// TestReadmeCommandTranscripts runs the command lines of show, perft,
+// replay, version and convert that the README shows with their output ("$
+// oware show …" and the lines after it), from the top of the repository,
+// and checks that the command prints those lines, in order ("..." stands
+// for any lines). The demonstration, the games of play and the oracle have
+// tests of their own, and check's its own; a perft deeper than 8 plies is
+// the perft tests' concern; a file of -o is written elsewhere.
+func TestReadmeCommandTranscripts(t *testing.T) {
+	text := readme(t)
+	useBuildInfo(t, &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "github.com/seed3966233f/oware",
+		Version: "v0.0.0-20261201143204-656ab2c01caa"}, Settings: []debug.BuildSetting{{Key: "GOARCH", Value: "amd64"},
+		{Key: "GOOS", Value: "linux"}, {Key: "vcs.revision", Value: "656ab2c01caaf48bba1e6150a8c41818bfbb9d36"},
+		{Key: "vcs.time", Value: "2026-12-01T14:32:04Z"}, {Key: "vcs.modified", Value: "false"}}})
+	tmp := t.TempDir()
+	t.Chdir(filepath.Join("..", ".."))
+	ran := map[string]int{}
+	for _, b := range fenced(text, "```") {
+		lines := strings.Split(strings.TrimSuffix(b, "\n"), "\n")
+		for i := 0; i < len(lines); i++ {
+			cmdline, ok := strings.CutPrefix(lines[i], "$ oware ")
+			if !ok {
+				continue
+			}
+			var want []string
+			for i+1 < len(lines) && !strings.HasPrefix(lines[i+1], "$ ") {
+				i++
+				want = append(want, lines[i])
+			}
+			cmdline, _, _ = strings.Cut(cmdline, "  #")
+			args, err := shellWords(strings.TrimSpace(cmdline))
+			require.NoError(t, err, cmdline)
+			if !slices.Contains([]string{"show", "perft", "replay", "version", "convert"}, args[0]) || len(want) == 0 && !slices.Contains(args, "-o") {
+				continue
+			}
+			if args[0] == "perft" && slices.ContainsFunc(args, func(a string) bool { n, err := strconv.Atoi(a); return err == nil && n > 8 }) {
+				continue
+			}
+			var written string
+			if i := slices.Index(args, "-o"); i >= 0 {
+				written = filepath.Join(tmp, filepath.Base(args[i+1]))
+				args[i+1] = written
+			}
+			var out bytes.Buffer
+			status := run(args, strings.NewReader(""), &out, &out)
+			ran[args[0]]++
+			got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+			if status != exitOK && !strings.Contains(cmdline, "bad-") {
+				t.Errorf("$ oware %s: status %d\n%s", cmdline, status, out.String())
+			}
+			at := 0
+			for _, w := range want {
+				if w == "..." {
+					continue
+				}
+				j := slices.IndexFunc(got[at:], func(g string) bool { return sameLine(w, g) })
+				if !assert.GreaterOrEqual(t, j, 0, "$ oware %s: the README's line %q is not printed (in order); the output:\n%s", cmdline, w, out.String()) {
+					break
+				}
+				at += j + 1
+			}
+			if written != "" {
+				data, err := os.ReadFile(written)
+				require.NoError(t, err, cmdline)
+				assert.True(t, bytes.HasPrefix(data, []byte("<svg ")) || len(want) > 0, "$ oware %s writes its file", cmdline)
+			}
+		}
+	}
+	for _, name := range []string{"show", "perft", "replay", "version"} {
+		assert.Positive(t, ran[name], "the README shows oware %s at work", name)
+	}
 }
