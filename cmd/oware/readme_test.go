@@ -55,6 +55,7 @@ func fenced(text, open string) []string {
 var snippetImports = map[string]string{
 	"errors": "errors", "fmt": "fmt", "io": "io", "log": "log", "os": "os", "strings": "strings",
 	"oware": "github.com/seed3966233f/oware", "ogn": "github.com/seed3966233f/oware/ogn",
+	"svg": "github.com/seed3966233f/oware/svg",
 }
 
 // snippetProgram makes a program of a README snippet: its statements as
@@ -138,13 +139,52 @@ func TestReadmeSnippetsCompile(t *testing.T) {
 	for i, s := range snippets {
 		prog := snippetProgram(t, i, s)
 		if i == 0 {
-			prog += "\nfunc main() {}\n"
+			prog += "\nfunc main() { snippet0() }\n"
 		}
 		require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("s%d.go", i)), []byte(prog), 0o644))
 	}
 	cmd := exec.Command(goTool, "vet", "./"+filepath.Base(dir))
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "README Go snippets do not compile:\n%s", out)
+
+	// The quick start prints what its comments say, and draws its picture.
+	bin, err := filepath.Abs(filepath.Join(dir, "quickstart"))
+	require.NoError(t, err)
+	out, err = exec.Command(goTool, "build", "-o", bin, "./"+filepath.Base(dir)).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	run := exec.Command(bin)
+	run.Dir = dir
+	out, err = run.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	assert.Equal(t, printedBy(snippets[0]), string(out), "the quick start's output")
+	picture, err := os.ReadFile(filepath.Join(dir, "board.svg"))
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(picture), "<svg "), "the quick start's picture")
+}
+
+// printedBy returns what a snippet's comments say that it prints: the
+// comment after each fmt.Println on its line, or on the lines that follow
+// it; not the comments that start with "e.g.", which tell of code that
+// does not run.
+func printedBy(snippet string) string {
+	var out strings.Builder
+	lines := strings.Split(snippet, "\n")
+	for i := 0; i < len(lines); i++ {
+		code, comment, hasComment := strings.Cut(strings.TrimSpace(lines[i]), " // ")
+		if !strings.HasPrefix(code, "fmt.Println(") {
+			continue
+		}
+		switch {
+		case hasComment && !strings.HasPrefix(comment, "e.g."):
+			out.WriteString(comment + "\n")
+		case !hasComment:
+			for i+1 < len(lines) && strings.HasPrefix(lines[i+1], "//") {
+				i++
+				out.WriteString(strings.TrimPrefix(strings.TrimPrefix(lines[i], "//"), " ") + "\n")
+			}
+		}
+	}
+	return out.String()
 }
 
 // transcript returns the README's transcript that starts with the line
