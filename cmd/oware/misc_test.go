@@ -27,8 +27,9 @@ func TestOracleCommand(t *testing.T) {
 	assert.Equal(t, 1, first.ID)
 	require.Len(t, first.Plies, 1)
 	assert.Equal(t, "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N", first.Plies[0].Position)
-	// Seed 003: South sows pit 2's four seeds into 3, 4, 5 and 6; the game
-	// goes on, so both outcomes are the library's "not over" form.
+	// The rule sheet's worked sowing (R3): South sows pit 2's four seeds
+	// into 3, 4, 5 and 6; the game goes on, so both outcomes are the
+	// library's "not over" form.
 	assert.Equal(t, `{"version":1,"id":1,"start":"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S","legal":["A","B","C","D","E","F"],`+
 		`"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}},"plies":[`+
 		`{"move":"C","position":"4-4-0-5-5-5-5-4-4-4-4-4-0-0-N","legal":["a","b","c","d","e","f"],"sown":[3,4,5,6],`+
@@ -79,8 +80,9 @@ func TestVectorsCommand(t *testing.T) {
 	assert.Contains(t, errOut, "oware vectors: open ")
 }
 
-// TestDescribeNamesPitsByLetter: seed 003's F captures pits 9 and 8 (d
-// and c); the second capture takes a to d, last seed first.
+// TestDescribeNamesPitsByLetter: in the rule sheet's worked capture (R5)
+// F captures pits 9 and 8 (d and c); the second capture takes a to d, last
+// seed first.
 func TestDescribeNamesPitsByLetter(t *testing.T) {
 	for _, tt := range []struct{ pos, want string }{
 		{"1-1-1-1-1-4-1-3-2-1-2-2-10-18-S", "South plays F (4 seeds) and captures 5 from d and c"},

@@ -89,7 +89,8 @@ func TestPlayScripted(t *testing.T) {
 		"Your move (A B C D E F): Your move (A B C D E F): \nYour pits are A-F, on the bottom row; the computer's are a-f, on top.\n",
 		"These are the abapa rules.", "unless that would take every seed the computer has", "Whoever captures 25 seeds wins at once.",
 		`"undo" takes back your last move, "hint"`,
-		// Seed 003: the four seeds of pit 2 go to pits 3, 4, 5 and 6.
+		// The rule sheet's worked sowing (R3): the four seeds of pit 2 go
+		// to pits 3, 4, 5 and 6.
 		"Your move (A B C D E F): South plays C (4 seeds)\n\n"+
 			"    f  e  d  c  b  a\n"+
 			"N   4  4  4  4  4  5   North 0\n"+

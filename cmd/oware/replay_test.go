@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Seed 003's capture as a set-up record: F's last seed makes pit 9 hold 2
-// and pit 8 hold 3, 5 seeds in all.
+// The rule sheet's worked capture (R5) as a set-up record: F's last seed
+// makes pit 9 hold 2 and pit 8 hold 3, 5 seeds in all.
 const captureRecord = `[Variant "Oware Abapa"]
 [South "Ama"]
 [North "Kofi"]
