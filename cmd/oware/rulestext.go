@@ -56,7 +56,7 @@ func rulesInWords(r oware.Rules) string {
 		if limit == 0 {
 			limit = 3
 		}
-		fmt.Fprintf(&b, " When a position occurs for the %s time since the last capture", ordinal(limit))
+		fmt.Fprintf(&b, " When a position has occurred %d times since the last capture", limit)
 		if !r.RepeatWithEmptySide {
 			b.WriteString(", while neither side is empty")
 		}
@@ -77,25 +77,6 @@ func rulesInWords(r oware.Rules) string {
 	}
 	b.WriteString(" At the end, the higher total wins.")
 	return b.String()
-}
-
-// ordinal returns "second", "third" … "tenth", or "11th" and the like.
-func ordinal(n int) string {
-	words := []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
-	if n >= 1 && n <= len(words) {
-		return words[n-1]
-	}
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-		return fmt.Sprintf("%dth", n)
-	case n%10 == 1:
-		return fmt.Sprintf("%dst", n)
-	case n%10 == 2:
-		return fmt.Sprintf("%dnd", n)
-	case n%10 == 3:
-		return fmt.Sprintf("%drd", n)
-	}
-	return fmt.Sprintf("%dth", n)
 }
 
 // wrapText breaks text into lines of at most width characters, between

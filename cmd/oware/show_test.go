@@ -99,7 +99,7 @@ func TestShowErrors(t *testing.T) {
 }
 
 // TestPicturesCurrent: the README's pictures of the rules are what the
-// go:generate lines of show.go make of them now.
+// generate directives of show.go make of them now.
 func TestPicturesCurrent(t *testing.T) {
 	src, err := os.ReadFile("show.go")
 	require.NoError(t, err)
