@@ -428,10 +428,11 @@ type draws struct{ t *rapid.T }
 
 func (d draws) IntN(n int) int { return rapid.IntRange(0, n-1).Draw(d.t, "n") }
 
-// TestPropertyMoves: along random games from random boards under every
-// preset, from either side, every picture of a move parses, shows every
-// pit's seeds and both scores after it, and marks as many seeds sown as
-// were taken, and the seeds captured or annulled.
+// TestPropertyMoves: for eight plies from a random point of random games
+// from random boards under every preset, from either side, every picture
+// of a move parses, shows every pit's seeds and both scores after it, and
+// marks as many seeds sown as were taken, and the seeds captured or
+// annulled.
 func TestPropertyMoves(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		name := rapid.SampledFrom(oware.RulesNames()).Draw(t, "rules")
@@ -444,7 +445,11 @@ func TestPropertyMoves(t *testing.T) {
 			p = rules.Start()
 		}
 		side := oware.Player(rapid.IntRange(0, 1).Draw(t, "side"))
-		for ply := 0; ply < 30 && p.Moves().Len() > 0; ply++ {
+		for skip := rapid.IntRange(0, 80).Draw(t, "skip"); skip > 0 && p.Moves().Len() > 0; skip-- {
+			m, _ := p.Moves().Nth(rapid.IntRange(0, p.Moves().Len()-1).Draw(t, "skipped move"))
+			p, _ = p.Play(m)
+		}
+		for ply := 0; ply < 8 && p.Moves().Len() > 0; ply++ {
 			m, _ := p.Moves().Nth(rapid.IntRange(0, p.Moves().Len()-1).Draw(t, "move"))
 			e, err := p.Explain(m)
 			require.NoError(t, err)
