@@ -238,5 +238,5 @@ func TestConvertPlayStrategyReadsBack(t *testing.T) {
 	assert.Equal(t, exitOK, status, "%s\n%s", errOut, ps)
 	status, back, errOut := runCmd(t, ps, "convert", "-from", "playstrategy", "-")
 	require.Equal(t, exitOK, status, errOut)
-	assert.Contains(t, back, "7. c *\n")
+	assert.Contains(t, back, "\n1... c 2. B d 3. D e 4. C f 5. F a 6. A b 7. E c *\n", "numbered as a game that North begins")
 }
