@@ -14,7 +14,7 @@
 //	                                       count the move sequences of DEPTH plies
 //	oware replay [-q | -s | -json] [-format F] [-rules NAME] FILE... ("-" for stdin)
 //	                                       verify game records
-//	oware convert [-from F] [-to F] [-o FILE] FILE... ("-" for stdin)
+//	oware convert [-from F] [-to F] [-rules NAME] [-o FILE] FILE... ("-" for stdin)
 //	                                       convert records: ogn, playstrategy, openspiel
 //	oware oracle [-rules NAME]             answer JSON-lines rules queries on stdin
 //	oware vectors [-rules NAME] [-seed N] [-games N] [-endgames N] [-o FILE]
