@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/ogn"
@@ -67,7 +66,10 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		out = showMove(e, near, *asSVG)
 	}
 	if *output != "" {
-		err = os.WriteFile(*output, out, 0o644)
+		err = writeFile(*output, func(w io.Writer) error {
+			_, err := w.Write(out)
+			return err
+		})
 	} else {
 		_, err = stdout.Write(out)
 	}
