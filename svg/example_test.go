@@ -32,7 +32,7 @@ func ExampleMove() {
 	fmt.Println(doc.Title)
 	// Output:
 	// 568 by 264
-	// Oware board; South's pits A 1 B 1 C 1 D 1 E 1 F 0, score 15; North's pits a 2 b 4 c 0 d 0 e 2 f 2, score 18. South sows F, 4 seeds, and captures 5 from d and c (R5). North to move
+	// Oware board; South's pits A 1 B 1 C 1 D 1 E 1 F 0, score 15; North's pits a 2 b 4 c 0 d 0 e 2 f 2, score 18. South sows F, 4 seeds, and captures 5: 2 from d, 3 from c (R5). North to move
 }
 
 // A board's picture begins with the SVG element; write it to a file or

@@ -124,10 +124,14 @@ func AppendMove(dst []byte, e oware.Effect, o Options) []byte {
 }
 
 // caption says in words what the move of e did, such as "South sows F, 4
-// seeds, and captures 5 from d and c (R5)".
+// seeds, and captures 5: 2 from d, 3 from c (R5)".
 func caption(e oware.Effect) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s sows %s, %d %s", e.Player(), e.Move(), e.Seeds(), plural(e.Seeds(), "seed", "seeds"))
+	seeds := "seeds"
+	if e.Seeds() == 1 {
+		seeds = "seed"
+	}
+	fmt.Fprintf(&b, "%s sows %s, %d %s", e.Player(), e.Move(), e.Seeds(), seeds)
 	if e.Seeds() >= oware.NumPits {
 		fmt.Fprintf(&b, " round the board, skipping %s (R4)", e.Move())
 	}
@@ -135,11 +139,11 @@ func caption(e oware.Effect) string {
 	case e.GrandSlam():
 		fmt.Fprintf(&b, "; a grand slam: it would take all of %s's seeds, so it captures nothing (R6)", e.Player().Opponent())
 	case e.Captured() > 0:
-		var pits []string
+		var taken []string
 		for c := range e.Captures() {
-			pits = append(pits, oware.Move(c.Pit).String())
+			taken = append(taken, fmt.Sprintf("%d from %s", c.Seeds, oware.Move(c.Pit)))
 		}
-		fmt.Fprintf(&b, ", and captures %d from %s (R5)", e.Captured(), join(pits))
+		fmt.Fprintf(&b, ", and captures %d: %s (R5)", e.Captured(), strings.Join(taken, ", "))
 	}
 	if e.Fed() {
 		fmt.Fprintf(&b, "; it feeds %s, whose side was empty (R7)", e.Player().Opponent())
@@ -148,22 +152,6 @@ func caption(e oware.Effect) string {
 		b.WriteString("; the two lone seeds go one to each player")
 	}
 	return b.String()
-}
-
-// join joins names as "d", "d and c", "d, c and b".
-func join(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
-// plural returns one or many as n is 1 or not.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // mark is what a move did to one pit.

@@ -313,7 +313,7 @@ func TestMoves(t *testing.T) {
 			name: "capture", start: "1-1-1-1-1-4-1-3-2-1-2-2-10-18-S", move: 5,
 			counts: "1-1-1-1-1-0-2-4-0-0-2-2", scores: []int{18, 15},
 			plus: "a:1 b:1 c:1 d:1", last: "d", from: "F:4", minus: "c:3 d:2", gains: []string{"+5"},
-			caption: []string{"South sows F, 4 seeds, and captures 5 from d and c (R5)", "North to move"},
+			caption: []string{"South sows F, 4 seeds, and captures 5: 2 from d, 3 from c (R5)", "North to move"},
 		},
 		{
 			// R6: F's 3 seeds make a, b and c, North's only seeds, hold
@@ -336,7 +336,7 @@ func TestMoves(t *testing.T) {
 			name: "majority", start: "2-1-0-0-0-1-0-0-0-4-1-0-19-20-N", move: 9,
 			counts: "0-0-0-0-0-1-0-0-0-0-2-1", scores: []int{25, 19},
 			plus: "A:1 B:1 e:1 f:1", last: "B", from: "d:4", minus: "A:3 B:2", gains: []string{"+5"},
-			caption: []string{"North sows d, 4 seeds, and captures 5 from B and A (R5)", "Game over: North wins 25-19 (majority, R8)"},
+			caption: []string{"North sows d, 4 seeds, and captures 5: 2 from B, 3 from A (R5)", "Game over: North wins 25-19 (majority, R8)"},
 		},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

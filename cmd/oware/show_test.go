@@ -62,7 +62,7 @@ func TestShowSVG(t *testing.T) {
 	}
 	require.NoError(t, xml.Unmarshal([]byte(out), &doc))
 	assert.Equal(t, "svg", doc.XMLName.Local)
-	assert.Contains(t, doc.Title, "South sows F, 4 seeds, and captures 5 from d and c (R5)")
+	assert.Contains(t, doc.Title, "South sows F, 4 seeds, and captures 5: 2 from d, 3 from c (R5)")
 	assert.Contains(t, doc.Texts, "North to move")
 
 	file := filepath.Join(t.TempDir(), "p.svg")
