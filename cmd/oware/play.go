@@ -197,9 +197,9 @@ func parseProblem(err error) string {
 // game is a game of oware play in progress.
 type game struct {
 	in      *bufio.Reader
-	pending chan line // the line being read, while a read goes on; see readLine
-	tty     *os.File  // the input when it is a terminal, whose typed-ahead lines are dropped; nil if not
-	intr    chan os.Signal
+	pending chan line      // the line being read, while a read goes on; see readLine
+	tty     *os.File       // the input when it is a terminal, whose typed-ahead lines are dropped; nil if not
+	intr    chan os.Signal // the interrupts (Ctrl-C) during the game
 	out     io.Writer
 	status  io.Writer // the terminal, for the line that shows the computer thinking; nil if none
 	human   oware.Player

@@ -76,6 +76,6 @@ func (g *game) dropTypedAhead() {
 	}
 	g.in.Discard(g.in.Buffered())
 	if n, err := flushInput(g.tty); err == nil && n > 0 {
-		fmt.Fprintf(g.out, "(What you typed while the computer thought was ignored.)\n")
+		fmt.Fprintln(g.out, "(What you typed while the computer thought was ignored.)")
 	}
 }
