@@ -195,10 +195,12 @@ func TestCannotRun(t *testing.T) {
 	assert.Equal(t, "subject: cannot load the model", se.Stderr)
 	assert.Equal(t, "exit status 3", se.Detail)
 
-	_, err = Run(t.Context(), config(t, toy(t, "no-such-bug"), 3))
-	assert.ErrorIs(t, err, ErrCannotRun)
-	require.ErrorAs(t, err, &se)
-	assert.Contains(t, se.Stderr, "usage: toy_oware.py [--bug NAME]")
+	t.Run("example adapter", func(t *testing.T) {
+		_, err := Run(t.Context(), config(t, toy(t, "no-such-bug"), 3))
+		assert.ErrorIs(t, err, ErrCannotRun)
+		require.ErrorAs(t, err, &se)
+		assert.Contains(t, se.Stderr, "usage: toy_oware.py [--bug NAME]")
+	})
 }
 
 func TestRunCancelled(t *testing.T) {
@@ -238,8 +240,8 @@ func TestProgress(t *testing.T) {
 	assert.Equal(t, c.Plies(), res.Plies-seen[len(seen)-1].Plies, "the last call comes before the last case")
 
 	seen = nil
-	cfg = config(t, toy(t, "no-grand-slam"), DefaultGames)
-	cfg.Families = []Kind{GrandSlam}
+	cfg = config(t, helper(t, "crash"), DefaultGames)
+	cfg.Families = []Kind{Laps}
 	cfg.Progress = func(p Progress) { seen = append(seen, p) }
 	res, err = Run(t.Context(), cfg)
 	require.NoError(t, err)
