@@ -20,9 +20,9 @@ import (
 const subjectEnv = "OWARE_CHECK_SUBJECT"
 
 // longEnv, when set, makes the tests run the long checks too: every
-// planted bug with the default budget on every seed of the README's
-// table, and the example adapter under every preset with many cases.
-// CI sets it.
+// planted bug of the example adapter, and the adapter under every preset
+// with more cases. CI sets it to 1; "readme" also runs each planted bug
+// in a default run, for the README's table.
 const longEnv = "OWARE_CHECK_LONG"
 
 // long reports whether the long checks run; when they do not, t is
