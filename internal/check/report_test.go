@@ -111,7 +111,7 @@ func TestReportOK(t *testing.T) {
 }
 
 // TestWriteJSON: the report as one JSON object on one line, with what a
-// program needs to act on it.
+// program needs to act on it, under the names the README gives.
 func TestWriteJSON(t *testing.T) {
 	cfg := Config{Rules: rules(t), Command: []string{"python3", "toy.py"}, Games: 4000, Seed: 1}
 	res := failed(t, slamCase, edited(t, slamCase, slamTaken))
@@ -119,71 +119,51 @@ func TestWriteJSON(t *testing.T) {
 	var out bytes.Buffer
 	require.NoError(t, WriteJSON(&out, cfg, res))
 	require.Equal(t, 1, strings.Count(out.String(), "\n"), "one line")
-	var rep struct {
-		Rules    string   `json:"rules"`
-		Seed     uint64   `json:"seed"`
-		Games    int      `json:"games"`
-		Command  []string `json:"command"`
-		OK       bool     `json:"ok"`
-		Cases    int      `json:"cases"`
-		Plies    int      `json:"plies"`
-		Seconds  float64  `json:"seconds"`
-		Families []struct {
-			Family string `json:"family"`
-			Cases  int    `json:"cases"`
-		} `json:"families"`
-		Failure struct {
-			Case      int             `json:"case"`
-			Family    string          `json:"family"`
-			FirstSeen string          `json:"first_seen"`
-			Found     json.RawMessage `json:"found"`
-			Error     string          `json:"error"`
-			Shrunk    json.RawMessage `json:"shrunk"`
-			Tries     int             `json:"tries"`
-			Seeds     int             `json:"seeds"`
-			Plies     int             `json:"plies"`
-			Rule      string          `json:"rule"`
-			RuleName  string          `json:"rule_name"`
-			Ply       int             `json:"ply"`
-			Move      string          `json:"move"`
-			Before    string          `json:"before"`
-			Library   json.RawMessage `json:"library"`
-			Subject   json.RawMessage `json:"subject"`
-			Diffs     []Diff          `json:"diffs"`
-		} `json:"failure"`
-	}
-	dec := json.NewDecoder(&out)
-	dec.DisallowUnknownFields()
-	require.NoError(t, dec.Decode(&rep))
-	assert.Equal(t, "abapa", rep.Rules)
-	assert.Equal(t, []string{"python3", "toy.py"}, rep.Command)
-	assert.False(t, rep.OK)
-	assert.Equal(t, 2, rep.Cases)
-	assert.Equal(t, 87, rep.Plies)
-	assert.InDelta(t, 1.0, rep.Seconds, 1e-9)
-	require.Len(t, rep.Families, int(numKinds))
-	assert.Equal(t, "opening game", rep.Families[0].Family)
-	assert.Equal(t, 1, rep.Families[1].Cases)
-	f := rep.Failure
-	assert.Equal(t, 3, f.Case)
-	assert.Equal(t, "grand slam", f.Family)
-	assert.Equal(t, res.Failure.FoundErr.Error(), f.FirstSeen)
-	assert.Equal(t, res.Failure.Err.Error(), f.Error)
-	assert.JSONEq(t, slamCase.Line(), string(f.Shrunk))
-	assert.Equal(t, 10, f.Tries)
-	assert.Equal(t, 2, f.Seeds)
-	assert.Equal(t, 1, f.Plies)
-	assert.Equal(t, "R6", f.Rule)
-	assert.Equal(t, "R6 (grand slam)", f.RuleName)
-	assert.Equal(t, 1, f.Ply)
-	assert.Equal(t, "F", f.Move)
-	assert.Equal(t, slamCase.Start.String(), f.Before)
-	assert.Contains(t, string(f.Library), `"grand_slam":true`)
-	assert.Contains(t, string(f.Subject), `"grand_slam":false`)
-	assert.Contains(t, f.Diffs, Diff{"grand_slam", "true", "false"})
+	var rep map[string]any
+	require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+	assert.ElementsMatch(t, []string{"rules", "seed", "games", "command", "ok", "cases", "plies", "seconds", "families", "failure"}, keys(rep))
+	assert.Equal(t, "abapa", rep["rules"])
+	assert.Equal(t, []any{"python3", "toy.py"}, rep["command"])
+	assert.Equal(t, false, rep["ok"])
+	assert.Equal(t, 2.0, rep["cases"])
+	assert.Equal(t, 87.0, rep["plies"])
+	assert.Equal(t, 1.0, rep["seconds"])
+	families := rep["families"].([]any)
+	require.Len(t, families, int(numKinds))
+	assert.Equal(t, map[string]any{"family": "opening game", "cases": 1.0}, families[0])
+	assert.Equal(t, map[string]any{"family": "long line", "cases": 0.0}, families[numKinds-1])
+	f := rep["failure"].(map[string]any)
+	assert.ElementsMatch(t, []string{"case", "family", "first_seen", "found", "tries", "shrunk", "seeds", "plies", "error",
+		"rule", "rule_name", "ply", "move", "before", "library", "subject", "diffs"}, keys(f))
+	assert.Equal(t, 3.0, f["case"])
+	assert.Equal(t, "grand slam", f["family"])
+	assert.Equal(t, res.Failure.FoundErr.Error(), f["first_seen"])
+	assert.Equal(t, res.Failure.Err.Error(), f["error"])
+	shrunk, _ := json.Marshal(f["shrunk"])
+	assert.JSONEq(t, slamCase.Line(), string(shrunk), "an oracle request, as an object")
+	assert.Equal(t, 10.0, f["tries"])
+	assert.Equal(t, 2.0, f["seeds"])
+	assert.Equal(t, 1.0, f["plies"])
+	assert.Equal(t, "R6", f["rule"])
+	assert.Equal(t, "R6 (grand slam)", f["rule_name"])
+	assert.Equal(t, 1.0, f["ply"])
+	assert.Equal(t, "F", f["move"])
+	assert.Equal(t, slamCase.Start.String(), f["before"])
+	assert.Equal(t, true, f["library"].(map[string]any)["grand_slam"])
+	assert.Equal(t, false, f["subject"].(map[string]any)["grand_slam"])
+	assert.Contains(t, f["diffs"], map[string]any{"field": "grand_slam", "library": "true", "subject": "false"})
 
 	out.Reset()
 	require.NoError(t, WriteJSON(&out, cfg, Result{Cases: 4001, Plies: 9}))
 	assert.Contains(t, out.String(), `"ok":true,"cases":4001,"plies":9,`)
 	assert.Contains(t, out.String(), `"failure":null}`)
+}
+
+// keys returns the names of an object's members.
+func keys(m map[string]any) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
 }
