@@ -43,6 +43,45 @@ func Endgame(src Source, lo, hi int) oware.Board {
 	return board(pits, sc, oware.Player(src.IntN(2)))
 }
 
+// Pile returns a board with n seeds in pit (1 <= n <= 48), to be sown
+// round the board in laps (R4) when n is 12 or more, and toMove to move:
+// the other pits get a number of seeds drawn uniformly from 0 to what is
+// left, each dropped into one of them drawn uniformly, and the scores are
+// drawn as Board draws them (both below 25). It draws the number of other
+// seeds, their pits, then South's score.
+func Pile(src Source, pit, n int, toMove oware.Player) oware.Board {
+	var pits [oware.NumPits]int
+	pits[pit] = n
+	for range src.IntN(oware.NumSeeds - n + 1) {
+		at := src.IntN(oware.NumPits - 1) // any pit but pit
+		if at >= pit {
+			at++
+		}
+		pits[at]++
+	}
+	return Board(src, pits, toMove, false)
+}
+
+// Won returns the board of pits with toMove to move and scores that make
+// up the 48 with one of them 25 or more (R8 already reached, D4): the
+// winner drawn uniformly, then the winner's score uniformly from 25 to
+// what the pits leave. It reports false, drawing nothing, when the pits
+// hold more than 23 seeds, which leaves no room for 25.
+func Won(src Source, pits [oware.NumPits]int, toMove oware.Player) (oware.Board, bool) {
+	rest := oware.NumSeeds
+	for _, n := range pits {
+		rest -= n
+	}
+	if rest < oware.WinningScore {
+		return oware.Board{}, false
+	}
+	winner := src.IntN(2)
+	var sc [2]int
+	sc[winner] = oware.WinningScore + src.IntN(rest-oware.WinningScore+1)
+	sc[1-winner] = rest - sc[winner]
+	return board(pits, sc, toMove), true
+}
+
 // scores draws the scores for pits, as Board says.
 func scores(src Source, pits [oware.NumPits]int, won bool) [2]int {
 	rest := oware.NumSeeds

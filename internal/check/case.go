@@ -9,18 +9,24 @@ import (
 )
 
 // Case is one question put to the subject: a start position, with a fresh
-// repetition history (D4), and moves that the library finds legal.
+// repetition history (D4), moves that the library finds legal and, when
+// Refused is set, one more move that it refuses, whose error code and ply
+// the subject must give.
 type Case struct {
-	Kind  Kind        // what the case is made to reach
+	Kind  Kind        // the family the case was made in
 	Start oware.Board // the position before the first move
 	Moves []oware.Move
-	rules oware.Rules // the library's rules the moves are played under
+	// Refused is the text of a last move, sent after Moves, that the
+	// library refuses: an illegal move, a move after the end, or text
+	// that names no pit such as "12". "" for none.
+	Refused string
+	rules   oware.Rules // the library's rules the moves are played under
 }
 
-// with returns a case of the same kind and rules as c with another start
-// and moves.
+// with returns a case of the same family, rules and refused move as c
+// with another start and moves.
 func (c Case) with(start oware.Board, moves []oware.Move) Case {
-	return Case{Kind: c.Kind, Start: start, Moves: moves, rules: c.rules}
+	return Case{Kind: c.Kind, Start: start, Moves: moves, Refused: c.Refused, rules: c.rules}
 }
 
 // Seeds returns the seeds on the board at the start.
@@ -28,11 +34,19 @@ func (c Case) Seeds() int {
 	return c.Start.SideSeeds(oware.South) + c.Start.SideSeeds(oware.North)
 }
 
+// Plies returns the moves the case sends, the refused one included.
+func (c Case) Plies() int {
+	if c.Refused != "" {
+		return len(c.Moves) + 1
+	}
+	return len(c.Moves)
+}
+
 // Request returns the oracle request of c with the given id, or without
 // one when id is negative.
 func (c Case) Request(id int) oracle.Request {
 	start := c.Start.String()
-	req := oracle.Request{Version: oracle.Version, Start: &start, Moves: make([]string, len(c.Moves))}
+	req := oracle.Request{Version: oracle.Version, Start: &start, Moves: make([]string, len(c.Moves), c.Plies())}
 	if c.rules != (oware.Rules{}) {
 		name := c.rules.String()
 		req.Rules = &name
@@ -42,6 +56,9 @@ func (c Case) Request(id int) oracle.Request {
 	}
 	for i, m := range c.Moves {
 		req.Moves[i] = m.String()
+	}
+	if c.Refused != "" {
+		req.Moves = append(req.Moves, c.Refused)
 	}
 	return req
 }
@@ -60,10 +77,11 @@ func (c Case) Line() string {
 
 // positions returns the positions of c: the start, then the position after
 // each move, as many as the library can play (a move that is illegal under
-// the library ends the list).
+// the library ends the list). The refused move is not played.
 func (c Case) positions() []oware.Position {
 	p := c.rules.Position(c.Start)
-	out := []oware.Position{p}
+	out := make([]oware.Position, 1, len(c.Moves)+1)
+	out[0] = p
 	for _, m := range c.Moves {
 		next, err := p.Play(m)
 		if err != nil {
@@ -76,9 +94,18 @@ func (c Case) positions() []oware.Position {
 }
 
 // legalized returns c cut before its first move that the library refuses,
-// so that every case sent asks about legal moves only.
+// so that every case sent asks about legal moves, then at most one refused
+// move. A refused move that the position reached allows is played as one
+// of the moves.
 func (c Case) legalized() Case {
-	n := len(c.positions()) - 1
+	ps := c.positions()
+	n := len(ps) - 1
 	c.Moves = c.Moves[:n:n]
+	if c.Refused == "" {
+		return c
+	}
+	if m, err := oware.ParseMove(c.Refused); err == nil && ps[n].Moves().Contains(m) {
+		c.Moves, c.Refused = append(c.Moves, m), ""
+	}
 	return c
 }

@@ -3,11 +3,16 @@
 // compares each answer with the library's own, and shrinks the first case
 // on which they differ to a small one. It is the logic of "oware check".
 //
-// The cases are seeded and reproducible (see [Generator]); every case is a
-// start position and moves that the library finds legal, sent as one
-// request. A subject must give "position" and "legal" for each ply and
-// "legal" at the start; "sown", "captures", "grand_slam", "fed",
-// "repetitions" and "outcome" (field by field) are compared when present.
+// The cases are seeded and reproducible (see [Generator]) and come from
+// families that each reach some rules by construction (see [Kind]); every
+// case is a start position and moves that the library finds legal,
+// sometimes followed by one move that it refuses, sent as one request. A
+// subject must give "version" 1, the request's "id", "legal" at the start
+// and "position" and "legal" for each ply, and, for a refused move, the
+// library's error code at the library's ply; every other field the
+// protocol defines is compared when present, and any other field is an
+// error. A divergence names the rule that decides the first field that
+// differs (see [RuleName]).
 package check
 
 import (
@@ -45,6 +50,24 @@ type Config struct {
 	// MaxShrink bounds the cases sent while shrinking; 0 means
 	// DefaultMaxShrink.
 	MaxShrink int
+	// Families are the families of the cases sent, in turn; nil means
+	// all of them (see [Kinds]).
+	Families []Kind
+	// Progress, when not nil, is called before each case is sent, from
+	// the goroutine that called Run, with what has been done so far.
+	Progress func(Progress)
+}
+
+// Progress is how far a check has got, for a progress line.
+type Progress struct {
+	Cases   int           // cases on which the subject agreed, the opening included
+	Plies   int           // plies of those cases
+	Elapsed time.Duration // since Run began
+	Kind    Kind          // the family of the case about to be sent
+	// Shrinking is set once a failure is found; Tries then counts the
+	// cases sent to shrink it.
+	Shrinking bool
+	Tries     int
 }
 
 // Result is what a check found.
@@ -52,7 +75,10 @@ type Result struct {
 	Cases   int           // cases on which the subject agreed, the opening first
 	Plies   int           // plies of those cases
 	Elapsed time.Duration // the time taken, shrinking included
-	Failure *Failure      // the first failing case, or nil
+	// Families counts the cases of each family on which the subject
+	// agreed, the opening (a case of the Opening family) included.
+	Families [numKinds]int
+	Failure  *Failure // the first failing case, or nil
 }
 
 // Failure is a case on which the subject failed, and the smallest case
@@ -74,9 +100,10 @@ type Failure struct {
 // returns ctx's error, with what it found so far.
 func Run(ctx context.Context, cfg Config) (Result, error) {
 	began := time.Now()
-	k := &checker{cfg: cfg, ctx: ctx}
-	defer k.close()
 	var res Result
+	k := &checker{cfg: cfg, ctx: ctx, res: &res, began: began}
+	defer k.close()
+	k.report(Opening)
 	if err := k.start(); err != nil {
 		switch {
 		case ctx.Err() != nil:
@@ -89,10 +116,11 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		res.Elapsed = time.Since(began)
 		return res, nil
 	}
-	res.Cases = 1
-	g := NewGenerator(cfg.Rules, cfg.Seed)
+	res.Cases, res.Families[Opening] = 1, 1
+	g := NewGenerator(cfg.Rules, cfg.Seed, cfg.Families...)
 	for i := 1; i <= cfg.Games; i++ {
 		c := g.Next()
+		k.report(c.Kind)
 		err := k.ask(c)
 		if ctx.Err() != nil {
 			res.Elapsed = time.Since(began)
@@ -104,7 +132,8 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 			break
 		}
 		res.Cases++
-		res.Plies += len(c.Moves)
+		res.Plies += c.Plies()
+		res.Families[c.Kind]++
 	}
 	res.Elapsed = time.Since(began)
 	return res, nil
@@ -130,6 +159,19 @@ type checker struct {
 	ctx     context.Context // ends every wait when done
 	subject *Subject
 	id      int
+	res     *Result   // what Run found so far, for the progress
+	began   time.Time // when Run began
+	tries   int       // the cases sent while shrinking
+	failed  bool      // a failure was found: the cases sent now shrink it
+}
+
+// report calls cfg.Progress, if set, before a case of family k is sent.
+func (k *checker) report(kind Kind) {
+	if k.cfg.Progress == nil {
+		return
+	}
+	k.cfg.Progress(Progress{Cases: k.res.Cases, Plies: k.res.Plies, Elapsed: time.Since(k.began),
+		Kind: kind, Shrinking: k.failed, Tries: k.tries})
 }
 
 // start starts the subject and asks it the opening case, which may take
@@ -164,7 +206,8 @@ func (k *checker) ask(c Case) error {
 
 // send sends c to the running subject, waits at most timeout for the
 // answer and compares it. After a *SubjectError the subject is killed,
-// to be started afresh.
+// to be started afresh, unless its response was one JSON object of the
+// wrong form (ErrMalformed): its output is then still one line a request.
 func (k *checker) send(c Case, timeout time.Duration) error {
 	k.id++
 	req := c.Request(k.id)
@@ -181,7 +224,9 @@ func (k *checker) send(c Case, timeout time.Duration) error {
 		if se.Stderr == "" {
 			se.Stderr = k.subject.Stderr()
 		}
-		k.close()
+		if !errors.Is(se, ErrMalformed) {
+			k.close()
+		}
 	}
 	return err
 }

@@ -3,8 +3,8 @@ package check
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/internal/oracle"
 )
 
 // rules is the default preset.
@@ -35,14 +34,41 @@ func TestLookupRules(t *testing.T) {
 	assert.ErrorIs(t, err, oware.ErrUnknownRules)
 }
 
+// perFamily is the number of cases of each family that the checks
+// against the library send: enough to go through the variants of every
+// family (five long lines, six error codes) twice.
+const perFamily = 12
+
+func TestAgainstTheLibrary(t *testing.T) {
+	n := perFamily * int(numKinds)
+	res, err := Run(t.Context(), config(t, helper(t, "oracle"), n))
+	require.NoError(t, err)
+	require.Nil(t, res.Failure, "the library agrees with itself")
+	assert.Equal(t, n+1, res.Cases, "the opening, then the cases")
+	for _, k := range Kinds() {
+		want := perFamily
+		if k == Opening {
+			want++ // the opening with no moves
+		}
+		assert.Equal(t, want, res.Families[k], k)
+	}
+	g, plies := NewGenerator(rules(t), 1), 0
+	for range n {
+		plies += g.Next().Plies()
+	}
+	assert.Equal(t, plies, res.Plies, "the plies of the cases, the refused moves included")
+	var out bytes.Buffer
+	require.NoError(t, WriteReport(&out, res))
+	assert.Regexp(t, `^ok: 145 cases, \d+ plies checked in .*: no divergence\n$`, out.String())
+}
+
 // TestPresetsAgainstTheLibrary: under every preset the requests name their
-// rules, and the library's oracle agrees with itself; the abapa toy, which
-// knows no presets, is found out under OpenSpiel's rules.
+// rules, and the library's oracle agrees with itself.
 func TestPresetsAgainstTheLibrary(t *testing.T) {
 	for _, name := range oware.RulesNames() {
 		r, err := LookupRules(name)
 		require.NoError(t, err)
-		cfg := config(t, helper(t, "oracle"), 90)
+		cfg := config(t, helper(t, "oracle"), perFamily*int(numKinds)/2)
 		cfg.Rules = r
 		res, err := Run(t.Context(), cfg)
 		require.NoError(t, err, name)
@@ -51,165 +77,111 @@ func TestPresetsAgainstTheLibrary(t *testing.T) {
 			assert.Contains(t, openingCase(r).Line(), `"rules":"`+name+`"`)
 		}
 	}
-	r, err := LookupRules("openspiel")
-	require.NoError(t, err)
-	cfg := config(t, toy(t, ""), 400)
-	cfg.Rules = r
-	res, err := Run(t.Context(), cfg)
-	require.NoError(t, err)
-	require.NotNil(t, res.Failure, "the abapa toy does not play OpenSpiel's rules")
-}
-
-func TestAgainstTheLibrary(t *testing.T) {
-	n := 900 // 100 cases of each kind
-	res, err := Run(t.Context(), config(t, helper(t, "oracle"), n))
-	require.NoError(t, err)
-	require.Nil(t, res.Failure, "the library agrees with itself")
-	assert.Equal(t, n+1, res.Cases, "the opening, then the cases")
-	assert.Greater(t, res.Plies, 10*n)
-	var out bytes.Buffer
-	require.NoError(t, WriteReport(&out, res))
-	assert.Regexp(t, `^ok: 901 cases, \d+ plies checked in .*: no divergence\n$`, out.String())
 }
 
 func TestOptionalFieldsLeftOut(t *testing.T) {
-	res, err := Run(t.Context(), config(t, helper(t, "minimal"), 90))
+	res, err := Run(t.Context(), config(t, helper(t, "minimal"), perFamily*int(numKinds)))
 	require.NoError(t, err)
-	assert.Nil(t, res.Failure, "a subject that gives position and legal only agrees")
+	assert.Nil(t, res.Failure, "a subject that gives the required fields only agrees")
 }
 
-func TestToyWithoutBugs(t *testing.T) {
-	res, err := Run(t.Context(), config(t, toy(t, ""), 450)) // 50 of each kind
-	require.NoError(t, err)
-	require.Nil(t, res.Failure, "the example adapter implements the rules")
-}
-
-// plantedBugs are the bugs of the toy, the rule that each breaks, and the
-// most plies and seeds of a case that shows it, worked out by hand: one
-// move shows a wrong sowing or capture on a board of few seeds; a game ended
-// one occurrence early takes one 12-ply cycle of 3 seeds, the empty-side
-// exception two; a swept board needs one seed left after 25.
-var plantedBugs = []struct {
-	bug          string
-	rule         string
-	plies, seeds int
-}{
-	{"capture-4", "R5", 1, 8},
-	{"no-grand-slam", "R6", 1, 4},
-	{"second-occurrence", "R10", 12, 3},
-	{"no-feeding", "R7", 1, 3},
-	{"lap-origin", "R4", 1, 12},
-	{"empty-side-repetition", "R10", 24, 3},
-	{"sweep-after-25", "R8", 1, 2},
-	{"chain-off-by-one", "R5", 1, 8},
-}
-
-func TestPlantedBugs(t *testing.T) {
-	for _, pb := range plantedBugs {
-		t.Run(pb.bug, func(t *testing.T) {
-			res, err := Run(t.Context(), config(t, toy(t, pb.bug), DefaultGames))
-			require.NoError(t, err)
-			require.NotNil(t, res.Failure, "the bug is found")
-			f := res.Failure
-			var d *Divergence
-			require.ErrorAs(t, f.Err, &d)
-			assert.Equal(t, pb.rule, d.Rule, "%v", d)
-			assert.LessOrEqual(t, len(f.Shrunk.Moves), pb.plies, f.Shrunk.Line())
-			assert.LessOrEqual(t, f.Shrunk.Seeds(), pb.seeds, f.Shrunk.Line())
-			assert.Equal(t, len(f.Shrunk.Moves), d.Ply, "the case ends with the ply that diverges")
-			t.Logf("%s: found at case %d, shrunk in %d tries to %d plies, %d seeds: %s",
-				pb.bug, f.Cases, f.Tries, len(f.Shrunk.Moves), f.Shrunk.Seeds(), f.Shrunk.Line())
-		})
+// TestExampleAdapterUnderEveryPreset: the example adapter, without a bug,
+// agrees with the library under every preset: on a case of each family,
+// and in the long checks on 20 of each.
+func TestExampleAdapterUnderEveryPreset(t *testing.T) {
+	n := int(numKinds)
+	if os.Getenv(longEnv) != "" {
+		n = 20 * int(numKinds)
 	}
-}
-
-// TestPlantedBugsShownByTheShrunkCase checks, with the library, that the
-// smallest cases show what each bug breaks.
-func TestPlantedBugsShownByTheShrunkCase(t *testing.T) {
-	shows := map[string]func(before oware.Position, e oware.Effect) bool{
-		"no-grand-slam": func(_ oware.Position, e oware.Effect) bool { return e.GrandSlam() },
-		"lap-origin":    func(_ oware.Position, e oware.Effect) bool { return e.Seeds() >= 12 },
-		"no-feeding": func(b oware.Position, _ oware.Effect) bool {
-			return true // the legal moves after the move differ; checked below
-		},
-		"empty-side-repetition": func(_ oware.Position, e oware.Effect) bool {
-			a := e.After().Board()
-			return e.After().Repetitions() == 3 && (a.SideSeeds(oware.South) == 0 || a.SideSeeds(oware.North) == 0)
-		},
-		"second-occurrence": func(_ oware.Position, e oware.Effect) bool { return e.After().Repetitions() == 2 },
-		"sweep-after-25":    func(_ oware.Position, e oware.Effect) bool { return e.Outcome().Reason() == oware.Majority },
-	}
-	for bug, show := range shows {
-		res, err := Run(t.Context(), config(t, toy(t, bug), DefaultGames))
+	for _, name := range oware.RulesNames() {
+		r, err := LookupRules(name)
 		require.NoError(t, err)
-		require.NotNil(t, res.Failure, bug)
-		c := res.Failure.Shrunk
-		ps := c.positions()
-		require.Len(t, ps, len(c.Moves)+1, "every move is legal")
-		if len(c.Moves) == 0 {
-			assert.Equal(t, "sweep-after-25", bug, "only a start can show a swept board")
-			assert.Equal(t, oware.Majority, ps[0].Outcome().Reason())
-			continue
+		cfg := config(t, toy(t, ""), n)
+		cfg.Rules = r
+		res, err := Run(t.Context(), cfg)
+		require.NoError(t, err)
+		if !assert.Nil(t, res.Failure, "%s: the example adapter implements the rules", name) {
+			var out bytes.Buffer
+			_ = WriteReport(&out, res)
+			t.Log(out.String())
 		}
-		before := ps[len(ps)-2]
-		e, err := before.Explain(c.Moves[len(c.Moves)-1])
-		require.NoError(t, err)
-		assert.True(t, show(before, e), "%s: %s", bug, c.Line())
 	}
+}
+
+// The failures to answer, each planted in a subject that starts fast: the
+// test binary as the library's oracle. The example adapter's bugs of the
+// same names are among the planted bugs; its hang is checked here, in the
+// long checks.
+
+// subjects returns the subject with the fault, the test binary, and, when
+// bug is not "" and the long checks run, the example adapter with bug.
+func subjects(t *testing.T, fault, bug string) map[string][]string {
+	out := map[string][]string{"test binary": helper(t, fault)}
+	if bug != "" && os.Getenv(longEnv) != "" {
+		out["example adapter"] = toy(t, bug)
+	}
+	return out
+}
+
+// failsToAnswer runs cfg with the cases of family only, and returns the
+// failure, which must be a failure to answer that wraps want.
+func failsToAnswer(t *testing.T, name string, cfg Config, family Kind, want error) (*Failure, *SubjectError) {
+	t.Helper()
+	cfg.Families = []Kind{family}
+	res, err := Run(t.Context(), cfg)
+	require.NoError(t, err, "%s: it answers the opening, so it runs", name)
+	require.NotNil(t, res.Failure, name)
+	assert.ErrorIs(t, res.Failure.Err, want, name)
+	var se *SubjectError
+	require.ErrorAs(t, res.Failure.Err, &se, name)
+	require.Len(t, res.Failure.Shrunk.Moves, 1, "%s: one move shows it: %s", name, res.Failure.Shrunk.Line())
+	return res.Failure, se
 }
 
 func TestCrash(t *testing.T) {
-	res, err := Run(t.Context(), config(t, toy(t, "crash"), DefaultGames))
-	require.NoError(t, err, "it answers the opening, so it runs")
-	require.NotNil(t, res.Failure)
-	f := res.Failure
-	assert.ErrorIs(t, f.Err, ErrCrashed)
-	var se *SubjectError
-	require.ErrorAs(t, f.Err, &se)
-	assert.Contains(t, se.Stderr, "RuntimeError: toy: laps are not implemented")
-	assert.Equal(t, "exit status 1", se.Detail)
-	// The toy dies on a move of 12 seeds or more: one such move, alone on
-	// the board.
-	require.Len(t, f.Shrunk.Moves, 1, f.Shrunk.Line())
-	assert.Equal(t, 12, f.Shrunk.Seeds())
-	assert.Equal(t, 12, f.Shrunk.Start.Pit(f.Shrunk.Moves[0].Pit()))
+	for name, argv := range subjects(t, "crash", "") {
+		f, se := failsToAnswer(t, name, config(t, argv, DefaultGames), Laps, ErrCrashed)
+		assert.Contains(t, se.Stderr, "laps are not implemented", name)
+		assert.Equal(t, "exit status 1", se.Detail, name)
+		// The subject dies on a move of 12 seeds or more: one such move,
+		// alone on the board.
+		assert.Equal(t, 12, f.Shrunk.Seeds(), name)
+		assert.Equal(t, 12, f.Shrunk.Start.Pit(f.Shrunk.Moves[0].Pit()), name)
+	}
 }
 
 func TestGarbage(t *testing.T) {
-	res, err := Run(t.Context(), config(t, toy(t, "garbage"), DefaultGames))
-	require.NoError(t, err)
-	require.NotNil(t, res.Failure)
-	assert.ErrorIs(t, res.Failure.Err, ErrNotJSON)
-	var se *SubjectError
-	require.ErrorAs(t, res.Failure.Err, &se)
-	assert.Equal(t, "fed! the toy is pleased", se.Line)
-	// The toy prints its line when a move feeds: one move, from one seed.
-	c := res.Failure.Shrunk
-	require.Len(t, c.Moves, 1, c.Line())
-	assert.Equal(t, 1, c.Seeds())
+	for name, argv := range subjects(t, "garbage", "") {
+		f, se := failsToAnswer(t, name, config(t, argv, DefaultGames), Feeding, ErrNotJSON)
+		assert.Contains(t, se.Line, "fed! the ", name)
+		// The line comes when a move feeds: from one or two seeds (a
+		// seed in the last pit feeds; so do two in the pit before).
+		assert.LessOrEqual(t, f.Shrunk.Seeds(), 2, "%s: %s", name, f.Shrunk.Line())
+	}
 }
 
 func TestWrongID(t *testing.T) {
-	res, err := Run(t.Context(), config(t, toy(t, "wrong-id"), DefaultGames))
-	require.NoError(t, err)
-	require.NotNil(t, res.Failure)
-	assert.ErrorIs(t, res.Failure.Err, ErrWrongID)
-	assert.LessOrEqual(t, len(res.Failure.Shrunk.Moves), 1, res.Failure.Shrunk.Line())
+	for name, argv := range subjects(t, "wrong-id", "") {
+		// Another id when a capture makes 25.
+		_, se := failsToAnswer(t, name, config(t, argv, DefaultGames), Majority, ErrWrongID)
+		assert.Contains(t, se.Detail, `id "not this one", want `, name)
+	}
 }
 
 func TestHangOnACase(t *testing.T) {
-	cfg := config(t, toy(t, "hang"), DefaultGames)
-	cfg.Timeout = 2 * time.Second // far above the toy's answer to a small case, once started
-	res, err := Run(t.Context(), cfg)
-	require.NoError(t, err)
-	require.NotNil(t, res.Failure)
-	assert.ErrorIs(t, res.Failure.Err, ErrTimeout)
-	// The toy hangs on a grand slam: one move.
-	c := res.Failure.Shrunk
-	require.Len(t, c.Moves, 1, c.Line())
-	e, err := oware.PositionFrom(c.Start).Explain(c.Moves[0])
-	require.NoError(t, err)
-	assert.True(t, e.GrandSlam())
+	for name, argv := range subjects(t, "hang-on-slam", "hang") {
+		cfg := config(t, argv, DefaultGames)
+		cfg.Timeout = 300 * time.Millisecond // far above an answer to a small case, once started
+		cfg.StartTimeout = time.Minute
+		if name == "example adapter" {
+			cfg.Timeout = time.Second // python on a loaded machine
+		}
+		// The subject hangs on a grand slam: one move.
+		f, _ := failsToAnswer(t, name, cfg, GrandSlam, ErrTimeout)
+		e, err := oware.PositionFrom(f.Shrunk.Start).Explain(f.Shrunk.Moves[0])
+		require.NoError(t, err)
+		assert.True(t, e.GrandSlam(), name)
+	}
 }
 
 func TestCannotRun(t *testing.T) {
@@ -224,31 +196,12 @@ func TestCannotRun(t *testing.T) {
 	assert.Equal(t, "subject: cannot load the model", se.Stderr)
 	assert.Equal(t, "exit status 3", se.Detail)
 
-	_, err = Run(t.Context(), config(t, toy(t, "no-such-bug"), 3))
-	assert.ErrorIs(t, err, ErrCannotRun)
-	require.ErrorAs(t, err, &se)
-	assert.Contains(t, se.Stderr, "usage: toy_oware.py [--bug NAME]")
-}
-
-func TestReportOfADivergence(t *testing.T) {
-	res, err := Run(t.Context(), config(t, toy(t, "no-grand-slam"), DefaultGames))
-	require.NoError(t, err)
-	require.NotNil(t, res.Failure)
-	var out bytes.Buffer
-	require.NoError(t, WriteReport(&out, res))
-	text := out.String()
-	for _, want := range []string{"rule:     R6 (grand slam)\n", "library says: {", "subject says: {",
-		"  grand_slam\n    library: true\n    subject: false\n"} {
-		assert.Contains(t, text, want)
-	}
-	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-	last := lines[len(lines)-1]
-	assert.Equal(t, res.Failure.Shrunk.Line(), last)
-	req, err := oracle.DecodeRequest([]byte(last))
-	require.NoError(t, err, "the last line is an oracle request")
-	resp := oracle.Answer(req)
-	require.Nil(t, resp.Error)
-	assert.True(t, resp.Plies[len(resp.Plies)-1].GrandSlam())
+	t.Run("example adapter", func(t *testing.T) {
+		_, err := Run(t.Context(), config(t, toy(t, "no-such-bug"), 3))
+		assert.ErrorIs(t, err, ErrCannotRun)
+		require.ErrorAs(t, err, &se)
+		assert.Contains(t, se.Stderr, "usage: toy_oware.py [--bug NAME]")
+	})
 }
 
 func TestRunCancelled(t *testing.T) {
@@ -260,4 +213,42 @@ func TestRunCancelled(t *testing.T) {
 	_, err := Run(ctx, cfg)
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.Less(t, time.Since(began), cfg.StartTimeout, "Run stops when its context is done")
+}
+
+// TestProgress: Progress is called before every case, with the counts so
+// far and the family of the case, then while shrinking.
+func TestProgress(t *testing.T) {
+	var seen []Progress
+	cfg := config(t, helper(t, "oracle"), 2*int(numKinds))
+	cfg.Progress = func(p Progress) { seen = append(seen, p) }
+	res, err := Run(t.Context(), cfg)
+	require.NoError(t, err)
+	require.Len(t, seen, 1+2*int(numKinds), "the opening, then each case")
+	for i, p := range seen {
+		assert.Equal(t, Kind(max(i-1, 0)%int(numKinds)), p.Kind, i)
+		assert.Equal(t, i, p.Cases, "the cases done before this one")
+		assert.False(t, p.Shrinking)
+		if i > 0 {
+			assert.GreaterOrEqual(t, p.Plies, seen[i-1].Plies)
+			assert.GreaterOrEqual(t, p.Elapsed, seen[i-1].Elapsed)
+		}
+	}
+	g := NewGenerator(rules(t), 1)
+	var c Case
+	for range 2 * int(numKinds) {
+		c = g.Next()
+	}
+	assert.Equal(t, c.Plies(), res.Plies-seen[len(seen)-1].Plies, "the last call comes before the last case")
+
+	seen = nil
+	cfg = config(t, helper(t, "crash"), DefaultGames)
+	cfg.Families = []Kind{Laps}
+	cfg.Progress = func(p Progress) { seen = append(seen, p) }
+	res, err = Run(t.Context(), cfg)
+	require.NoError(t, err)
+	require.NotNil(t, res.Failure)
+	last := seen[len(seen)-1]
+	assert.True(t, last.Shrinking)
+	assert.Equal(t, res.Failure.Tries, last.Tries)
+	assert.Equal(t, res.Cases, last.Cases, "shrinking leaves the counts of cases in agreement")
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -16,19 +17,20 @@ import (
 // Diff is one field on which the subject and the library disagree, each
 // value in compact JSON ("(absent)" for a required field left out).
 type Diff struct {
-	Field   string
-	Library string
-	Subject string
+	Field   string `json:"field"`
+	Library string `json:"library"`
+	Subject string `json:"subject"`
 }
 
 // Divergence is an answer of the subject that differs from the library's:
-// the first ply at which they disagree, the position before it, and every
-// field of that ply that differs.
+// the first ply at which they disagree, the position before it, every
+// field of that ply that differs, and the rule that decides the first of
+// them in the order in which a move's steps decide them (see [RuleName]).
 type Divergence struct {
-	Ply    int            // 0 at the start, n after the n-th move
-	Move   string         // the move of the ply, "" at the start
+	Ply    int            // 0 at the start, n for the n-th move
+	Move   string         // the move of the ply as sent, "" at the start
 	Before oware.Position // the position before the move (the start for ply 0)
-	Rule   string         // the rule involved, such as "R6"
+	Rule   string         // the rule that decides the field, such as "R6", or a knob, such as "RepeatLimit"
 	Diffs  []Diff
 	// Library and Subject are what each side says of the ply (of the
 	// start for ply 0), as compact JSON; Subject is "" when it says
@@ -44,96 +46,226 @@ func (d *Divergence) Error() string {
 	}
 	where := "at the start"
 	if d.Ply > 0 {
-		where = fmt.Sprintf("at ply %d (%s)", d.Ply, d.Move)
+		where = fmt.Sprintf("at ply %d (%s)", d.Ply, showMove(d.Move))
 	}
 	return fmt.Sprintf("divergence %s, rule %s: %s differ", where, d.Rule, strings.Join(fields, ", "))
 }
 
+// showMove returns a move as sent: a pit letter as it is, other text
+// quoted, such as "12" or "".
+func showMove(m string) string {
+	if len(m) == 1 && m[0] > ' ' {
+		return m
+	}
+	return strconv.Quote(m)
+}
+
+// The names the protocol defines in a response and in its parts; any
+// other name, or one spelt otherwise (case included), is an error of the
+// subject.
+var (
+	responseNames = []string{"version", "id", "rules", "start", "legal", "outcome", "plies", "error"}
+	plyNames      = []string{"move", "position", "legal", "sown", "captures", "captured", "grand_slam", "annulled", "fed", "repetitions", "outcome"}
+	outcomeNames  = []string{"over", "reason", "rule", "winner", "draw", "tallies"}
+	talliesNames  = []string{"South", "North"}
+	captureNames  = []string{"pit", "seeds"}
+	errorNames    = []string{"code", "reason", "ply", "move"}
+)
+
 // reply is a response of the subject, each field kept as raw JSON so that
 // optional fields can be left out and any value compared.
 type reply struct {
-	Version json.RawMessage              `json:"version"`
-	ID      json.RawMessage              `json:"id"`
-	Legal   json.RawMessage              `json:"legal"`
-	Outcome json.RawMessage              `json:"outcome"`
-	Plies   []map[string]json.RawMessage `json:"plies"`
-	Error   json.RawMessage              `json:"error"`
+	fields map[string]json.RawMessage // the response's own
+	plies  []json.RawMessage
+	shown  string // the line, cut to a readable length
 }
 
-// plyFields are the fields of a ply that are compared, in order, and
-// whether the subject must give them.
+// plyFields are the fields of a ply that are compared, in the order of
+// the protocol, and whether the subject must give them.
 var plyFields = []struct {
 	name     string
 	required bool
 }{
-	{"position", true}, {"legal", true}, {"sown", false}, {"captures", false},
-	{"grand_slam", false}, {"fed", false}, {"repetitions", false}, {"outcome", false},
+	{"move", false}, {"position", true}, {"legal", true}, {"sown", false}, {"captures", false},
+	{"captured", false}, {"grand_slam", false}, {"annulled", false}, {"fed", false},
+	{"repetitions", false}, {"outcome", false},
 }
 
 // outcomeFields are the fields of an outcome that are compared when the
 // subject gives them.
 var outcomeFields = []string{"over", "reason", "rule", "winner", "draw", "tallies"}
 
-// decodeReply reads a response line and checks its version and id. The
-// error is a *SubjectError wrapping ErrNotJSON, ErrMalformed or
-// ErrWrongID.
-func decodeReply(line []byte, id int) (reply, error) {
-	var r reply
-	shown := cut(string(line))
+// decodeReply reads a response line to the request req, sent with id, and
+// checks its form: a JSON object of the protocol's fields only, with
+// "version" 1 and the request's id, its rules when it echoes them, and
+// "plies" an array, whose plies (see reply.ply) are read when they
+// differ from the library's. The error is a *SubjectError wrapping
+// ErrNotJSON, ErrMalformed or ErrWrongID.
+func decodeReply(line []byte, id int, req oracle.Request) (reply, error) {
+	r := reply{shown: cut(string(line))}
 	trimmed := bytes.TrimSpace(line)
-	if !json.Valid(trimmed) || len(trimmed) == 0 || trimmed[0] != '{' {
-		return r, &SubjectError{Err: ErrNotJSON, Line: shown}
+	if len(trimmed) == 0 || trimmed[0] != '{' || json.Unmarshal(trimmed, &r.fields) != nil {
+		return r, &SubjectError{Err: ErrNotJSON, Line: r.shown}
 	}
-	if err := json.Unmarshal(trimmed, &r); err != nil {
-		return r, &SubjectError{Err: ErrMalformed, Detail: err.Error(), Line: shown}
+	if name, ok := unknownName(r.fields, responseNames); ok {
+		return r, r.malformed("unknown field %s", strconv.Quote(name))
 	}
-	if r.Version != nil && !sameJSON(r.Version, []byte("1")) {
-		return r, &SubjectError{Err: ErrMalformed, Detail: "version " + string(r.Version) + ", want 1", Line: shown}
+	switch v := r.fields["version"]; {
+	case v == nil:
+		return r, r.malformed(`no "version": want 1`)
+	case !sameJSON(v, []byte("1")):
+		return r, r.malformed("version %s, want 1", compact(v))
 	}
-	if want := strconv.Itoa(id); !sameJSON(r.ID, []byte(want)) {
-		got := compact(r.ID)
-		if got == "" {
-			got = "none"
+	if want := strconv.Itoa(id); !sameJSON(r.fields["id"], []byte(want)) {
+		got := or(compact(r.fields["id"]), "none")
+		return r, &SubjectError{Err: ErrWrongID, Detail: fmt.Sprintf("id %s, want %d", got, id), Line: r.shown}
+	}
+	if rules := r.fields["rules"]; rules != nil && !sameJSON(rules, []byte(strconv.Quote(rulesName(req)))) {
+		return r, r.malformed("rules %s, want %s as the request names them", compact(rules), strconv.Quote(rulesName(req)))
+	}
+	if p := r.fields["plies"]; p != nil && string(p) != "null" {
+		if err := json.Unmarshal(p, &r.plies); err != nil {
+			return r, r.malformed(`"plies" is not an array: %v`, err)
 		}
-		return r, &SubjectError{Err: ErrWrongID, Detail: fmt.Sprintf("id %s, want %d", got, id), Line: shown}
+	}
+	if name, ok := unknownIn(r.fields["outcome"], outcomeNames); ok {
+		return r, r.malformed("unknown field %s in the outcome", strconv.Quote(name))
+	}
+	if name, ok := unknownIn(r.fields["error"], errorNames); ok {
+		return r, r.malformed("unknown field %s in the error", strconv.Quote(name))
 	}
 	return r, nil
 }
 
+// malformed returns the error of a response that does not have the
+// protocol's form.
+func (r reply) malformed(format string, a ...any) error {
+	return &SubjectError{Err: ErrMalformed, Detail: fmt.Sprintf(format, a...), Line: r.shown}
+}
+
+// ply returns the fields of the i-th ply of r, after checking that they
+// and those of its outcome and captures are the protocol's.
+func (r reply) ply(i int) (map[string]json.RawMessage, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(r.plies[i], &fields); err != nil {
+		return nil, r.malformed("ply %d is not an object: %v", i+1, err)
+	}
+	if name, ok := unknownName(fields, plyNames); ok {
+		return nil, r.malformed("unknown field %s in ply %d", strconv.Quote(name), i+1)
+	}
+	if name, ok := unknownIn(fields["outcome"], outcomeNames); ok {
+		return nil, r.malformed("unknown field %s in the outcome of ply %d", strconv.Quote(name), i+1)
+	}
+	for _, list := range []string{"captures", "annulled"} {
+		var caps []json.RawMessage
+		if json.Unmarshal(fields[list], &caps) != nil {
+			continue // a value of another kind differs from the library's
+		}
+		for _, c := range caps {
+			if name, ok := unknownIn(c, captureNames); ok {
+				return nil, r.malformed("unknown field %s in the %s of ply %d", strconv.Quote(name), list, i+1)
+			}
+		}
+	}
+	return fields, nil
+}
+
+// rulesName returns the rules that req names, "abapa" when it names none.
+func rulesName(req oracle.Request) string {
+	if req.Rules == nil {
+		return DefaultRules
+	}
+	return *req.Rules
+}
+
+// unknownName returns a name of fields that is not one of names.
+func unknownName(fields map[string]json.RawMessage, names []string) (string, bool) {
+	for name := range fields {
+		if !slices.Contains(names, name) {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// unknownIn returns a name of the JSON object raw that is not one of
+// names, looking into the tallies of an outcome too. A value that is not
+// an object has none: it differs from the library's.
+func unknownIn(raw json.RawMessage, names []string) (string, bool) {
+	var fields map[string]json.RawMessage
+	if raw == nil || json.Unmarshal(raw, &fields) != nil {
+		return "", false
+	}
+	if name, ok := unknownName(fields, names); ok {
+		return name, ok
+	}
+	if slices.Equal(names, outcomeNames) {
+		return unknownIn(fields["tallies"], talliesNames)
+	}
+	return "", false
+}
+
 // compare checks the subject's response line to case c, sent with id,
 // against the library's answer want. It returns nil, a *Divergence or a
-// *SubjectError.
+// *SubjectError. A line that is the library's own answer byte for byte
+// agrees at once, and so does a ply that is the library's ply.
 func compare(c Case, id int, want oracle.Response, line []byte) error {
-	r, err := decodeReply(line, id)
+	if lib, err := json.Marshal(want); err == nil && bytes.Equal(bytes.TrimSpace(line), lib) {
+		return nil
+	}
+	req := c.Request(id)
+	r, err := decodeReply(line, id, req)
 	if err != nil {
 		return err
 	}
 	ps := c.positions()
-	start := map[string]json.RawMessage{"legal": r.Legal, "outcome": r.Outcome}
+	j := judge{rules: c.rules}
+	start := map[string]json.RawMessage{"start": r.fields["start"], "legal": r.fields["legal"], "outcome": r.fields["outcome"]}
 	if diffs := diffStart(want, start); len(diffs) > 0 {
-		d := diverge(0, "", ps[0], nil, diffs, start)
-		d.Library, d.Subject = marshal(map[string]any{"legal": want.Legal, "outcome": want.Outcome}), marshal(start)
+		d := j.diverge(0, "", ps[0], nil, diffs, start)
+		d.Library = marshal(map[string]any{"start": want.Start, "legal": want.Legal, "outcome": want.Outcome})
+		d.Subject = marshal(start)
 		return d
 	}
 	for i, w := range want.Plies {
-		var got map[string]json.RawMessage
-		diffs := missingPly(w, r)
-		if i < len(r.Plies) {
-			got, diffs = r.Plies[i], diffPly(&w, r.Plies[i])
+		if i >= len(r.plies) {
+			return j.diverge(i+1, w.Move().String(), ps[i], &w, missingPly(w, r), nil)
 		}
-		if len(diffs) > 0 {
-			d := diverge(i+1, w.Move().String(), ps[i], &w, diffs, got)
-			d.Library = marshal(w)
-			if got != nil {
-				d.Subject = marshal(got)
-			}
+		lib, _ := w.MarshalJSON() // it never fails
+		if bytes.Equal(r.plies[i], lib) || agrees(lib, r.plies[i]) {
+			continue
+		}
+		got, err := r.ply(i)
+		if err != nil {
+			return err
+		}
+		if diffs := diffPly(lib, &w, got); len(diffs) > 0 {
+			d := j.diverge(i+1, w.Move().String(), ps[i], &w, diffs, got)
+			d.Library, d.Subject = string(lib), marshal(got)
 			return d
 		}
 	}
-	if len(r.Plies) > len(want.Plies) {
-		n := len(want.Plies)
-		d := Diff{"plies", fmt.Sprint(n), fmt.Sprint(len(r.Plies))}
-		return diverge(n, "", ps[n], nil, []Diff{d}, nil)
+	n := min(len(want.Plies), len(ps)-1) // as many: the library plays the moves of c
+	if want.Error != nil {
+		if diffs := diffRefusal(want.Error, r); len(diffs) > 0 {
+			d := j.diverge(n+1, *want.Error.Move, ps[n], nil, diffs, nil)
+			d.Rule = j.refusedRule(want.Error.Code)
+			d.Library = marshal(want.Error)
+			if n < len(r.plies) {
+				d.Subject = compact(r.plies[n])
+			} else if r.fields["error"] != nil {
+				d.Subject = compact(r.fields["error"])
+			}
+			return d
+		}
+		return nil
+	}
+	if len(r.plies) > n || r.fields["error"] != nil {
+		d := Diff{"plies", fmt.Sprint(n), fmt.Sprint(len(r.plies))}
+		if r.fields["error"] != nil {
+			d = Diff{"error", "none", compact(r.fields["error"])}
+		}
+		return j.diverge(n, "", ps[n], nil, []Diff{d}, nil)
 	}
 	return nil
 }
@@ -147,9 +279,15 @@ func marshal(v any) string {
 	return string(b)
 }
 
-// diffStart compares the legal moves (required) and outcome at the start.
+// diffStart compares the start's echo and outcome, when given, and the
+// legal moves (required) at the start.
 func diffStart(want oracle.Response, got map[string]json.RawMessage) []Diff {
 	var diffs []Diff
+	if got["start"] != nil {
+		if d, ok := diffField("start", false, want.Start, got["start"]); ok {
+			diffs = append(diffs, d)
+		}
+	}
 	if d, ok := diffField("legal", true, want.Legal, got["legal"]); ok {
 		diffs = append(diffs, d)
 	}
@@ -159,15 +297,76 @@ func diffStart(want oracle.Response, got map[string]json.RawMessage) []Diff {
 	return diffs
 }
 
-// diffPly compares one ply, field by field.
-func diffPly(w *oware.Effect, got map[string]json.RawMessage) []Diff {
+// agrees reports, at the cost of decoding each side once, whether the
+// subject's ply got says what the library's ply lib says in every field
+// the subject gives, gives those it must, and uses the protocol's names
+// only. When it does not, the ply is read again, field by field, to say
+// how it differs.
+func agrees(lib, got []byte) bool {
+	var l, g map[string]any
+	if json.Unmarshal(lib, &l) != nil || json.Unmarshal(got, &g) != nil {
+		return false
+	}
+	for name := range g {
+		if !slices.Contains(plyNames, name) {
+			return false
+		}
+	}
+	for _, f := range plyFields {
+		gv, given := g[f.name]
+		lv, has := l[f.name]
+		switch {
+		case !given:
+			if f.required {
+				return false
+			}
+		case f.name == "outcome":
+			if !outcomeAgrees(lv, gv) {
+				return false
+			}
+		case !has: // "annulled", after no grand slam
+			if list, ok := gv.([]any); !ok || len(list) > 0 {
+				return false
+			}
+		case !reflect.DeepEqual(lv, gv):
+			return false
+		}
+	}
+	return true
+}
+
+// outcomeAgrees reports whether the subject's decoded outcome got gives
+// the library's lib in every field it gives, and no other.
+func outcomeAgrees(lib, got any) bool {
+	l, _ := lib.(map[string]any)
+	g, ok := got.(map[string]any)
+	if !ok {
+		return false
+	}
+	for name, v := range g {
+		if !slices.Contains(outcomeNames, name) || !reflect.DeepEqual(l[name], v) {
+			return false
+		}
+	}
+	return true
+}
+
+// diffPly compares one ply, field by field: w is the library's, libJSON
+// its JSON form.
+func diffPly(libJSON []byte, w *oware.Effect, got map[string]json.RawMessage) []Diff {
 	var lib map[string]json.RawMessage
-	_ = json.Unmarshal([]byte(marshal(w)), &lib)
+	_ = json.Unmarshal(libJSON, &lib)
 	var diffs []Diff
 	for _, f := range plyFields {
-		if f.name == "outcome" {
+		switch {
+		case f.name == "outcome":
 			if got["outcome"] != nil {
 				diffs = append(diffs, diffOutcome("outcome", w.Outcome(), got["outcome"])...)
+			}
+			continue
+		case f.name == "annulled" && lib["annulled"] == nil:
+			if got["annulled"] != nil && !sameJSON(got["annulled"], []byte("[]")) {
+				diffs = append(diffs, Diff{"annulled", "(absent): no grand slam", compact(got["annulled"])})
 			}
 			continue
 		}
@@ -181,10 +380,43 @@ func diffPly(w *oware.Effect, got map[string]json.RawMessage) []Diff {
 // missingPly explains why the subject has no ply where the library has w:
 // its error, or nothing.
 func missingPly(w oware.Effect, r reply) []Diff {
-	if r.Error != nil {
-		return []Diff{{"error", "none: " + w.Move().String() + " is legal", compact(r.Error)}}
+	if e := r.fields["error"]; e != nil {
+		return []Diff{{"error", "none: " + w.Move().String() + " is legal", compact(e)}}
 	}
 	return []Diff{{"plies", "a ply for " + w.Move().String(), "(absent)"}}
+}
+
+// diffRefusal compares the subject's answer to a move that the library
+// refuses with want: the same error code at the same ply, and no ply for
+// the move.
+func diffRefusal(want *oracle.Error, r reply) []Diff {
+	lib := marshal(map[string]any{"code": want.Code, "ply": want.Ply})
+	if len(r.plies) >= want.Ply {
+		return []Diff{{"error", lib, "(absent): a ply for " + strconv.Quote(*want.Move)}}
+	}
+	var got struct {
+		Code json.RawMessage `json:"code"`
+		Ply  json.RawMessage `json:"ply"`
+	}
+	if r.fields["error"] == nil || json.Unmarshal(r.fields["error"], &got) != nil {
+		return []Diff{{"error", lib, or(compact(r.fields["error"]), "(absent)")}}
+	}
+	var diffs []Diff
+	if d, ok := diffField("error.code", true, want.Code, got.Code); ok {
+		diffs = append(diffs, d)
+	}
+	if d, ok := diffField("error.ply", true, want.Ply, got.Ply); ok {
+		diffs = append(diffs, d)
+	}
+	return diffs
+}
+
+// or returns s, or alt when s is "".
+func or(s, alt string) string {
+	if s == "" {
+		return alt
+	}
+	return s
 }
 
 // diffOutcome compares the fields of an outcome that the subject gives.

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +18,21 @@ import (
 
 // subjectEnv names the behaviour of the test binary run as a subject.
 const subjectEnv = "OWARE_CHECK_SUBJECT"
+
+// longEnv, when set, makes the tests run the long checks too: every
+// planted bug of the example adapter, and the adapter under every preset
+// with more cases. CI sets it to 1; "readme" also runs each planted bug
+// in a default run, for the README's table.
+const longEnv = "OWARE_CHECK_LONG"
+
+// long reports whether the long checks run; when they do not, t is
+// skipped with the reason.
+func long(t *testing.T) {
+	t.Helper()
+	if os.Getenv(longEnv) == "" {
+		t.Skipf("a long check: set %s=1 to run it (CI does)", longEnv)
+	}
+}
 
 // TestHelperSubject is not a test: the other tests run the test binary
 // with subjectEnv set, and it then behaves as a subject and exits.
@@ -50,30 +66,74 @@ func serveAs(mode string) int {
 	case "exit": // dies before answering
 		fmt.Fprintln(os.Stderr, "subject: cannot load the model")
 		return 3
+	case "crash", "garbage", "wrong-id", "hang-on-slam":
+		return serveFaulty(mode)
 	}
 	return 0
 }
 
-// serveMinimal answers with the fields that a subject must give only.
+// serveFaulty answers as the library does, but for one fault, as the
+// example adapter's bugs of the same names: it dies on a move of 12 seeds
+// or more (crash), prints a line of text after a move that feeds
+// (garbage), gives another id when a game ends by R8 (wrong-id), or hangs
+// on a grand slam (hang-on-slam). It starts in milliseconds, where the
+// example adapter takes a good part of a second on a loaded machine, so
+// that the tests can afford the restarts of a shrink.
+func serveFaulty(mode string) int {
+	sc := bufio.NewScanner(os.Stdin)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		resp := oracle.Handle(sc.Bytes())
+		for _, e := range resp.Plies {
+			switch {
+			case mode == "crash" && e.Seeds() >= oware.NumPits:
+				fmt.Fprintln(os.Stderr, "subject: laps are not implemented")
+				return 1
+			case mode == "garbage" && e.Fed():
+				fmt.Println("fed! the subject is pleased")
+			case mode == "wrong-id" && e.Outcome().Reason() == oware.Majority:
+				resp.ID = json.RawMessage(`"not this one"`)
+			case mode == "hang-on-slam" && e.GrandSlam():
+				time.Sleep(time.Hour)
+			}
+		}
+		b, _ := json.Marshal(resp)
+		fmt.Printf("%s\n", b)
+	}
+	return 0
+}
+
+// serveMinimal answers with the fields that a subject must give only:
+// the version, the id, the legal moves at the start, the position and
+// legal moves of each ply, and the code and ply of an error.
 func serveMinimal() {
 	type ply struct {
 		Position string        `json:"position"`
 		Legal    oware.MoveSet `json:"legal"`
+	}
+	type refusal struct {
+		Code string `json:"code"`
+		Ply  int    `json:"ply"`
 	}
 	sc := bufio.NewScanner(os.Stdin)
 	sc.Buffer(nil, 1<<24)
 	for sc.Scan() {
 		resp := oracle.Handle(sc.Bytes())
 		out := struct {
-			ID    json.RawMessage `json:"id"`
-			Legal *oware.MoveSet  `json:"legal"`
-			Plies []ply           `json:"plies"`
-		}{ID: resp.ID}
+			Version int             `json:"version"`
+			ID      json.RawMessage `json:"id"`
+			Legal   *oware.MoveSet  `json:"legal"`
+			Plies   []ply           `json:"plies"`
+			Error   *refusal        `json:"error,omitempty"`
+		}{Version: 1, ID: resp.ID}
 		if resp.Game != nil {
 			out.Legal = &resp.Legal
 		}
 		for _, p := range resp.Plies {
 			out.Plies = append(out.Plies, ply{p.After().Board().String(), p.After().Moves()})
+		}
+		if resp.Error != nil {
+			out.Error = &refusal{resp.Error.Code, resp.Error.Ply}
 		}
 		b, _ := json.Marshal(out)
 		fmt.Printf("%s\n", b)
@@ -86,13 +146,24 @@ func helper(t *testing.T, mode string) []string {
 	return []string{os.Args[0], "-test.run=^TestHelperSubject$"}
 }
 
+// noPython says once, in the first test that needs python3, why the tests
+// that run the example adapter are skipped.
+var noPython sync.Once
+
 // toy returns the command line of the example adapter with the planted
-// bug (none for ""). The tests need python3 and fail without it.
+// bug (none for ""). Without python3 the test is skipped: the first one
+// so skipped says why.
 func toy(t *testing.T, bug string) []string {
 	t.Helper()
 	python, err := exec.LookPath("python3")
 	if err != nil {
-		t.Fatalf("python3 is needed to run the example adapter (apt-get install -y python3): %v", err)
+		said := false
+		noPython.Do(func() { said = true })
+		if said {
+			t.Skipf("python3 not found (%v): the tests that run the example adapter "+
+				"testdata/check/toy_oware.py are skipped; CI installs python3 and runs them", err)
+		}
+		t.Skip("python3 not found: skipped, as said above")
 	}
 	_, file, _, _ := runtime.Caller(0)
 	argv := []string{python, filepath.Join(filepath.Dir(file), "..", "..", "testdata", "check", "toy_oware.py")}

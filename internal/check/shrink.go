@@ -16,6 +16,7 @@ func (k *checker) shrink(c Case, err error) *Failure {
 	if budget <= 0 {
 		budget = DefaultMaxShrink
 	}
+	k.failed = true
 	s := &shrinker{k: k, want: err, budget: budget}
 	f := &Failure{Found: c, FoundErr: err}
 	f.Shrunk, f.Err = upTo(c, err), err
@@ -47,6 +48,8 @@ func (s *shrinker) spent() bool {
 // fails sends c and reports whether it fails as s.want, and how.
 func (s *shrinker) fails(c Case) (bool, error) {
 	s.tries++
+	s.k.tries = s.tries
+	s.k.report(c.Kind)
 	e := s.k.ask(c)
 	if errors.Is(e, ErrTimeout) {
 		s.hangs++
@@ -77,32 +80,47 @@ func (s *shrinker) greedy(c Case, err error) (Case, error) {
 // bisect returns the shortest start of c's moves that still fails as err
 // does, by bisection: a failure to answer, unlike a divergence, does not
 // say at which ply it comes, but once it comes, longer move lists fail too.
+// The refused move, last of all, stays only with all the moves.
 func (s *shrinker) bisect(c Case, err error) (Case, error) {
-	lo, hi := -1, len(c.Moves) // moves[:hi] fails; moves[:lo] is taken not to
+	prefix := func(n int) Case {
+		if n == len(c.Moves) {
+			return c
+		}
+		p := c.with(c.Start, c.Moves[:n:n])
+		p.Refused = ""
+		return p
+	}
+	lo, hi := -1, len(c.Moves) // prefix(hi) fails; prefix(lo) is taken not to
 	for hi-lo > 1 && !s.spent() {
 		mid := (lo + hi) / 2
-		cand := c.with(c.Start, c.Moves[:mid:mid])
-		if ok, e := s.fails(cand); ok {
+		if ok, e := s.fails(prefix(mid)); ok {
 			hi, err = mid, e
 		} else {
 			lo = mid
 		}
 	}
-	return c.with(c.Start, c.Moves[:hi:hi]), err
+	return prefix(hi), err
 }
 
-// explorations is how many random cases explore tries.
-const explorations = 300
+// explorations is how many random cases explore makes, and
+// exploredShrinks how many of those that fail it shrinks: each may cost
+// a hundred cases.
+const (
+	explorations    = 300
+	exploredShrinks = 6
+)
 
 // explore tries random cases with fewer seeds than c, as the generator
-// makes them from the check's seed: one that fails as c does is shrunk in
-// turn and replaces c when it ends smaller. Greedy shrinking alone stops
-// where every seed is needed by the move, as in a grand slam of 13 seeds
-// that a grand slam of 2 would show as well.
+// makes them from the check's seed, of every family but the long lines:
+// one that fails as c does is shrunk in turn and replaces c when it ends
+// smaller. Greedy shrinking alone stops where every seed is needed by the
+// move, as in a grand slam of 13 seeds that a grand slam of 2 would show
+// as well.
 func (s *shrinker) explore(c Case, err error) (Case, error) {
-	g := NewGenerator(s.k.cfg.Rules, s.k.cfg.Seed+1)
+	g := NewGenerator(s.k.cfg.Rules, s.k.cfg.Seed+1, Kinds()[:LongLine]...)
+	shrunk := 0
 	for range explorations {
-		if s.spent() {
+		if s.spent() || shrunk == exploredShrinks {
 			break
 		}
 		cand := g.Next()
@@ -110,6 +128,7 @@ func (s *shrinker) explore(c Case, err error) (Case, error) {
 			continue
 		}
 		if ok, e := s.fails(cand); ok {
+			shrunk++
 			if small, serr := s.greedy(upTo(cand, e), e); smaller(small, c) {
 				c, err = small, serr
 			}
@@ -118,11 +137,12 @@ func (s *shrinker) explore(c Case, err error) (Case, error) {
 	return c, err
 }
 
-// upTo cuts c after the ply at which it diverges, when err says.
+// upTo cuts c after the ply at which it diverges, when err says: its
+// refused move goes unless the divergence is on it.
 func upTo(c Case, err error) Case {
 	var d *Divergence
-	if errors.As(err, &d) && d.Ply < len(c.Moves) {
-		c.Moves = c.Moves[:d.Ply:d.Ply]
+	if errors.As(err, &d) && d.Ply <= len(c.Moves) {
+		c.Moves, c.Refused = c.Moves[:d.Ply:d.Ply], ""
 	}
 	return c
 }
@@ -145,45 +165,103 @@ func sameFailure(want, got error) bool {
 	return errors.As(want, &sw) && errors.As(got, &sg) && errors.Is(sg, sw.Err)
 }
 
+// longCase is the number of moves beyond which a case is long: each kind
+// of candidate is then tried at most thin times, spread over the case, so
+// that a round of shrinking sends a few hundred cases however long the
+// case is. A long line that fails by its length, as a repetition seen
+// 1,000 plies back does, cannot be shrunk much anyway.
+const (
+	longCase = 64
+	thin     = 16
+)
+
 // candidates returns cases smaller than c, the boldest first: for a
 // failure to answer (subject), which may come at any ply, c without its
 // last move; then a later start, cycles cut out or made shorter, moves
 // left out, and seeds taken off the board. Each is cut before any move
-// the library refuses.
+// the library refuses, but for its refused move, which it keeps.
 func candidates(c Case, subject bool) iter.Seq[Case] {
 	return func(yield func(Case) bool) {
 		seen := map[string]bool{c.Line(): true}
-		try := func(cand Case) bool {
-			cand = cand.legalized()
-			if line := cand.Line(); !seen[line] && smaller(cand, c) {
+		long, stopped := len(c.Moves) > longCase, false
+		kind := func(each func(Case, func(Case) bool) bool) bool {
+			n := 0
+			each(c, func(cand Case) bool {
+				cand = cand.legalized()
+				line := cand.Line()
+				if seen[line] || !smaller(cand, c) {
+					return true
+				}
 				seen[line] = true
-				return yield(cand)
-			}
-			return true
+				if !yield(cand) {
+					stopped = true
+					return false
+				}
+				n++
+				return !long || n < thin
+			})
+			return !stopped
 		}
-		_ = (!subject || cutEnd(c, try)) && laterStarts(c, try) && cycleCuts(c, try) &&
-			shorterCycles(c, try) && leftOut(c, try) && fewerSeeds(c, try)
+		_ = (!subject || kind(cutEnd)) && kind(laterStarts) && kind(cycleCuts) &&
+			kind(shorterCycles) && kind(leftOut) && kind(fewerSeeds)
 	}
 }
 
+// spread returns the indices from lo to hi-1 that a kind of candidate
+// tries: all of them in a short case, about thin evenly spread ones in a
+// long case.
+func spread(c Case, lo, hi int) []int {
+	step := 1
+	if len(c.Moves) > longCase {
+		step = max(1, (hi-lo)/thin)
+	}
+	var out []int
+	for i := lo; i < hi; i += step {
+		out = append(out, i)
+	}
+	return out
+}
+
 // smaller reports whether a has no more seeds and moves than b, and fewer
-// of one.
+// of one; the refused move counts as a move.
 func smaller(a, b Case) bool {
-	sa, sb, ma, mb := a.Seeds(), b.Seeds(), len(a.Moves), len(b.Moves)
+	sa, sb, ma, mb := a.Seeds(), b.Seeds(), a.Plies(), b.Plies()
 	return sa <= sb && ma <= mb && (sa < sb || ma < mb)
 }
 
-// cutEnd tries c without its last move.
+// cutEnd tries c without its last move: the refused one, if any.
 func cutEnd(c Case, try func(Case) bool) bool {
+	if c.Refused != "" {
+		c.Refused = ""
+		return try(c)
+	}
 	n := len(c.Moves) - 1
 	return n < 0 || try(c.with(c.Start, c.Moves[:n:n]))
 }
 
 // laterStarts tries to start from the position after j moves, with a
-// fresh history, for j from the last move down.
+// fresh history, for j from the last move down (from the position of the
+// refused move, if any): in a long case, j at 1, 2, 4, 8 … moves from the
+// end, then at thin places spread over it.
 func laterStarts(c Case, try func(Case) bool) bool {
 	ps := c.positions()
-	for j := len(ps) - 2; j >= 1; j-- {
+	n := len(ps) - 1
+	last := n - 1 // a start after the last move would leave nothing to ask
+	if c.Refused != "" {
+		last = n
+	}
+	var starts []int
+	if len(c.Moves) > longCase {
+		for back := 1; back <= n; back *= 2 {
+			starts = append(starts, n+1-back)
+		}
+	}
+	all := spread(c, 1, last+1)
+	slices.Reverse(all)
+	for _, j := range append(starts, all...) {
+		if j < 1 || j > last {
+			continue
+		}
 		if !try(c.with(ps[j].Board(), slices.Clip(c.Moves[j:]))) {
 			return false
 		}
@@ -217,12 +295,14 @@ func cycleCuts(c Case, try func(Case) bool) bool {
 // its number of occurrences, which repetition (R10) depends on.
 func shorterCycles(c Case, try func(Case) bool) bool {
 	last := map[oware.Board]int{}
+	searches := 0
 	for j, p := range c.positions() {
 		i, ok := last[p.Board()]
 		last[p.Board()] = j
-		if !ok {
+		if !ok || len(c.Moves) > longCase && searches >= thin {
 			continue
 		}
+		searches++
 		path := shortestCycle(c.rules, p.Board(), j-i-1)
 		if path != nil && !try(c.with(c.Start, slices.Concat(c.Moves[:i], path, c.Moves[j:]))) {
 			return false
@@ -281,7 +361,7 @@ func pathTo(from, to oware.Board, back func(oware.Board) (oware.Board, oware.Mov
 // next), then without one.
 func leftOut(c Case, try func(Case) bool) bool {
 	for _, n := range []int{2, 1} {
-		for i := 0; i+n <= len(c.Moves); i++ {
+		for _, i := range spread(c, 0, len(c.Moves)-n+1) {
 			moves := slices.Concat(c.Moves[:i], c.Moves[i+n:])
 			if !try(c.with(c.Start, moves)) {
 				return false

@@ -51,3 +51,39 @@ func TestUpTo(t *testing.T) {
 	assert.Empty(t, upTo(c, &Divergence{Ply: 0}).Moves)
 	assert.Len(t, upTo(c, &SubjectError{Err: ErrCrashed}).Moves, 3, "a crash may come at any ply")
 }
+
+// TestRefusedMoveShrinks: a case's refused move counts as a ply; it stays
+// through shrinking unless the divergence comes before it, and a failure
+// to answer loses it first.
+func TestRefusedMoveShrinks(t *testing.T) {
+	c := Case{Start: oware.Start().Board(), Moves: []oware.Move{5, 6}, Refused: "12"}
+	assert.Equal(t, 3, c.Plies())
+	assert.Equal(t, "12", upTo(c, &Divergence{Ply: 3}).Refused, "the divergence is on the refused move")
+	cut := upTo(c, &Divergence{Ply: 2})
+	assert.Equal(t, "", cut.Refused)
+	assert.Equal(t, []oware.Move{5, 6}, cut.Moves)
+	assert.True(t, smaller(cut, c), "one ply fewer")
+	var first Case
+	for cand := range candidates(c, true) {
+		first = cand
+		break
+	}
+	assert.Equal(t, Case{Start: c.Start, Moves: c.Moves}, first, "a failure to answer loses the refused move first")
+	n := 0
+	for cand := range candidates(c, false) {
+		assert.Equal(t, "12", cand.Refused, cand.Line())
+		n++
+	}
+	assert.Positive(t, n)
+	// A refused move that the start of a candidate allows is played.
+	legal := Case{Start: oware.Start().Board(), Refused: "F"}.legalized()
+	assert.Equal(t, []oware.Move{5}, legal.Moves)
+	assert.Empty(t, legal.Refused)
+	// A later start keeps the refused move alone.
+	late := Case{Start: oware.Start().Board(), Moves: []oware.Move{5}, Refused: "F"}
+	found := false
+	for cand := range candidates(late, false) {
+		found = found || len(cand.Moves) == 0 && cand.Refused == "F" && cand.Start.ToMove() == oware.North
+	}
+	assert.True(t, found, "the position before the refused move, as a start")
+}
