@@ -21,7 +21,7 @@
 //	                                       write the conformance vectors to stdout
 //	oware match [-games N] [-level N] [-seed N] [-rules NAME]
 //	                                       the computer against a random mover
-//	oware check [-rules NAME] [-games N] [-seed S] [-timeout D] -- CMD [ARGS...]
+//	oware check [-rules NAME] [-games N] [-seed S] [-timeout D] [-json] -- CMD [ARGS...]
 //	                                       find where another implementation differs
 //	oware version                          the version and revision it was built from
 //	oware help [COMMAND]                   the list of commands, or a command's flags
