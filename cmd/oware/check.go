@@ -51,8 +51,8 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			strings.Join(command, " "), r.Name, *games, *seed, *timeout)
 	}
 	cfg := check.Config{Rules: r, Command: command, Games: *games, Seed: *seed, Timeout: *timeout}
-	line := newStatusLine(stderr)
-	cfg.Progress = func(p check.Progress) { line.set(checkStatus(p, *games)) }
+	line := newStatus(stderr)
+	cfg.Progress = func(p check.Progress) { line.update(checkStatus(p, *games)) }
 	// The subject runs in its own process group, out of reach of the
 	// terminal's signals: on one, Run kills it before the command ends.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -124,31 +124,31 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// TestStatusLine: drawn at once, at most every tenth of a second when
-// told something new, redrawn every half second while nothing new comes,
-// erased by stop; nothing at all off a terminal.
+// TestStatusLine: oware check's line is drawn at once, at most every
+// fifth of a second when told something new, redrawn every half second
+// while nothing new comes, erased by stop; nothing at all off a terminal.
 func TestStatusLine(t *testing.T) {
 	var off lockedBuffer
-	s := newStatusLine(&off)
-	s.set(func(time.Duration) string { return "never shown" })
+	s := newStatus(&off)
+	s.update(func(time.Duration) string { return "never shown" })
 	s.stop()
 	assert.Empty(t, off.String(), "not a terminal")
 
 	onATerminal(t)
 	var w lockedBuffer
-	s = newStatusLine(&w)
-	s.set(func(time.Duration) string { return "a" })
-	s.set(func(time.Duration) string { return "b" }) // too soon after a
+	s = newStatus(&w)
+	s.update(func(time.Duration) string { return "a" })
+	s.update(func(time.Duration) string { return "b" }) // too soon after a
 	assert.Equal(t, clearLine+"a", w.String(), "drawn at once, then not again so soon")
-	time.Sleep(statusEvery + 10*time.Millisecond)
-	s.set(func(time.Duration) string { return "c" })
+	time.Sleep(progressEvery + 10*time.Millisecond)
+	s.update(func(time.Duration) string { return "c" })
 	assert.Equal(t, clearLine+"a"+clearLine+"c", w.String())
-	assert.Eventually(t, func() bool { return strings.Count(w.String(), "c") >= 2 }, 5*statusTick, 10*time.Millisecond,
+	assert.Eventually(t, func() bool { return strings.Count(w.String(), "c") >= 2 }, 5*progressTick, 10*time.Millisecond,
 		"redrawn while nothing new comes")
 	s.stop()
 	assert.True(t, strings.HasSuffix(w.String(), "c"+clearLine), "erased: %q", w.String())
 	drawn := w.String()
-	time.Sleep(statusTick + 50*time.Millisecond)
+	time.Sleep(progressTick + 50*time.Millisecond)
 	assert.Equal(t, drawn, w.String(), "no redraw after stop")
 }
 
