@@ -49,10 +49,20 @@ func (r *ruleset) forbiddenMoves(b Board) MoveSet {
 	all := pitsOver(b.side(mover), 0x7f7f_7f7f_7f7f) << mover.firstPit()
 	switch {
 	case opponent == 0:
-		if s := b.movable(); s != 0 {
-			return s // the moves that feed (R7)
+		// The moves that feed (R7), but for a lap that takes back all it
+		// fed: a move without a lap puts at most one seed in each of the
+		// empty pits, and takes none.
+		keep := b.movable()
+		for s := keep; s != 0; s &= s - 1 {
+			pit := bits.TrailingZeros16(uint16(s))
+			if after, _ := r.move(b, pit); b.byteAt(pit) >= NumPits && after.sideEmpty(mover.Opponent()) {
+				keep &^= 1 << pit
+			}
 		}
-		return all // no move can: any may be played
+		if keep == 0 {
+			return all // no move leaves the opponent a seed: any may be played
+		}
+		return keep
 	case (opponent+0x7d7d_7d7d_7d7d)&0x8080_8080_8080 != 0:
 		// A pit of 3 seeds or more is never captured, and only sowing
 		// passes seeds into a pit: no move can take all the opponent has.

@@ -194,18 +194,19 @@ func TestLimits(t *testing.T) {
 }
 
 // TestPropAwariLegality: under awari a move is legal when it leaves the
-// opponent a seed, or when no move does; here checked by playing every
-// move on random boards under rules that capture everything. Random
-// boards with small pits often let a move take all.
+// opponent a seed, or when no move does, whether the opponent's side is
+// empty (a lap may feed it and take all back) or not; here checked by
+// playing every move on random boards under rules that capture
+// everything. Random boards with small pits often let a move take all.
 func TestPropAwariLegality(t *testing.T) {
 	awari, err := oware.ParseRules("awari")
 	require.NoError(t, err)
 	takeAll := oware.Rules{GrandSlam: oware.GrandSlamCaptures, NoMajority: true, RepeatLimit: oware.NoRepetition}
 	rapid.Check(t, func(t *rapid.T) {
-		b := rapid.OneOf(rapid.Custom(randomBoard), rapid.Custom(starvableBoard)).Draw(t, "board")
+		b := rapid.OneOf(rapid.Custom(randomBoard), rapid.Custom(starvableBoard), rapid.Custom(feedBackBoard)).Draw(t, "board")
 		mover := b.ToMove()
-		if b.SideSeeds(mover.Opponent()) == 0 || awari.Position(b).Outcome().Over() {
-			return // feeding an empty side is R7's, pinned by cases.txt
+		if awari.Position(b).Outcome().Over() {
+			return
 		}
 		var all, keep oware.MoveSet
 		for pit := 6 * int(mover); pit < 6*int(mover)+6; pit++ {
@@ -213,9 +214,10 @@ func TestPropAwariLegality(t *testing.T) {
 				continue
 			}
 			all |= 1 << pit
+			// Under takeAll a move that does not feed an empty side is
+			// refused (R7): it leaves the opponent without a seed.
 			after, err := takeAll.Position(b).Play(oware.Move(pit))
-			require.NoError(t, err)
-			if after.Board().SideSeeds(mover.Opponent()) > 0 {
+			if err == nil && after.Board().SideSeeds(mover.Opponent()) > 0 {
 				keep |= 1 << pit
 			}
 		}
@@ -244,6 +246,22 @@ func starvableBoard(t *rapid.T) oware.Board {
 		pits[6*int(side)+i] = rapid.IntRange(0, min(13, 48-on)).Draw(t, "mine")
 		on += pits[6*int(side)+i]
 	}
+	return boardgen.Board(draws{t}, pits, side, true)
+}
+
+// feedBackBoard draws a board where the opponent's side is empty and the
+// mover has a pit of 12 to 23 seeds, whose laps feed the opponent and may
+// take back all they fed.
+func feedBackBoard(t *rapid.T) oware.Board {
+	side := oware.Player(rapid.IntRange(0, 1).Draw(t, "side"))
+	var pits [12]int
+	pit := rapid.IntRange(0, 5).Draw(t, "big pit")
+	seeds := rapid.IntRange(12, 23).Draw(t, "laps")
+	if rapid.Bool().Draw(t, "takes all back") {
+		seeds = 22 - pit // the last seed in the opponent's last pit, each of theirs holding 2
+	}
+	pits[6*int(side)+pit] = seeds
+	boardgen.Scatter(draws{t}, &pits, rapid.IntRange(0, 6).Draw(t, "more"), 6*int(side), 6)
 	return boardgen.Board(draws{t}, pits, side, true)
 }
 
