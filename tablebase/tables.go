@@ -251,3 +251,44 @@ func (t *Tables) BestMoves(p oware.Position) (oware.MoveSet, Value, error) {
 	}
 	return best, v, nil
 }
+
+// LevelStats describes one level of the tables.
+type LevelStats struct {
+	Rules     oware.Rules
+	Seeds     int    // the seeds on the board
+	Positions uint64 // the entries, [Entries](Seeds)
+	// Wins, Draws and Losses count the boards that the player to move
+	// wins (a lower bound above 0: more of the board's seeds than the
+	// opponent), draws (an exact 0) and loses (an upper bound below 0),
+	// as far as the bounds prove it.
+	Wins, Draws, Losses uint64
+	Exact               uint64 // the boards whose value is exact
+	FileSize            int64  // the size of the level's file in bytes
+}
+
+// Stats returns the statistics of every level the tables hold, by rules
+// (in the order of their names) and seed count. It reads every entry.
+func (t *Tables) Stats() []LevelStats {
+	var out []LevelStats
+	for _, s := range t.sets {
+		for n, l := range s.levels {
+			st := LevelStats{Rules: s.rules, Seeds: n, Positions: Entries(n), FileSize: s.sizes[n]}
+			for i := range st.Positions {
+				lo, hi := l.bounds(i)
+				switch {
+				case lo > 0:
+					st.Wins++
+				case hi < 0:
+					st.Losses++
+				case lo == 0 && hi == 0:
+					st.Draws++
+				}
+				if lo == hi {
+					st.Exact++
+				}
+			}
+			out = append(out, st)
+		}
+	}
+	return out
+}

@@ -19,6 +19,10 @@
 //	                                       the computer against a random mover
 //	oware check [-rules NAME] [-games N] [-seed S] [-timeout D] -- CMD [ARGS...]
 //	                                       find where another implementation differs
+//	oware tablebase build -rules NAME -seeds N -dir DIR
+//	oware tablebase probe -dir DIR POSITION
+//	oware tablebase stats -dir DIR
+//	                                       build endgame tables, probe a position, show each level
 //	oware help [COMMAND]                   the list of commands, or a command's flags
 //
 // Positions are written as position strings, such as the opening
@@ -74,6 +78,7 @@ func commands() []command {
 		{"vectors", "write the conformance vectors to stdout", runVectors},
 		{"match", "the computer against a uniformly random mover", runMatch},
 		{"check", "find where another implementation of the rules differs", runCheck},
+		{"tablebase", "build and probe endgame tables: perfect play with few seeds", runTablebase},
 	}
 }
 
