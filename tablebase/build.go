@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -86,7 +87,7 @@ func Build(ctx context.Context, dir string, r oware.Rules, seeds int, opt BuildO
 		case existing && (l.rules != r || l.seeds != n):
 			return &FormatError{File: path, Msg: "holds another level"}
 		case errors.Is(err, os.ErrNotExist):
-			s := &solver{rules: r, n: n, lower: lower, workers: workers, progress: opt.Progress, start: start}
+			s := &solver{rules: r, n: n, lower: lower, dir: dir, workers: workers, progress: opt.Progress, start: start}
 			if l, err = s.solve(ctx); err != nil {
 				return err
 			}
@@ -111,12 +112,15 @@ type solver struct {
 	rules    oware.Rules
 	n        int
 	lower    []*level // the levels below n, by seed count
+	dir      string   // where the moves within the level are spilled
 	workers  int
 	progress func(Progress)
 	start    time.Time
 
 	entries uint64
 	edges   uint64
+	sides   [][6]uint8 // oppSides(n)
+	tasks   []task
 	// Per position: the best of the moves that leave the level (captures),
 	// for the lower and for the upper bound (unset when there are none,
 	// and the value itself for a finished game); and the moves within the
@@ -130,15 +134,23 @@ type solver struct {
 	parents []uint32
 	lo, hi  []int8
 
+	// The children within the level, in the order of the tasks, in a
+	// temporary file, as little-endian indexes: task t's are at spill[t]
+	// (offset and length in bytes).
+	file   *os.File
+	mu     sync.Mutex
+	offset int64
+	spill  [][2]int64
+
 	done  atomic.Uint64 // positions handled in the current phase
 	fault atomic.Pointer[error]
 }
 
 // phase weights: the share of a level's time each phase usually takes.
 var phaseWeights = map[string][2]float64{ // offset, share
-	"children": {0, 0.45},
-	"parents":  {0.45, 0.45},
-	"values":   {0.9, 0.1},
+	"children": {0, 0.55},
+	"parents":  {0.55, 0.15},
+	"values":   {0.7, 0.3},
 }
 
 // solve solves the level and returns its table.
@@ -148,6 +160,18 @@ func (s *solver) solve(ctx context.Context) (*level, error) {
 	if s.entries >= 1<<31 {
 		return nil, fmt.Errorf("tablebase: level %d has %d positions, more than this builder indexes", n, s.entries)
 	}
+	s.sides = oppSides(n)
+	s.tasks = tasks(n, s.sides)
+	s.spill = make([][2]int64, len(s.tasks))
+	f, err := os.CreateTemp(s.dir, ".moves-*.tmp")
+	if err != nil {
+		return nil, fmt.Errorf("tablebase: %w", err)
+	}
+	s.file = f
+	defer func() {
+		f.Close()
+		os.Remove(f.Name())
+	}()
 	s.extLo = make([]int8, s.entries)
 	s.extHi = make([]int8, s.entries)
 	s.waiting = make([]uint8, s.entries)
@@ -183,28 +207,100 @@ func (s *solver) solve(ctx context.Context) (*level, error) {
 	return l, nil
 }
 
-// chunk is the number of positions a worker takes at a time.
-const chunk = 1 << 14
+// The positions of a level are visited by the opponent's side: for each
+// side the opponent can have (with an empty pit, in the order of oppSides),
+// every side of the mover with the seeds left, in lexicographic order.
+// The children within the level of positions with the same opponent side
+// have that side, sown into, as their mover's side, and so fall into a few
+// runs of the index: the counts and predecessors they update stay in the
+// processor's caches.
+//
+// A task is a run of opponent sides that a worker takes at a time.
+type task struct {
+	from, to  int    // opponent sides oppSides(n)[from:to]
+	positions uint64 // the positions they make
+}
 
-// parallel runs work over every position of the level, split in chunks
-// among the workers, reporting progress until they are done.
-func (s *solver) parallel(ctx context.Context, phase string, work func(from, to uint64, out *[6]child)) error {
+// taskSize is about the number of positions of a task.
+const taskSize = 1 << 14
+
+// oppSides returns every opponent side of a board of n seeds that holds
+// an empty pit, by seed count and then in lexicographic order.
+func oppSides(n int) [][6]uint8 {
+	var sides [][6]uint8
+	for s := 0; s <= n; s++ {
+		side := [6]uint8{5: uint8(s)}
+		for {
+			if side[0] == 0 || side[1] == 0 || side[2] == 0 || side[3] == 0 || side[4] == 0 || side[5] == 0 {
+				sides = append(sides, side)
+			}
+			if !nextComposition(side[:]) {
+				break
+			}
+		}
+	}
+	return sides
+}
+
+// tasks splits the positions of the level of n seeds, whose opponent
+// sides are sides, into tasks.
+func tasks(n int, sides [][6]uint8) []task {
+	var ts []task
+	cur := task{}
+	for i, side := range sides {
+		s := 0
+		for _, x := range side {
+			s += int(x)
+		}
+		cur.to = i + 1
+		cur.positions += compositions(6, n-s)
+		if cur.positions >= taskSize || i == len(sides)-1 {
+			ts = append(ts, cur)
+			cur = task{from: i + 1, to: i + 1}
+		}
+	}
+	return ts
+}
+
+// visit calls f with every position of task t and its index, in order.
+func (s *solver) visit(t task, f func(i uint64, p *pits)) {
+	for _, opp := range s.sides[t.from:t.to] {
+		left := s.n
+		for _, x := range opp {
+			left -= int(x)
+		}
+		var p pits
+		copy(p[6:], opp[:])
+		p[5] = uint8(left)
+		mover := (*[6]uint8)(p[:6])
+		for {
+			f(p.rank(s.n), &p)
+			if !nextComposition(mover[:]) {
+				break
+			}
+		}
+	}
+}
+
+// parallel runs work on every task of the level, shared among the
+// workers, reporting progress until they are done.
+func (s *solver) parallel(ctx context.Context, phase string, work func(id int, buf []byte, out *[6]child) []byte) error {
 	s.done.Store(0)
-	var next atomic.Uint64
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range s.workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var out [6]child
+			var buf []byte
 			for ctx.Err() == nil && s.fault.Load() == nil {
-				from := next.Add(chunk) - chunk
-				if from >= s.entries {
+				id := int(next.Add(1) - 1)
+				if id >= len(s.tasks) {
 					return
 				}
-				to := min(from+chunk, s.entries)
-				work(from, to, &out)
-				s.done.Add(to - from)
+				buf = work(id, buf[:0], &out)
+				s.done.Add(s.tasks[id].positions)
 			}
 		}()
 	}
@@ -239,55 +335,71 @@ func (s *solver) report(phase string, done uint64) {
 // fail records the first error of a worker.
 func (s *solver) fail(err error) { s.fault.CompareAndSwap(nil, &err) }
 
-// countChildren is the phase "children" over the positions from to to: it
-// computes each position's best move out of the level and its moves
-// within it, and counts the predecessors of their children.
-func (s *solver) countChildren(from, to uint64, out *[6]child) {
-	p := unrank(s.n, from)
-	for i := from; i < to; i++ {
-		count, value := children(&s.rules, &p, s.n, out)
+// countChildren is the phase "children" for task id: it computes each
+// position's best move out of the level and its moves within it, counts
+// the predecessors of their children and spills the children to the
+// file, through buf.
+func (s *solver) countChildren(id int, buf []byte, out *[6]child) []byte {
+	s.visit(s.tasks[id], func(i uint64, p *pits) {
+		count, value := children(&s.rules, p, s.n, out)
 		if count == 0 {
 			s.extLo[i], s.extHi[i] = value, value // the game is over
-		} else {
-			lo, hi, within := int8(unset), int8(unset), uint8(0)
-			for _, c := range out[:count] {
-				if c.captured == 0 {
-					j, ok := s.index(&c.pits, s.n)
-					if !ok {
-						return
-					}
-					atomic.AddUint32(&s.first[j], 1)
-					within++
-					continue
-				}
-				cl, ch, ok := s.lookup(&c)
+			return
+		}
+		lo, hi, within := int8(unset), int8(unset), uint8(0)
+		for _, c := range out[:count] {
+			if c.captured == 0 {
+				j, ok := s.index(&c.pits, s.n)
 				if !ok {
 					return
 				}
-				lo = max(lo, int8(c.captured)-ch)
-				hi = max(hi, int8(c.captured)-cl)
+				atomic.AddUint32(&s.first[j], 1)
+				buf = binary.LittleEndian.AppendUint32(buf, uint32(j))
+				within++
+				continue
 			}
-			s.extLo[i], s.extHi[i], s.waiting[i] = lo, hi, within
+			cl, ch, ok := s.lookup(&c)
+			if !ok {
+				return
+			}
+			lo = max(lo, int8(c.captured)-ch)
+			hi = max(hi, int8(c.captured)-cl)
 		}
-		p.nextValid()
+		s.extLo[i], s.extHi[i], s.waiting[i] = lo, hi, within
+	})
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, err := s.file.WriteAt(buf, s.offset); err != nil {
+		s.fail(fmt.Errorf("tablebase: %w", err))
 	}
+	s.spill[id] = [2]int64{s.offset, int64(len(buf))}
+	s.offset += int64(len(buf))
+	return buf
 }
 
-// storeParents is the phase "parents" over the positions from to to: it
-// stores each position as a predecessor of its children within the level.
-func (s *solver) storeParents(from, to uint64, out *[6]child) {
-	p := unrank(s.n, from)
-	for i := from; i < to; i++ {
-		count, _ := children(&s.rules, &p, s.n, out)
-		for _, c := range out[:count] {
-			if c.captured == 0 {
-				j, _ := s.index(&c.pits, s.n)
-				at := atomic.AddUint32(&s.first[j], ^uint32(0))
-				s.parents[at] = uint32(i)
-			}
-		}
-		p.nextValid()
+// storeParents is the phase "parents" for task id: it reads the children
+// that "children" spilled and stores each position as a predecessor of
+// its children within the level.
+func (s *solver) storeParents(id int, buf []byte, _ *[6]child) []byte {
+	at, size := s.spill[id][0], s.spill[id][1]
+	if int64(cap(buf)) < size {
+		buf = make([]byte, size)
 	}
+	buf = buf[:size]
+	if _, err := s.file.ReadAt(buf, at); err != nil {
+		s.fail(fmt.Errorf("tablebase: %w", err))
+		return buf
+	}
+	next := buf
+	s.visit(s.tasks[id], func(i uint64, _ *pits) {
+		for range s.waiting[i] {
+			j := binary.LittleEndian.Uint32(next)
+			next = next[4:]
+			at := atomic.AddUint32(&s.first[j], ^uint32(0))
+			s.parents[at] = uint32(i)
+		}
+	})
+	return buf
 }
 
 // index returns the index of the board p of n seeds, or records an error

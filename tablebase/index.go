@@ -154,18 +154,23 @@ func unrank(n int, idx uint64) pits {
 
 // next advances p to the next board of its level in index order, valid or
 // not, and reports false after the last one.
-func (p *pits) next() bool {
-	last := 11
-	for last > 0 && p[last] == 0 {
+func (p *pits) next() bool { return nextComposition(p[:]) }
+
+// nextComposition advances the counts c to the next way of putting the
+// same seeds into len(c) pits, in lexicographic order, and reports false
+// after the last one.
+func nextComposition(c []uint8) bool {
+	last := len(c) - 1
+	for last > 0 && c[last] == 0 {
 		last--
 	}
 	if last == 0 {
 		return false
 	}
-	rest := p[last] - 1
-	p[last] = 0
-	p[last-1]++
-	p[11] = rest
+	rest := c[last] - 1
+	c[last] = 0
+	c[last-1]++
+	c[len(c)-1] = rest
 	return true
 }
 

@@ -12,7 +12,8 @@
 //	                                       verify game records ("-" reads stdin)
 //	oware convert [-from F] [-to F] [-o FILE] FILE...
 //	                                       convert records: ogn, playstrategy, openspiel
-//	oware oracle [-rules NAME]             answer JSON-lines rules queries on stdin
+//	oware oracle [-rules NAME] [-tablebase DIR]
+//	                                       answer JSON-lines rules queries on stdin
 //	oware vectors [-rules NAME] [-seed N] [-games N] [-endgames N] [-o FILE]
 //	                                       write the conformance vectors to stdout
 //	oware match [-games N] [-level N] [-seed N] [-rules NAME]

@@ -21,6 +21,9 @@
 //     (D4).
 //   - "moves": the moves to play in order, as pit letters "A"–"F" (pits
 //     0–5), "a"–"f" (pits 6–11) or pit numbers "0"–"11".
+//   - "values": true asks for the value of the final position and of
+//     each of its moves from the endgame tables (see [Value]); the oracle
+//     must have been given tables (oware oracle -tablebase DIR).
 //
 // # Responses
 //
@@ -34,6 +37,8 @@
 //   - "legal", "outcome": the legal moves and the outcome at the start (see
 //     Outcomes below).
 //   - "plies": one object per move played (see [Ply]).
+//   - "value": with "values": true, the value of the final position and
+//     of its moves (see [Value]).
 //   - "error": present only when the request failed (see [Error]). When a
 //     move is illegal, "plies" still holds the moves before it.
 //
@@ -65,6 +70,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/notation"
+	"github.com/seed3966233f/oware/tablebase"
 )
 
 // Version is the version of the protocol, sent in every response.
@@ -96,6 +102,7 @@ const (
 	CodeEmptyPit     = "empty_pit"      // oware.ErrEmptyPit (R2)
 	CodeMustFeed     = "must_feed"      // oware.ErrMustFeed (R7)
 	CodeGameOver     = "game_over"      // oware.ErrGameOver (D5)
+	CodeNoTable      = "no_table"       // "values": the tables do not hold the final position, or the oracle has none
 )
 
 // Request is a decoded request line.
@@ -105,6 +112,7 @@ type Request struct {
 	Rules   *string         `json:"rules,omitempty"` // a preset of oware.ParseRules; absent or null, the oracle's own (abapa unless told)
 	Start   *string         `json:"start,omitempty"`
 	Moves   []string        `json:"moves,omitempty"`
+	Values  bool            `json:"values,omitempty"` // ask for the value of the final position from the tables
 }
 
 // Response is a response line.
@@ -114,7 +122,27 @@ type Response struct {
 	Rules   string          `json:"rules,omitempty"` // the rules the request named, as given
 	Start   string          `json:"start,omitempty"`
 	*Game
+	Value *Value `json:"value,omitempty"`
 	Error *Error `json:"error,omitempty"`
+}
+
+// Value is what the endgame tables tell of a request's final position
+// (package tablebase): its value for the player to move, the seeds that
+// player will capture from those on the board minus those the opponent
+// will under perfect play, the board counting as its first occurrence and
+// R8 not applied; and the same for each move, the seeds it captures minus
+// the value after it. Lo and Hi bound the value, and are equal when it is
+// exact (always under awari).
+type Value struct {
+	Lo    int               `json:"lo"`
+	Hi    int               `json:"hi"`
+	Moves map[string]Bounds `json:"moves"` // by pit letter
+}
+
+// Bounds are the bounds of a move's value.
+type Bounds struct {
+	Lo int `json:"lo"`
+	Hi int `json:"hi"`
 }
 
 // Game is what a request's moves do: the legal moves and outcome at the
@@ -175,7 +203,7 @@ func (e *Error) Error() string {
 }
 
 // fields are the names that a request may use.
-var fields = map[string]bool{"version": true, "id": true, "rules": true, "start": true, "moves": true}
+var fields = map[string]bool{"version": true, "id": true, "rules": true, "start": true, "moves": true, "values": true}
 
 // DecodeRequest reads one request line (without its line break). It
 // accepts exactly one JSON object with the fields of [Request], and
@@ -197,7 +225,7 @@ func DecodeRequest(line []byte) (Request, error) {
 	}
 	for name := range raw {
 		if !fields[name] {
-			return req, &Error{Code: CodeUnknownField, Reason: fmt.Sprintf("unknown field %q: want version, id, rules, start, moves", name)}
+			return req, &Error{Code: CodeUnknownField, Reason: fmt.Sprintf("unknown field %q: want version, id, rules, start, moves, values", name)}
 		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(trimmed))
@@ -230,6 +258,8 @@ func typeName(field string) string {
 		return "a string or null"
 	case strings.HasPrefix(field, "moves"):
 		return "an array of strings"
+	case field == "values":
+		return "true or false"
 	}
 	return "another type"
 }
@@ -253,9 +283,10 @@ func requestID(line []byte) json.RawMessage {
 
 // Oracle answers requests under its Rules when a request names none: the
 // zero Oracle under abapa. The functions Answer, Handle and Serve are
-// those of the zero Oracle.
+// those of the zero Oracle. Tables, when not nil, answer "values".
 type Oracle struct {
-	Rules oware.Rules
+	Rules  oware.Rules
+	Tables *tablebase.Tables
 }
 
 // Answer is the zero Oracle's [Oracle.Answer].
@@ -308,7 +339,27 @@ func (o Oracle) Answer(req Request) Response {
 		resp.Plies = append(resp.Plies, plyOf(e))
 		p = e.After
 	}
+	if req.Values {
+		resp.Value, resp.Error = o.value(p)
+	}
 	return resp
+}
+
+// value probes the tables for p and its moves.
+func (o Oracle) value(p oware.Position) (*Value, *Error) {
+	if o.Tables == nil {
+		return nil, &Error{Code: CodeNoTable, Reason: "this oracle has no endgame tables (oware oracle -tablebase DIR)"}
+	}
+	v, err := o.Tables.Probe(p)
+	if err != nil {
+		return nil, &Error{Code: CodeNoTable, Reason: strings.TrimPrefix(err.Error(), "tablebase: ")}
+	}
+	moves, _ := o.Tables.ProbeMoves(p, nil)
+	out := &Value{Lo: v.Lo(), Hi: v.Hi(), Moves: map[string]Bounds{}}
+	for _, m := range moves {
+		out.Moves[m.Move.String()] = Bounds{Lo: m.Value.Lo(), Hi: m.Value.Hi()}
+	}
+	return out, nil
 }
 
 // Handle answers one request line: it decodes it and answers it, or
