@@ -94,6 +94,16 @@ func Build(ctx context.Context, dir string, r oware.Rules, seeds int, opt BuildO
 			if err := writeLevel(dir, l); err != nil {
 				return fmt.Errorf("tablebase: %w", err)
 			}
+			if s.lower == nil { // dropped to make room: read them again
+				lower = lower[:0]
+				for m := range n {
+					again, err := readLevel(filepath.Join(dir, fileName(string(name), m)))
+					if err != nil {
+						return err
+					}
+					lower = append(lower, again)
+				}
+			}
 		case err != nil:
 			return err
 		}
@@ -111,7 +121,7 @@ func Build(ctx context.Context, dir string, r oware.Rules, seeds int, opt BuildO
 type solver struct {
 	rules    oware.Rules
 	n        int
-	lower    []*level // the levels below n, by seed count
+	lower    []*level // the levels below n, by seed count; nil once dropped
 	dir      string   // where the moves within the level are spilled
 	workers  int
 	progress func(Progress)
@@ -121,18 +131,18 @@ type solver struct {
 	edges   uint64
 	sides   [][6]uint8 // oppSides(n)
 	tasks   []task
-	// Per position: the best of the moves that leave the level (captures),
-	// for the lower and for the upper bound (unset when there are none,
-	// and the value itself for a finished game); and the moves within the
-	// level whose child is not yet known to have a lower bound at the
-	// current threshold.
-	extLo, extHi []int8
-	waiting      []uint8
-	// The predecessors within the level: those of position i are
-	// parents[first[i]:first[i+1]].
-	first   []uint32
+	// Per position: the best of the moves that leave the level (captures)
+	// for the lower bound (unset when there are none, and the value
+	// itself for a finished game); and a word of four bytes (see the
+	// state layout) that the solution reads and writes at random, so
+	// that following a move back costs one cache miss.
+	extLo []int8
+	state []uint32
+	// The predecessors within the level, in one array: those of position
+	// i are parents[from(i) : from(i)+indegree(i)] (see block).
+	blocks  []block
+	cursor  []uint64 // during "parents": the predecessors stored so far, a byte each
 	parents []uint32
-	lo, hi  []int8
 
 	// The children within the level, in the order of the tasks, in a
 	// temporary file, as little-endian indexes: task t's are at spill[t]
@@ -153,11 +163,16 @@ var phaseWeights = map[string][2]float64{ // offset, share
 	"values":   {0.7, 0.3},
 }
 
+// dropLower is the size in bytes of the lower levels above which the
+// solver lets them go once it no longer needs them, to be read again
+// after the level is written.
+const dropLower = 64 << 20
+
 // solve solves the level and returns its table.
 func (s *solver) solve(ctx context.Context) (*level, error) {
 	n := s.n
 	s.entries = Entries(n)
-	if s.entries >= 1<<31 {
+	if s.entries >= 1<<31 || 6*n > math.MaxUint8 {
 		return nil, fmt.Errorf("tablebase: level %d has %d positions, more than this builder indexes", n, s.entries)
 	}
 	s.sides = oppSides(n)
@@ -173,38 +188,111 @@ func (s *solver) solve(ctx context.Context) (*level, error) {
 		os.Remove(f.Name())
 	}()
 	s.extLo = make([]int8, s.entries)
-	s.extHi = make([]int8, s.entries)
-	s.waiting = make([]uint8, s.entries)
-	s.first = make([]uint32, s.entries+1)
+	s.state = make([]uint32, s.entries)
+	s.blocks = make([]block, (s.entries+15)/16)
 	if err := s.parallel(ctx, "children", s.countChildren); err != nil {
 		return nil, err
 	}
+	size := 0
+	for _, l := range s.lower {
+		size += len(l.data)
+	}
+	if size > dropLower {
+		s.lower = nil
+		debug.FreeOSMemory()
+	}
 	var sum uint64
-	for i := range s.entries {
-		sum += uint64(s.first[i])
+	for b := range s.blocks {
+		s.blocks[b].start = uint32(sum)
+		sum += byteSum(s.blocks[b].indeg[0]) + byteSum(s.blocks[b].indeg[1])
 		if sum > math.MaxUint32 {
 			return nil, fmt.Errorf("tablebase: level %d has more than %d moves within it, more than this builder indexes", n, uint64(math.MaxUint32))
 		}
-		s.first[i] = uint32(sum) // the end of i's predecessors, until "parents" moves it to their start
 	}
-	s.first[s.entries] = uint32(sum)
 	s.edges = sum
 	s.parents = make([]uint32, sum)
+	s.cursor = make([]uint64, 2*len(s.blocks))
 	if err := s.parallel(ctx, "parents", s.storeParents); err != nil {
 		return nil, err
 	}
-	s.report("values", 0)
-	s.propagate()
-	s.extLo, s.extHi, s.waiting, s.first, s.parents = nil, nil, nil, nil, nil
-	l := &level{rules: s.rules, seeds: n, width: entryWidth(s.rules)}
-	if l.width == 1 {
-		l.data = s.exactValues()
-	} else {
-		l.data = s.boundPairs()
+	s.cursor = nil
+	if err := s.propagate(ctx); err != nil {
+		return nil, err
 	}
-	s.lo, s.hi = nil, nil
+	s.blocks, s.parents = nil, nil
+	debug.FreeOSMemory()
+	l := &level{rules: s.rules, seeds: n, width: entryWidth(s.rules), data: s.entryBytes()}
+	s.extLo, s.state = nil, nil
 	debug.FreeOSMemory()
 	return l, nil
+}
+
+// The state of a position while its level is solved, one word: the
+// moves within the level whose child has not joined the first set of the
+// current threshold; the best upper worth of the moves out of the level
+// (unset when there are none, the value itself for a finished game); and
+// the bounds found so far, lo and hi, the extremes (unset and MaxInt8)
+// while not found. Under exact rules both start at 0: positive lower
+// bounds and negative upper bounds are all that is looked for.
+const (
+	waitingShift = 0
+	extHiShift   = 8
+	loShift      = 16
+	hiShift      = 24
+)
+
+// stateOf returns the state word of a position.
+func stateOf(waiting uint8, extHi, lo, hi int8) uint32 {
+	return uint32(waiting)<<waitingShift | uint32(uint8(extHi))<<extHiShift |
+		uint32(uint8(lo))<<loShift | uint32(uint8(hi))<<hiShift
+}
+
+// field returns the signed byte of a state word at shift.
+func field(w uint32, shift uint) int8 { return int8(w >> shift) }
+
+// block is 16 positions' share of the index of predecessors.
+type block struct {
+	start uint32    // where the predecessors of its first position start
+	indeg [2]uint64 // the number of predecessors of each position, a byte each
+}
+
+// byteSum returns the sum of the eight bytes of w.
+func byteSum(w uint64) uint64 {
+	const lanes = 0x00ff_00ff_00ff_00ff
+	w = w&lanes + w>>8&lanes                        // four sums of two bytes, 16 bits each
+	return w * 0x0001_0001_0001_0001 >> 48 & 0xffff // their sum, at most 8×255
+}
+
+// addByte adds 1 to byte i (0–7) of *w, atomically, and returns its new
+// value. A position has at most 6n predecessors (one per pit and seed
+// count that its opponent could have sown), so no byte overflows.
+func addByte(w *uint64, i uint64) uint64 {
+	shift := 8 * (i & 7)
+	return atomic.AddUint64(w, 1<<shift) >> shift & 0xff
+}
+
+// indegree returns the word and byte of position i's in-degree.
+func (s *solver) indegree(i uint64) (*uint64, uint64) {
+	return &s.blocks[i>>4].indeg[i>>3&1], i & 7
+}
+
+// from returns where the predecessors of position i start in s.parents,
+// and how many there are.
+func (s *solver) from(i uint64) (uint64, uint64) {
+	b := &s.blocks[i>>4]
+	at := uint64(b.start)
+	w := b.indeg[i>>3&1]
+	if i>>3&1 == 1 {
+		at += byteSum(b.indeg[0])
+	}
+	shift := 8 * (i & 7)
+	return at + byteSum(w&(1<<shift-1)), w >> shift & 0xff
+}
+
+// preds returns the predecessors of position i within the level.
+func (s *solver) preds(i uint64) []uint32 {
+	from, count := s.from(i)
+	return s.parents[from : from+count]
 }
 
 // The positions of a level are visited by the opponent's side: for each
@@ -343,7 +431,7 @@ func (s *solver) countChildren(id int, buf []byte, out *[6]child) []byte {
 	s.visit(s.tasks[id], func(i uint64, p *pits) {
 		count, value := children(&s.rules, p, s.n, out)
 		if count == 0 {
-			s.extLo[i], s.extHi[i] = value, value // the game is over
+			s.extLo[i], s.state[i] = value, s.initialState(0, value) // the game is over
 			return
 		}
 		lo, hi, within := int8(unset), int8(unset), uint8(0)
@@ -353,7 +441,7 @@ func (s *solver) countChildren(id int, buf []byte, out *[6]child) []byte {
 				if !ok {
 					return
 				}
-				atomic.AddUint32(&s.first[j], 1)
+				addByte(s.indegree(j))
 				buf = binary.LittleEndian.AppendUint32(buf, uint32(j))
 				within++
 				continue
@@ -365,7 +453,7 @@ func (s *solver) countChildren(id int, buf []byte, out *[6]child) []byte {
 			lo = max(lo, int8(c.captured)-ch)
 			hi = max(hi, int8(c.captured)-cl)
 		}
-		s.extLo[i], s.extHi[i], s.waiting[i] = lo, hi, within
+		s.extLo[i], s.state[i] = lo, s.initialState(within, hi)
 	})
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -392,11 +480,11 @@ func (s *solver) storeParents(id int, buf []byte, _ *[6]child) []byte {
 	}
 	next := buf
 	s.visit(s.tasks[id], func(i uint64, _ *pits) {
-		for range s.waiting[i] {
-			j := binary.LittleEndian.Uint32(next)
+		for range uint8(s.state[i] >> waitingShift) {
+			j := uint64(binary.LittleEndian.Uint32(next))
 			next = next[4:]
-			at := atomic.AddUint32(&s.first[j], ^uint32(0))
-			s.parents[at] = uint32(i)
+			from, _ := s.from(j)
+			s.parents[from+addByte(&s.cursor[j>>3], j)-1] = uint32(i)
 		}
 	})
 	return buf
@@ -438,82 +526,166 @@ func (s *solver) lookup(c *child) (lo, hi int8, ok bool) {
 // Under exact rules (a repetition worth 0), the value is the lower bound
 // where it is positive, the upper bound where it is negative, and 0
 // otherwise, so the thresholds stop at 1.
-func (s *solver) propagate() {
+func (s *solver) propagate(ctx context.Context) error {
 	n := s.n
-	s.lo = make([]int8, s.entries)
-	s.hi = make([]int8, s.entries)
-	for i := range s.lo {
-		s.lo[i], s.hi[i] = unset, unset
-	}
 	lowest := -n + 1
 	if Exact(s.rules) {
 		lowest = 1
 	}
-	stack := make([]uint32, 0, 1<<12)
-	const joinsLo = 1 << 31 // marks a position that joined the first set
 	steps := n - lowest + 1
 	for t := n; t >= lowest; t-- {
 		s.report("values", uint64(n-t)*s.entries/uint64(max(steps, 1)))
-		tv, nt := int8(t), int8(-t)
-		for i := range s.entries {
-			if s.extLo[i] == tv && s.lo[i] == unset {
-				s.lo[i] = tv
-				stack = append(stack, uint32(i)|joinsLo)
-			}
-			if s.extHi[i] == nt && s.waiting[i] == 0 && s.hi[i] == unset {
-				s.hi[i] = nt
-				stack = append(stack, uint32(i))
-			}
-			for len(stack) > 0 {
-				x := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				ps := s.parents[s.first[x&^joinsLo]:s.first[x&^joinsLo+1]]
-				if x&joinsLo != 0 {
-					for _, p := range ps {
-						s.waiting[p]--
-						if s.waiting[p] == 0 && s.extHi[p] <= nt && s.hi[p] == unset {
-							s.hi[p] = nt
-							stack = append(stack, p)
-						}
-					}
-				} else {
-					for _, p := range ps {
-						if s.lo[p] == unset {
-							s.lo[p] = tv
-							stack = append(stack, p|joinsLo)
-						}
-					}
+		if err := s.threshold(ctx, t, lowest); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// initialState returns the state of a position before its level is
+// solved.
+func (s *solver) initialState(waiting uint8, extHi int8) uint32 {
+	if Exact(s.rules) {
+		return stateOf(waiting, extHi, 0, 0)
+	}
+	return stateOf(waiting, extHi, unset, math.MaxInt8)
+}
+
+// valuesChunk is the most positions a worker scans at a time; small
+// levels are cut finer, so that every worker has a share.
+const valuesChunk = 1 << 16
+
+// threshold adds the positions that join the two sets at threshold t,
+// the workers sharing the scan and each following the moves back from
+// what it finds. Positions join through atomic updates of their state, so
+// that each joins once whoever finds it; the sets that result are the
+// same in any order.
+func (s *solver) threshold(ctx context.Context, t, lowest int) error {
+	var next atomic.Uint64
+	var wg sync.WaitGroup
+	size := min(valuesChunk, max(s.entries/uint64(4*s.workers), 256))
+	for range s.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			j := joiner{s: s, t: int8(t), least: int8(lowest), stack: make([]uint32, 0, 1<<10)}
+			for ctx.Err() == nil {
+				from := next.Add(size) - size
+				if from >= s.entries {
+					return
 				}
+				j.scan(from, min(from+size, s.entries))
+			}
+		}()
+	}
+	wg.Wait()
+	return ctx.Err()
+}
+
+// joiner finds the positions that join the sets at one threshold.
+type joiner struct {
+	s     *solver
+	t     int8     // the threshold
+	least int8     // the lowest threshold: a lower bound below it is not found yet
+	stack []uint32 // positions that joined, whose predecessors are to be looked at
+}
+
+// joinsLo marks, on the stack, a position that joined the first set.
+const joinsLo = 1 << 31
+
+// scan looks for the positions from to to that join by their own moves,
+// and follows each back.
+func (j *joiner) scan(from, to uint64) {
+	s, t, most := j.s, j.t, -j.least
+	for i := from; i < to; i++ {
+		if s.extLo[i] == t && j.join(i, loShift) {
+			j.stack = append(j.stack, uint32(i)|joinsLo)
+		}
+		w := atomic.LoadUint32(&s.state[i])
+		if field(w, extHiShift) == -t && uint8(w>>waitingShift) == 0 && field(w, hiShift) > most && j.join(i, hiShift) {
+			j.stack = append(j.stack, uint32(i))
+		}
+		for len(j.stack) > 0 {
+			x := j.stack[len(j.stack)-1]
+			j.stack = j.stack[:len(j.stack)-1]
+			if x&joinsLo != 0 {
+				j.lowered(uint64(x &^ joinsLo))
+			} else {
+				j.raised(uint64(x))
 			}
 		}
 	}
 }
 
-// exactValues returns the entries of an exact level: the lower bound where
-// it is positive, the upper bound where it is negative, 0 elsewhere.
-func (s *solver) exactValues() []byte {
-	data := make([]byte, s.entries)
-	for i := range data {
-		switch {
-		case s.lo[i] != unset:
-			data[i] = byte(s.lo[i])
-		case s.hi[i] != unset:
-			data[i] = byte(s.hi[i])
+// lowered follows back a position that joined the first set: each
+// predecessor has one child fewer outside it, and joins the second set
+// when that was its last and its moves out are worth at most -t.
+func (j *joiner) lowered(x uint64) {
+	s, nt, most := j.s, -j.t, -j.least
+	for _, p := range s.preds(x) {
+		w := atomic.AddUint32(&s.state[p], ^uint32(0)) // one fewer waiting (never below 0)
+		if uint8(w>>waitingShift) == 0 && field(w, extHiShift) <= nt && field(w, hiShift) > most && j.join(uint64(p), hiShift) {
+			j.stack = append(j.stack, p)
 		}
 	}
-	return data
 }
 
-// boundPairs returns the entries of a level of bounds: a bound never
-// reached is the extreme, -n or n.
-func (s *solver) boundPairs() []byte {
+// raised follows back a position that joined the second set: each
+// predecessor can move there, and joins the first.
+func (j *joiner) raised(x uint64) {
+	s := j.s
+	for _, p := range s.preds(x) {
+		if field(atomic.LoadUint32(&s.state[p]), loShift) < j.least && j.join(uint64(p), loShift) {
+			j.stack = append(j.stack, p|joinsLo)
+		}
+	}
+}
+
+// join sets the bound at shift of position i to the threshold (lo) or
+// its opposite (hi), unless it is set already, and reports whether it
+// set it.
+func (j *joiner) join(i uint64, shift uint) bool {
+	v := j.t
+	if shift == hiShift {
+		v = -j.t
+	}
+	for {
+		w := atomic.LoadUint32(&j.s.state[i])
+		b := field(w, shift)
+		if shift == loShift && b >= j.least || shift == hiShift && b <= -j.least {
+			return false
+		}
+		nw := w&^(0xff<<shift) | uint32(uint8(v))<<shift
+		if atomic.CompareAndSwapUint32(&j.s.state[i], w, nw) {
+			return true
+		}
+	}
+}
+
+// entryBytes returns the entries of the level. Under exact rules: the
+// lower bound where it is positive, the upper bound where it is negative,
+// 0 elsewhere. Otherwise the two bounds, a bound never reached being the
+// extreme, -n or n.
+func (s *solver) entryBytes() []byte {
+	if Exact(s.rules) {
+		data := make([]byte, s.entries)
+		for i, w := range s.state {
+			switch lo, hi := field(w, loShift), field(w, hiShift); {
+			case lo > 0:
+				data[i] = byte(lo)
+			case hi < 0:
+				data[i] = byte(hi)
+			}
+		}
+		return data
+	}
 	data := make([]byte, 2*s.entries)
-	for i := range s.entries {
-		lo, hi := s.lo[i], s.hi[i]
+	for i, w := range s.state {
+		lo, hi := field(w, loShift), field(w, hiShift)
 		if lo == unset {
 			lo = int8(-s.n)
 		}
-		if hi == unset {
+		if hi == math.MaxInt8 {
 			hi = int8(s.n)
 		}
 		data[2*i], data[2*i+1] = byte(lo), byte(hi)

@@ -178,6 +178,9 @@ func writeLevel(dir string, l *level) error {
 		err = w.Flush()
 	}
 	if err == nil {
+		err = f.Chmod(0o644) // as a file made by os.Create, not the 0600 of a temporary one
+	}
+	if err == nil {
 		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -546,16 +547,14 @@ func TestValue(t *testing.T) {
 // level of awari: the board 1 1 1 1 1 2 4 2 3 0 0 0 (the mover's pits
 // first) is worth 0, and its six moves -1, -1, -2, -2, -2 and 0. The
 // level takes a while to build, so the test reads the tables from the
-// directory in OWARE_TABLEBASE_DIR, and is skipped without it.
+// directory in OWARE_TABLEBASE_DIR (CI builds them there), and is skipped
+// without it.
 func TestExample16(t *testing.T) {
-	dir := os.Getenv("OWARE_TABLEBASE_DIR")
-	if dir == "" {
-		t.Skip("OWARE_TABLEBASE_DIR not set: build awari to 16 seeds there to run this test")
-	}
-	tb, err := tablebase.Open(dir)
-	require.NoError(t, err)
+	tb := dirTables(t)
 	r := rules(t, "awari")
-	require.GreaterOrEqual(t, tb.MaxSeeds(r), 16, "the tables in %s", dir)
+	if tb.MaxSeeds(r) < 16 {
+		t.Skip("the tables hold no awari level of 16 seeds")
+	}
 	for _, mover := range []oware.Player{oware.South, oware.North} {
 		p := position(t, r, refBoard{1, 1, 1, 1, 1, 2, 4, 2, 3, 0, 0, 0}, mover)
 		v, err := tb.Probe(p)
@@ -570,18 +569,45 @@ func TestExample16(t *testing.T) {
 		assert.Equal(t, []string{"-1", "-1", "-2", "-2", "-2", "0"}, got)
 		checkRecurrence(t, tb, p, v)
 	}
-	if os.Getenv("OWARE_TABLEBASE_FULL") == "" {
-		return
+}
+
+// TestDirRecurrence checks every entry of every level of the tables in
+// OWARE_TABLEBASE_DIR up to OWARE_TABLEBASE_CHECK seeds (12 by default)
+// against its recurrence, as TestRecurrence does for the small levels.
+func TestDirRecurrence(t *testing.T) {
+	tb := dirTables(t)
+	top := 12
+	if s := os.Getenv("OWARE_TABLEBASE_CHECK"); s != "" {
+		var err error
+		top, err = strconv.Atoi(s)
+		require.NoError(t, err, "OWARE_TABLEBASE_CHECK")
 	}
-	// The whole check of every entry of every level (slow).
-	for n := 0; n <= tb.MaxSeeds(r); n++ {
-		forEachBoard(n, func(b refBoard) {
-			p := position(t, r, b, oware.South)
-			v, err := tb.Probe(p)
-			require.NoError(t, err)
-			checkRecurrence(t, tb, p, v)
-		})
+	for _, name := range oware.RulesNames() {
+		r := rules(t, name)
+		for n := 0; n <= min(top, tb.MaxSeeds(r)); n++ {
+			forEachBoard(n, func(b refBoard) {
+				p := position(t, r, b, oware.South)
+				v, err := tb.Probe(p)
+				if err != nil {
+					t.Fatalf("%v: %v", p.Board(), err)
+				}
+				checkRecurrence(t, tb, p, v)
+			})
+			t.Logf("%s %d seeds: every entry checked", name, n)
+		}
 	}
+}
+
+// dirTables opens the tables in OWARE_TABLEBASE_DIR, or skips the test.
+func dirTables(t *testing.T) *tablebase.Tables {
+	t.Helper()
+	dir := os.Getenv("OWARE_TABLEBASE_DIR")
+	if dir == "" {
+		t.Skip("OWARE_TABLEBASE_DIR not set: build tables there to run this test")
+	}
+	tb, err := tablebase.Open(dir)
+	require.NoError(t, err)
+	return tb
 }
 
 // BenchmarkProbe measures a probe of a board of the tables.

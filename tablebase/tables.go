@@ -140,15 +140,19 @@ func afterMove(cap uint8, c Value) Value {
 	return Value{lo: int8(cap) - c.hi, hi: int8(cap) - c.lo}
 }
 
-// relative returns p's board relative to its mover and its seed count.
+// relative returns board b relative to its mover, and its seed count.
 func relative(b oware.Board) (pits, int) {
 	var q pits
-	first := oware.PitsPerSide * int(b.ToMove())
+	all := b.Pits()
+	mine, theirs := 0, oware.PitsPerSide
+	if b.ToMove() == oware.North {
+		mine, theirs = theirs, mine
+	}
 	n := 0
-	for i := range q {
-		s := b.Pit((first + i) % oware.NumPits)
-		q[i] = uint8(s)
-		n += s
+	for i := range oware.PitsPerSide {
+		a, o := all[mine+i], all[theirs+i]
+		q[i], q[oware.PitsPerSide+i] = uint8(a), uint8(o)
+		n += a + o
 	}
 	return q, n
 }
