@@ -64,6 +64,11 @@ func parseHeader(b []byte) (header, error) {
 	case binary.LittleEndian.Uint32(b[60:]) != crc32.Checksum(b[:60], castagnoli):
 		return h, errors.New("header checksum mismatch")
 	}
+	for _, z := range b[32+rulesField : 60] {
+		if z != 0 {
+			return h, errors.New("reserved header bytes are not zero")
+		}
+	}
 	if v := binary.LittleEndian.Uint32(b[8:]); v != formatVersion {
 		return h, fmt.Errorf("format version %d, want %d", v, formatVersion)
 	}
@@ -97,7 +102,7 @@ func fileName(rules string, n int) string {
 	return rules + "-" + strconv.Itoa(n) + fileSuffix
 }
 
-// parseFileName reads a name that fileName makes.
+// parseFileName reads a name that fileName makes, for a preset's rules.
 func parseFileName(name string) (rules string, n int, ok bool) {
 	base, found := strings.CutSuffix(name, fileSuffix)
 	i := strings.LastIndexByte(base, '-')
@@ -106,6 +111,9 @@ func parseFileName(name string) (rules string, n int, ok bool) {
 	}
 	n, err := strconv.Atoi(base[i+1:])
 	if err != nil || n < 0 || n > MaxSeeds || strconv.Itoa(n) != base[i+1:] {
+		return "", 0, false
+	}
+	if _, err := oware.ParseRules(base[:i]); err != nil {
 		return "", 0, false
 	}
 	return base[:i], n, true

@@ -53,6 +53,7 @@ func fenced(text, open string) []string {
 var snippetImports = map[string]string{
 	"errors": "errors", "fmt": "fmt", "io": "io", "log": "log", "os": "os", "strings": "strings",
 	"oware": "github.com/seed3966233f/oware", "ogn": "github.com/seed3966233f/oware/ogn",
+	"tablebase": "github.com/seed3966233f/oware/tablebase",
 }
 
 // snippetProgram makes a program of a README snippet: its statements as
