@@ -69,9 +69,11 @@ func completions(i, r int, zero bool) uint64 {
 // before[i][z][r][x] is the number of valid boards that agree with a board
 // on its pits before pit i and hold fewer than x seeds in pit i, when r
 // seeds are left for pits i to 11 and z tells whether an opponent pit
-// before pit i is empty. Ranking a board sums one entry per pit.
-var before = func() *[12][2][MaxSeeds + 1][MaxSeeds + 2]uint64 {
-	var t [12][2][MaxSeeds + 1][MaxSeeds + 2]uint64
+// before pit i is empty. Ranking a board sums one entry per pit. The
+// sizes are powers of two, so that an index is masked rather than
+// checked.
+var before = func() *[12][2][64][64]uint64 {
+	var t [12][2][64][64]uint64
 	for i := range 12 {
 		for z := range 2 {
 			for r := 0; r <= MaxSeeds; r++ {
@@ -103,26 +105,47 @@ func (p *pits) valid() bool {
 	return p[6] == 0 || p[7] == 0 || p[8] == 0 || p[9] == 0 || p[10] == 0 || p[11] == 0
 }
 
-// rank returns the index of p, a valid board of n seeds, in its level.
+// rank returns the index of p, a valid board of n seeds, in its level:
+// one entry of before per pit but the last, which takes what is left,
+// written out pit by pit (this is the probe's inner loop).
 func (p *pits) rank(n int) uint64 {
 	t := before
-	var idx uint64
-	r := n
-	for i := range 6 {
-		x := int(p[i])
-		idx += t[i][0][r][x]
-		r -= x
+	r := uint(n)
+	idx := t[0][0][r&63][uint(p[0])&63]
+	r -= uint(p[0])
+	idx += t[1][0][r&63][uint(p[1])&63]
+	r -= uint(p[1])
+	idx += t[2][0][r&63][uint(p[2])&63]
+	r -= uint(p[2])
+	idx += t[3][0][r&63][uint(p[3])&63]
+	r -= uint(p[3])
+	idx += t[4][0][r&63][uint(p[4])&63]
+	r -= uint(p[4])
+	idx += t[5][0][r&63][uint(p[5])&63]
+	r -= uint(p[5])
+	// The opponent's pits: z tells whether one before is empty.
+	idx += t[6][0][r&63][uint(p[6])&63]
+	r -= uint(p[6])
+	z := b2u(p[6] == 0)
+	idx += t[7][z][r&63][uint(p[7])&63]
+	r -= uint(p[7])
+	z |= b2u(p[7] == 0)
+	idx += t[8][z][r&63][uint(p[8])&63]
+	r -= uint(p[8])
+	z |= b2u(p[8] == 0)
+	idx += t[9][z][r&63][uint(p[9])&63]
+	r -= uint(p[9])
+	z |= b2u(p[9] == 0)
+	idx += t[10][z][r&63][uint(p[10])&63]
+	return idx
+}
+
+// b2u returns 1 for true and 0 for false.
+func b2u(b bool) uint {
+	if b {
+		return 1
 	}
-	z := 0
-	for i := 6; i < 11; i++ {
-		x := int(p[i])
-		idx += t[i][z][r][x]
-		r -= x
-		if x == 0 {
-			z = 1
-		}
-	}
-	return idx // pit 11 takes what is left: one way
+	return 0
 }
 
 // unrank returns the board of index idx in the level of n seeds, which

@@ -141,20 +141,16 @@ func afterMove(cap uint8, c Value) Value {
 }
 
 // relative returns board b relative to its mover, and its seed count.
+// The pits are read by constant index, which folds the checks away.
 func relative(b oware.Board) (pits, int) {
-	var q pits
-	all := b.Pits()
-	mine, theirs := 0, oware.PitsPerSide
+	q := pits{
+		uint8(b.Pit(0)), uint8(b.Pit(1)), uint8(b.Pit(2)), uint8(b.Pit(3)), uint8(b.Pit(4)), uint8(b.Pit(5)),
+		uint8(b.Pit(6)), uint8(b.Pit(7)), uint8(b.Pit(8)), uint8(b.Pit(9)), uint8(b.Pit(10)), uint8(b.Pit(11)),
+	}
 	if b.ToMove() == oware.North {
-		mine, theirs = theirs, mine
+		q = pits{q[6], q[7], q[8], q[9], q[10], q[11], q[0], q[1], q[2], q[3], q[4], q[5]}
 	}
-	n := 0
-	for i := range oware.PitsPerSide {
-		a, o := all[mine+i], all[theirs+i]
-		q[i], q[oware.PitsPerSide+i] = uint8(a), uint8(o)
-		n += a + o
-	}
-	return q, n
+	return q, oware.NumSeeds - b.Score(oware.South) - b.Score(oware.North) // D4: the seeds add up to 48
 }
 
 // levels returns the set of p's rules and p's board relative to its
@@ -166,9 +162,15 @@ func (t *Tables) levels(p oware.Position) (*set, pits, int, error) {
 	q, n := relative(p.Board())
 	s := t.set(p.Rules())
 	if s == nil || n >= len(s.levels) {
-		return nil, q, n, &MissingTableError{Rules: p.Rules(), Seeds: n, Max: t.MaxSeeds(p.Rules())}
+		return nil, q, n, t.missing(p, n)
 	}
 	return s, q, n, nil
+}
+
+// missing returns the error of a position of n seeds that the tables do
+// not hold.
+func (t *Tables) missing(p oware.Position, n int) error {
+	return &MissingTableError{Rules: p.Rules(), Seeds: n, Max: t.MaxSeeds(p.Rules())}
 }
 
 // Probe returns the value of p's board under p's rules (see [Value]): the
@@ -182,9 +184,13 @@ func (t *Tables) levels(p oware.Position) (*set, pits, int, error) {
 // arise from a move and is not in the tables; it is probed through its
 // children, which are, at the cost of generating its moves.
 func (t *Tables) Probe(p oware.Position) (Value, error) {
-	s, q, n, err := t.levels(p)
-	if err != nil {
-		return Value{}, err
+	if !p.Valid() {
+		return Value{}, ErrInvalidPosition
+	}
+	q, n := relative(p.Board())
+	s := t.set(p.Rules())
+	if s == nil || n >= len(s.levels) {
+		return Value{}, t.missing(p, n)
 	}
 	return s.value(&q, n), nil
 }
