@@ -148,15 +148,11 @@ func refLevel(rules refRules, n int, lower []map[refBoard]refBounds, exact bool)
 	// The moves: out of the level (captures), with their worth for the
 	// mover as bounds, and within it.
 	type node struct {
-		over      bool
-		value     int         // when over
-		out       []refBounds // the worth of each move out of the level
-		within    []int       // the children within the level
-		preds     []int       // the predecessors within the level
-		outLo     int         // the best lower worth out of the level
-		outHi     int         // the best upper worth out of the level
-		hasOut    bool
-		remaining int
+		over   bool
+		value  int         // when over
+		out    []refBounds // the worth of each move out of the level
+		within []int       // the children within the level
+		preds  []int       // the predecessors within the level
 	}
 	nodes := make([]node, len(boards))
 	for i, b := range boards {

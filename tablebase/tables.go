@@ -39,8 +39,13 @@ func Open(dir string) (*Tables, error) {
 	var names []string
 	for _, e := range ents {
 		rules, n, ok := parseFileName(e.Name())
-		if !ok || !e.Type().IsRegular() {
+		if !ok {
 			continue
+		}
+		if !e.Type().IsRegular() { // a link to a file will do
+			if info, err := os.Stat(filepath.Join(dir, e.Name())); err != nil || !info.Mode().IsRegular() {
+				continue
+			}
 		}
 		if found[rules] == nil {
 			names = append(names, rules)
@@ -48,7 +53,7 @@ func Open(dir string) (*Tables, error) {
 		found[rules] = append(found[rules], n)
 	}
 	if len(names) == 0 {
-		return nil, fmt.Errorf("%w: %s holds no table file (*%s)", ErrMissingTable, dir, fileSuffix)
+		return nil, noTablesError(dir)
 	}
 	slices.Sort(names)
 	t := &Tables{}
@@ -73,6 +78,15 @@ func Open(dir string) (*Tables, error) {
 	}
 	return t, nil
 }
+
+// noTablesError reports a directory without a table file.
+type noTablesError string
+
+func (e noTablesError) Error() string {
+	return "tablebase: " + string(e) + " holds no table file (*" + fileSuffix + ")"
+}
+
+func (e noTablesError) Unwrap() error { return ErrMissingTable }
 
 // set returns the levels of rules r, or nil.
 func (t *Tables) set(r oware.Rules) *set {
