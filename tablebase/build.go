@@ -141,7 +141,6 @@ type solver struct {
 	// The predecessors within the level, in one array: those of position
 	// i are parents[from(i) : from(i)+indegree(i)] (see block).
 	blocks  []block
-	cursor  []uint64 // during "parents": the predecessors stored so far, a byte each
 	parents []uint32
 
 	// The children within the level, in the order of the tasks, in a
@@ -211,11 +210,12 @@ func (s *solver) solve(ctx context.Context) (*level, error) {
 	}
 	s.edges = sum
 	s.parents = make([]uint32, sum)
-	s.cursor = make([]uint64, 2*len(s.blocks))
 	if err := s.parallel(ctx, "parents", s.storeParents); err != nil {
 		return nil, err
 	}
-	s.cursor = nil
+	for i, w := range s.state { // the bounds, which counted the predecessors stored
+		s.state[i] = s.initialState(uint8(w>>waitingShift), field(w, extHiShift))
+	}
 	if err := s.propagate(ctx); err != nil {
 		return nil, err
 	}
@@ -431,7 +431,7 @@ func (s *solver) countChildren(id int, buf []byte, out *[6]child) []byte {
 	s.visit(s.tasks[id], func(i uint64, p *pits) {
 		count, value := children(&s.rules, p, s.n, out)
 		if count == 0 {
-			s.extLo[i], s.state[i] = value, s.initialState(0, value) // the game is over
+			s.extLo[i], s.state[i] = value, stateOf(0, value, 0, 0) // the game is over
 			return
 		}
 		lo, hi, within := int8(unset), int8(unset), uint8(0)
@@ -453,7 +453,7 @@ func (s *solver) countChildren(id int, buf []byte, out *[6]child) []byte {
 			lo = max(lo, int8(c.captured)-ch)
 			hi = max(hi, int8(c.captured)-cl)
 		}
-		s.extLo[i], s.state[i] = lo, s.initialState(within, hi)
+		s.extLo[i], s.state[i] = lo, stateOf(within, hi, 0, 0)
 	})
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -467,7 +467,9 @@ func (s *solver) countChildren(id int, buf []byte, out *[6]child) []byte {
 
 // storeParents is the phase "parents" for task id: it reads the children
 // that "children" spilled and stores each position as a predecessor of
-// its children within the level.
+// its children within the level. The byte of a child's lower bound,
+// 0 until the bounds are set, counts the predecessors stored so far (at
+// most 6n, so it does not carry into the next).
 func (s *solver) storeParents(id int, buf []byte, _ *[6]child) []byte {
 	at, size := s.spill[id][0], s.spill[id][1]
 	if int64(cap(buf)) < size {
@@ -480,11 +482,12 @@ func (s *solver) storeParents(id int, buf []byte, _ *[6]child) []byte {
 	}
 	next := buf
 	s.visit(s.tasks[id], func(i uint64, _ *pits) {
-		for range uint8(s.state[i] >> waitingShift) {
+		for range uint8(atomic.LoadUint32(&s.state[i]) >> waitingShift) {
 			j := uint64(binary.LittleEndian.Uint32(next))
 			next = next[4:]
 			from, _ := s.from(j)
-			s.parents[from+addByte(&s.cursor[j>>3], j)-1] = uint32(i)
+			stored := atomic.AddUint32(&s.state[j], 1<<loShift) >> loShift & 0xff
+			s.parents[from+uint64(stored)-1] = uint32(i)
 		}
 	})
 	return buf
