@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -45,7 +46,7 @@ func runTablebase(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("tablebase build", "-rules NAME -seeds N -dir DIR [-j N]", stderr)
 	rulesName := fs.String("rules", "", "the rules: "+strings.Join(supportedRules(), ", "))
-	seeds := fs.Int("seeds", -1, "build every level from 0 to this many seeds on the board (0 to 48)")
+	seeds := fs.Int("seeds", 0, "build every level from 0 to this many seeds on the board (0 to 48)")
 	dir := fs.String("dir", "", "the directory of the tables, created if needed")
 	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "worker goroutines")
 	pos, status, err := parseFlags(fs, args)
@@ -57,6 +58,8 @@ func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, "unexpected argument %q", pos[0])
 	case *rulesName == "":
 		return usageError(stderr, fs, "-rules: required")
+	case !isSet(fs, "seeds"):
+		return usageError(stderr, fs, "-seeds: required")
 	case *seeds < 0 || *seeds > tablebase.MaxSeeds:
 		return usageError(stderr, fs, "-seeds: want 0 to %d", tablebase.MaxSeeds)
 	case *dir == "":
@@ -98,6 +101,13 @@ func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s 0-%d seeds in %s: %s\n", rules, *seeds, *dir, time.Since(start).Round(time.Millisecond))
 	return exitOK
+}
+
+// isSet reports whether the flag of the given name was given.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // supportedRules returns the names of the presets tables can be built for.
