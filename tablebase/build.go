@@ -46,7 +46,8 @@ type Progress struct {
 	// there already and was checked and read instead of being built.
 	Existing bool
 	// Edges is the number of moves within the level (that capture
-	// nothing), known from the phase "parents" on.
+	// nothing), known from the phase "parents" on; 0 for a level read
+	// from its file.
 	Edges uint64
 }
 
@@ -83,6 +84,7 @@ func Build(ctx context.Context, dir string, r oware.Rules, seeds int, opt BuildO
 		path := filepath.Join(dir, fileName(string(name), n))
 		l, err := readLevel(path)
 		existing := err == nil
+		var edges uint64
 		switch {
 		case existing && (l.rules != r || l.seeds != n):
 			return &FormatError{File: path, Msg: "holds another level"}
@@ -91,6 +93,7 @@ func Build(ctx context.Context, dir string, r oware.Rules, seeds int, opt BuildO
 			if l, err = s.solve(ctx); err != nil {
 				return err
 			}
+			edges = s.edges
 			if err := writeLevel(dir, l); err != nil {
 				return fmt.Errorf("tablebase: %w", err)
 			}
@@ -111,7 +114,7 @@ func Build(ctx context.Context, dir string, r oware.Rules, seeds int, opt BuildO
 		if opt.Progress != nil {
 			e := Entries(n)
 			opt.Progress(Progress{Rules: r, Seeds: n, Phase: "done", Done: e, Total: e,
-				Elapsed: time.Since(start), Existing: existing})
+				Elapsed: time.Since(start), Existing: existing, Edges: edges})
 		}
 	}
 	return nil
