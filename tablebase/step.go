@@ -12,10 +12,6 @@ type child struct {
 	pits     pits  // the board after the move, relative to its mover
 	move     uint8 // the pit sown, 0–5 from the mover's first pit
 	captured uint8 // the seeds the move captured
-	// over reports that the move captured nothing and ended the game;
-	// value is then the child's value for its mover.
-	over  bool
-	value int8
 }
 
 // children returns the children of the board p of n seeds under rules r,
@@ -26,9 +22,9 @@ type child struct {
 // the game here; a capture that reaches 25 is looked up in the tables by
 // the caller, by the child's pits, and its outcome is not read.
 func children(r *oware.Rules, p *pits, n int, out *[6]child) (count int, value int8) {
-	var ps [oware.NumPits]int
-	for i, s := range p {
-		ps[i] = int(s)
+	ps := [oware.NumPits]int{
+		int(p[0]), int(p[1]), int(p[2]), int(p[3]), int(p[4]), int(p[5]),
+		int(p[6]), int(p[7]), int(p[8]), int(p[9]), int(p[10]), int(p[11]),
 	}
 	south := (oware.NumSeeds - n) / 2
 	b, err := oware.NewBoard(ps, [2]int{south, oware.NumSeeds - n - south}, oware.South)
@@ -41,19 +37,15 @@ func children(r *oware.Rules, p *pits, n int, out *[6]child) (count int, value i
 	}
 	for m, c := range pos.Children() {
 		cb := c.Board()
-		ch := &out[count]
+		out[count] = child{
+			pits: pits{ // North's side first: North moves next
+				uint8(cb.Pit(6)), uint8(cb.Pit(7)), uint8(cb.Pit(8)), uint8(cb.Pit(9)), uint8(cb.Pit(10)), uint8(cb.Pit(11)),
+				uint8(cb.Pit(0)), uint8(cb.Pit(1)), uint8(cb.Pit(2)), uint8(cb.Pit(3)), uint8(cb.Pit(4)), uint8(cb.Pit(5)),
+			},
+			move:     uint8(m),
+			captured: uint8(cb.Score(oware.South) - south),
+		}
 		count++
-		ch.move = uint8(m)
-		ch.captured = uint8(cb.Score(oware.South) - south)
-		for i := range 6 {
-			ch.pits[i] = uint8(cb.Pit(6 + i))
-			ch.pits[6+i] = uint8(cb.Pit(i))
-		}
-		ch.over = ch.captured == 0 && c.Moves() == 0
-		ch.value = 0
-		if ch.over {
-			ch.value = -terminalValue(c.Outcome(), cb)
-		}
 	}
 	return count, 0
 }
