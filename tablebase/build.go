@@ -20,8 +20,8 @@ import (
 // BuildOptions tune [Build]. The zero value uses every CPU and reports
 // nothing.
 type BuildOptions struct {
-	// Workers is the number of goroutines that generate moves; 0 means
-	// runtime.GOMAXPROCS(0).
+	// Workers is the number of goroutines that generate moves and solve
+	// the levels; 0 means runtime.GOMAXPROCS(0).
 	Workers int
 	// Progress, when not nil, is called from Build's goroutine about once
 	// a second while a level is built, and once when each level is done.
@@ -33,8 +33,9 @@ type Progress struct {
 	Rules oware.Rules
 	Seeds int // the level being built
 	// Phase is "children" (generating every position's moves, counting
-	// each position's predecessors), "parents" (generating them again to
-	// store the predecessors), "values" (solving the level), or "done".
+	// each position's predecessors, spilling the moves to a temporary
+	// file in the directory), "parents" (reading them back to store the
+	// predecessors), "values" (solving the level), or "done".
 	Phase string
 	// Done and Total count the positions of the level that the whole
 	// build of the level has handled, the phases weighted by their usual
@@ -61,8 +62,9 @@ const unset = math.MinInt8
 // stops early with ctx's error when ctx is done.
 //
 // A level is solved in memory: with N positions and E moves that capture
-// nothing, it takes about 9N + 4E bytes (2N more for bounds) besides the
-// lower levels, which are held too (see the README for the figures).
+// nothing, it takes about 6.5N + 4E bytes, besides the lower levels, which
+// are held while the moves are generated (see the README for the
+// figures), and a temporary file of 4E bytes in dir.
 func Build(ctx context.Context, dir string, r oware.Rules, seeds int, opt BuildOptions) error {
 	if !Supported(r) {
 		return fmt.Errorf("%w: %s", ErrUnsupportedRules, r)
@@ -89,7 +91,10 @@ func Build(ctx context.Context, dir string, r oware.Rules, seeds int, opt BuildO
 		case existing && (l.rules != r || l.seeds != n):
 			return &FormatError{File: path, Msg: "holds another level"}
 		case errors.Is(err, os.ErrNotExist):
+			// The solver holds the only references to the lower levels,
+			// so that it can let them go.
 			s := &solver{rules: r, n: n, lower: lower, dir: dir, workers: workers, progress: opt.Progress, start: start}
+			lower = nil
 			if l, err = s.solve(ctx); err != nil {
 				return err
 			}
@@ -97,8 +102,8 @@ func Build(ctx context.Context, dir string, r oware.Rules, seeds int, opt BuildO
 			if err := writeLevel(dir, l); err != nil {
 				return fmt.Errorf("tablebase: %w", err)
 			}
-			if s.lower == nil { // dropped to make room: read them again
-				lower = lower[:0]
+			lower = s.lower
+			if lower == nil { // dropped to make room: read them again
 				for m := range n {
 					again, err := readLevel(filepath.Join(dir, fileName(string(name), m)))
 					if err != nil {
@@ -167,8 +172,8 @@ var phaseWeights = map[string][2]float64{ // offset, share
 
 // dropLower is the size in bytes of the lower levels above which the
 // solver lets them go once it no longer needs them, to be read again
-// after the level is written.
-const dropLower = 64 << 20
+// after the level is written. A variable, for the tests.
+var dropLower = 64 << 20
 
 // solve solves the level and returns its table.
 func (s *solver) solve(ctx context.Context) (*level, error) {
