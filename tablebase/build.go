@@ -69,8 +69,8 @@ func Build(ctx context.Context, dir string, r oware.Rules, seeds int, opt BuildO
 	if !Supported(r) {
 		return fmt.Errorf("%w: %s", ErrUnsupportedRules, r)
 	}
-	if seeds < 0 || seeds > MaxSeeds {
-		return fmt.Errorf("tablebase: %d seeds: want 0 to %d", seeds, MaxSeeds)
+	if seeds < 0 || seeds > maxSeeds {
+		return fmt.Errorf("tablebase: %d seeds: want 0 to %d", seeds, maxSeeds)
 	}
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return fmt.Errorf("tablebase: %w", err)

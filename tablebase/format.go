@@ -78,7 +78,7 @@ func parseHeader(b []byte) (header, error) {
 	h.checksum = binary.LittleEndian.Uint32(b[28:])
 	h.rules = strings.TrimRight(string(b[32:32+rulesField]), "\x00")
 	switch {
-	case seeds > MaxSeeds:
+	case seeds > maxSeeds:
 		return h, fmt.Errorf("%d seeds", seeds)
 	case h.entries != Entries(int(seeds)):
 		return h, fmt.Errorf("%d entries for %d seeds, want %d", h.entries, seeds, Entries(int(seeds)))
@@ -110,7 +110,7 @@ func parseFileName(name string) (rules string, n int, ok bool) {
 		return "", 0, false
 	}
 	n, err := strconv.Atoi(base[i+1:])
-	if err != nil || n < 0 || n > MaxSeeds || strconv.Itoa(n) != base[i+1:] {
+	if err != nil || n < 0 || n > maxSeeds || strconv.Itoa(n) != base[i+1:] {
 		return "", 0, false
 	}
 	if _, err := oware.ParseRules(base[:i]); err != nil {

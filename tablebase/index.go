@@ -1,5 +1,7 @@
 package tablebase
 
+import "github.com/seed3966233f/oware"
+
 // The index of a level: every board with n seeds that can arise, ranked in
 // lexicographic order of its pits taken from the mover's side, the mover's
 // first pit first, then the opponent's from the opponent's first pit. A
@@ -13,9 +15,9 @@ package tablebase
 // of a board is the number of valid boards that come before it, summed pit
 // by pit.
 
-// MaxSeeds is the largest seed count a level can have: every seed of the
+// maxSeeds is the largest seed count a level can have: every seed of the
 // game on the board.
-const MaxSeeds = 48
+const maxSeeds = oware.NumSeeds
 
 // pits is a board relative to its mover: pits[0:6] are the mover's pits
 // from the mover's first, pits[6:12] the opponent's from the opponent's
@@ -23,7 +25,7 @@ const MaxSeeds = 48
 type pits [12]uint8
 
 // binom[a][b] is C(a, b) for a ≤ maxBinom, b ≤ 12.
-const maxBinom = MaxSeeds + 12
+const maxBinom = maxSeeds + 12
 
 var binom = func() (t [maxBinom + 1][13]uint64) {
 	for a := range t {
@@ -76,7 +78,7 @@ var before = func() *[12][2][64][64]uint64 {
 	var t [12][2][64][64]uint64
 	for i := range 12 {
 		for z := range 2 {
-			for r := 0; r <= MaxSeeds; r++ {
+			for r := 0; r <= maxSeeds; r++ {
 				sum := uint64(0)
 				for x := 0; x <= r; x++ {
 					t[i][z][r][x] = sum
@@ -94,7 +96,7 @@ var before = func() *[12][2][64][64]uint64 {
 // boards with n seeds on which the side that just moved has an empty pit.
 // It returns 0 for n outside 0–48.
 func Entries(n int) uint64 {
-	if n < 0 || n > MaxSeeds {
+	if n < 0 || n > maxSeeds {
 		return 0
 	}
 	return completions(0, n, false)

@@ -82,10 +82,13 @@ func Open(dir string) (*Tables, error) {
 // noTablesError reports a directory without a table file.
 type noTablesError string
 
+// Error returns a message such as "tablebase: tables holds no table file
+// (*.otb)".
 func (e noTablesError) Error() string {
 	return "tablebase: " + string(e) + " holds no table file (*" + fileSuffix + ")"
 }
 
+// Unwrap returns ErrMissingTable.
 func (e noTablesError) Unwrap() error { return ErrMissingTable }
 
 // set returns the levels of rules r, or nil.

@@ -60,8 +60,8 @@ func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, "-rules: required")
 	case !isSet(fs, "seeds"):
 		return usageError(stderr, fs, "-seeds: required")
-	case *seeds < 0 || *seeds > tablebase.MaxSeeds:
-		return usageError(stderr, fs, "-seeds: want 0 to %d", tablebase.MaxSeeds)
+	case *seeds < 0 || *seeds > oware.NumSeeds:
+		return usageError(stderr, fs, "-seeds: want 0 to %d", oware.NumSeeds)
 	case *dir == "":
 		return usageError(stderr, fs, "-dir: required")
 	case *jobs < 1:
