@@ -263,6 +263,12 @@ func (t *Tables) ProbeMoves(p oware.Position, dst []MoveValue) ([]MoveValue, err
 // board's, so that each secures what the board is worth at least; where
 // the value is exact, the moves worth exactly that. It returns an empty
 // set for a board whose game is over. The errors are Probe's.
+//
+// The tables hold values, not distances: a player who always picks some
+// best move may go round a cycle where another best move would have made
+// progress, and let a repetition end the game. Preferring a capture among
+// the best moves, or searching a few plies with the tables at the leaves,
+// avoids that.
 func (t *Tables) BestMoves(p oware.Position) (oware.MoveSet, Value, error) {
 	var buf [6]MoveValue
 	moves, err := t.ProbeMoves(p, buf[:0])
