@@ -6,7 +6,7 @@
 //	oware                                  a demonstration game between two computer players
 //	oware demo [-south LEVEL] [-north LEVEL]
 //	                                       the same, at other levels
-//	oware play [-level N] [-time DURATION] [-side S|N] [-rules NAME] [-start POSITION | -load FILE]
+//	oware play [-level N] [-time DURATION] [-side S|N] [-rules NAME] [-tablebase DIR] [-start POSITION | -load FILE]
 //	                                       play against the computer in the terminal
 //	oware show [-svg] [-side S|N] [-rules NAME] [-o FILE] POSITION [MOVE]
 //	                                       draw a position, or what a move did, as text or SVG
@@ -16,7 +16,8 @@
 //	                                       verify game records
 //	oware convert [-from F] [-to F] [-rules NAME] [-o FILE] FILE... ("-" for stdin)
 //	                                       convert records: ogn, playstrategy, openspiel
-//	oware oracle [-rules NAME]             answer JSON-lines rules queries on stdin
+//	oware oracle [-rules NAME] [-tablebase DIR]
+//	                                       answer JSON-lines rules queries on stdin
 //	oware vectors [-rules NAME] [-seed N] [-games N] [-endgames N] [-o FILE]
 //	                                       write the conformance vectors to stdout
 //	oware match [-games N] [-level N] [-seed N] [-rules NAME]
@@ -24,6 +25,10 @@
 //	oware check [-rules NAME] [-games N] [-seed S] [-timeout D] [-json] -- CMD [ARGS...]
 //	                                       find where another implementation differs
 //	oware version                          the version and revision it was built from
+//	oware tablebase build -rules NAME -seeds N -dir DIR [-j N]
+//	oware tablebase probe -dir DIR [-rules NAME] POSITION
+//	oware tablebase stats -dir DIR
+//	                                       build endgame tables, probe a position, show each level
 //	oware help [COMMAND]                   the list of commands, or a command's flags
 //
 // Positions are written as position strings, such as the opening
@@ -84,6 +89,7 @@ func commands() []command {
 		{"match", "the computer against a uniformly random mover", runMatch},
 		{"check", "find where another implementation of the rules differs", runCheck},
 		{"version", "the version and revision the command was built from", runVersion},
+		{"tablebase", "build and probe endgame tables: perfect play with few seeds", runTablebase},
 	}
 }
 

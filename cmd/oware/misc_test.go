@@ -35,7 +35,7 @@ func TestOracleCommand(t *testing.T) {
 		`{"move":"C","position":"4-4-0-5-5-5-5-4-4-4-4-4-0-0-N","legal":["a","b","c","d","e","f"],"sown":[3,4,5,6],`+
 		`"captures":[],"captured":0,"grand_slam":false,"fed":false,"repetitions":1,`+
 		`"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}}}]}`, lines[0])
-	assert.Equal(t, `{"version":1,"id":2,"error":{"code":"unknown_field","reason":"unknown field \"mvoes\": want version, id, rules, start, moves"}}`, lines[1])
+	assert.Equal(t, `{"version":1,"id":2,"error":{"code":"unknown_field","reason":"unknown field \"mvoes\": want version, id, rules, start, moves, values"}}`, lines[1])
 
 	status, _, errOut := runCmd(t, "", "oracle", "x")
 	assert.Equal(t, exitUsage, status)

@@ -13,6 +13,7 @@ import (
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/engine"
 	"github.com/seed3966233f/oware/ogn"
+	"github.com/seed3966233f/oware/tablebase"
 )
 
 // defaultLevel is the search depth of the computer in oware match: a few
@@ -23,7 +24,7 @@ const defaultLevel = 9
 const defaultThinkTime = time.Second
 
 // playUsage is the synopsis of oware play.
-const playUsage = "[-level N] [-time DURATION] [-side S|N] [-rules NAME] [-start POSITION | -load FILE]"
+const playUsage = "[-level N] [-time DURATION] [-side S|N] [-rules NAME] [-tablebase DIR] [-start POSITION | -load FILE]"
 
 // playKeys tells what can be typed during a game, after the flags in the
 // help of oware play.
@@ -45,6 +46,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	startText := fs.String("start", "", "the position to start from: a position string or a PlayStrategy FEN (default the opening)")
 	load := fs.String("load", "", "resume the game saved in FILE (OGN, as \"save FILE\" writes it)")
 	rulesName := rulesFlag(fs)
+	tables := fs.String("tablebase", "", "play endgames perfectly from the tables in DIR (oware tablebase build)")
 	flagsUsage := fs.Usage
 	fs.Usage = func() {
 		flagsUsage()
@@ -73,6 +75,14 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return status
 	}
 	g := &game{in: bufio.NewReader(stdin), out: stdout, human: human, level: *level, limit: *limit, rules: rules}
+	if *tables != "" {
+		if g.tables, err = tablebase.Open(*tables); err != nil {
+			return fail(stderr, "play", err)
+		}
+		if g.tables.MaxSeeds(rules) < 0 {
+			return usageError(stderr, fs, "-tablebase %s: no tables under %s", *tables, rules)
+		}
+	}
 	if onTerminal(stdout) {
 		g.status = stdout
 	}
@@ -203,9 +213,10 @@ type game struct {
 	out     io.Writer
 	status  io.Writer // the terminal, for the line that shows the computer thinking; nil if none
 	human   oware.Player
-	level   int           // the deepest search
-	limit   time.Duration // the computer's time per move
-	rules   oware.Rules   // the rules of the game
+	level   int               // the deepest search
+	limit   time.Duration     // the computer's time per move
+	rules   oware.Rules       // the rules of the game
+	tables  *tablebase.Tables // endgame tables; nil if none
 	line    []oware.Position
 	moves   []oware.Move // moves[i] leads from line[i] to line[i+1]
 }
@@ -283,11 +294,16 @@ func (g *game) computerTurn() error {
 	if err != nil {
 		return err
 	}
-	e, err := g.now().Explain(r.Move)
+	move, known := g.tableMove(g.now(), r.Move)
+	e, err := g.now().Explain(move)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(g.out, "The computer looked %d %s ahead (%s).\n", r.Depth, plural(r.Depth, "ply", "plies"), rating(r.Score))
+	if known != "" {
+		fmt.Fprintf(g.out, "The computer knows this endgame: %s.\n", known)
+	} else {
+		fmt.Fprintf(g.out, "The computer looked %d %s ahead (%s).\n", r.Depth, plural(r.Depth, "ply", "plies"), rating(r.Score))
+	}
 	g.apply(e)
 	return nil
 }

@@ -213,6 +213,12 @@ func (g *game) hint() error {
 		return err
 	}
 	fmt.Fprintf(g.out, "Hint: the computer would play %s (it looked %d %s ahead).\n", r.Move, r.Depth, plural(r.Depth, "ply", "plies"))
+	if g.tables != nil {
+		if best, v, err := g.tables.BestMoves(g.now()); err == nil && best != 0 {
+			fmt.Fprintf(g.out, "The tables say: perfect play: %s; best %s %s.\n", verdict(v, g.now().Board()),
+				plural(best.Len(), "move", "moves"), moveList(best.AppendTo(nil)))
+		}
+	}
 	return nil
 }
 

@@ -55,7 +55,8 @@ func fenced(text, open string) []string {
 var snippetImports = map[string]string{
 	"errors": "errors", "fmt": "fmt", "io": "io", "log": "log", "os": "os", "strings": "strings",
 	"oware": "github.com/seed3966233f/oware", "ogn": "github.com/seed3966233f/oware/ogn",
-	"svg": "github.com/seed3966233f/oware/svg",
+	"svg":       "github.com/seed3966233f/oware/svg",
+	"tablebase": "github.com/seed3966233f/oware/tablebase",
 }
 
 // snippetProgram makes a program of a README snippet: its statements as
@@ -310,7 +311,9 @@ func TestReadmeSynopses(t *testing.T) {
 		if line, ok := strings.CutPrefix(line, "//\toware "); ok {
 			syn, _, _ := strings.Cut("oware "+line, "  ")
 			name, _, _ := strings.Cut(strings.TrimPrefix(syn, "oware "), " ")
-			doc[name] = syn
+			if _, ok := doc[name]; !ok { // a command of subcommands (tablebase) begins with its first
+				doc[name] = syn
+			}
 		}
 	}
 	for _, c := range commands() {

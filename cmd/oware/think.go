@@ -8,6 +8,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/engine"
+	"github.com/seed3966233f/oware/tablebase"
 )
 
 // The world outside oware play that the tests replace: the clock, the
@@ -44,6 +45,9 @@ func (g *game) think(p oware.Position) (engine.Result, error) {
 			return !now().Before(deadline)
 		}
 	}}
+	if g.tables != nil {
+		lim.Probe = tableProbe(g.tables)
+	}
 	if g.status != nil {
 		fmt.Fprint(g.status, "Thinking...")
 		width := widthOf(g.status)
@@ -78,4 +82,57 @@ func (g *game) dropTypedAhead() {
 	if n, err := flushInput(g.tty); err == nil && n > 0 {
 		fmt.Fprintln(g.out, "(What you typed while the computer thought was ignored.)")
 	}
+}
+
+// tableProbe returns a probe for the engine: the result of perfect play
+// from a position, as far as the tables tell it.
+func tableProbe(tb *tablebase.Tables) func(oware.Position) (int, bool) {
+	return func(p oware.Position) (int, bool) {
+		v, err := tb.Probe(p)
+		if err != nil {
+			return 0, false
+		}
+		lo, hi := v.Margin(p.Board())
+		if p.Board().ToMove() == oware.North {
+			lo, hi = -hi, -lo
+		}
+		switch {
+		case lo > 0:
+			return lo, true
+		case hi < 0:
+			return hi, true
+		case lo == 0 && hi == 0:
+			return 0, true
+		}
+		return 0, false
+	}
+}
+
+// tableMove returns the move to play at p, where the engine chose
+// chosen: when the tables decide the game at p, one of their best moves
+// (the engine's if it is one, else a capture among them, else the first),
+// with the verdict; otherwise chosen and "".
+func (g *game) tableMove(p oware.Position, chosen oware.Move) (oware.Move, string) {
+	if g.tables == nil {
+		return chosen, ""
+	}
+	if _, ok := tableProbe(g.tables)(p); !ok {
+		return chosen, ""
+	}
+	best, v, err := g.tables.BestMoves(p)
+	if err != nil || best == 0 {
+		return chosen, ""
+	}
+	verdict := verdict(v, p.Board())
+	if best.Contains(chosen) {
+		return chosen, verdict
+	}
+	me := p.Board().ToMove()
+	for m, c := range p.Children() {
+		if best.Contains(m) && c.Board().Score(me) > p.Board().Score(me) {
+			return m, verdict
+		}
+	}
+	m, _ := best.Nth(0)
+	return m, verdict
 }

@@ -102,6 +102,18 @@ func terminal(o oware.Outcome, pl oware.Player, ply int) int {
 	}
 }
 
+// known scores a result under perfect play found ply plies below the
+// root: the mover's final tally minus the opponent's.
+func known(margin, ply int) int {
+	switch {
+	case margin > 0:
+		return Win - ply
+	case margin < 0:
+		return -Win + ply
+	}
+	return 0
+}
+
 // Search chooses a move for the player to move at p by searching depth plies
 // deep (iterative deepening from one ply up to depth). Among moves of equal
 // score it prefers the one searched first, so the result depends only on p,
@@ -124,6 +136,13 @@ type Limits struct {
 	// Progress, when not nil, is called with the result of every completed
 	// iteration, from the goroutine of the search.
 	Progress func(Result)
+	// Probe, when not nil, is asked at every position of the search below
+	// the root that a capture has just made (so that no earlier position
+	// can recur) for its result under perfect play, such as endgame
+	// tables know it: the final tally of the player to move minus the
+	// opponent's, and whether it is known. A known result scores as a
+	// finished game: a win, a loss or a draw.
+	Probe func(oware.Position) (margin int, ok bool)
 }
 
 // pollMask sets how often the search asks Limits.Stop: every pollMask+1
@@ -146,6 +165,7 @@ func SearchWithin(p oware.Position, lim Limits) (Result, error) {
 	defer searchers.Put(s)
 	var res Result
 	for d := 1; d <= lim.Depth; d++ {
+		s.probe = lim.Probe
 		if d > 1 && lim.Stop != nil {
 			s.stop = lim.Stop
 			if s.stop() {
@@ -231,9 +251,10 @@ type searcher struct {
 	tt       []entry
 	gen      uint32
 	nodes    uint64
-	rootBest oware.Move  // the best move found at the root by the last iteration
-	stop     func() bool // asked every pollMask+1 nodes; nil during the first iteration
-	stopped  bool        // stop said true: the iteration is abandoned
+	rootBest oware.Move                       // the best move found at the root by the last iteration
+	stop     func() bool                      // asked every pollMask+1 nodes; nil during the first iteration
+	probe    func(oware.Position) (int, bool) // Limits.Probe
+	stopped  bool                             // stop said true: the iteration is abandoned
 }
 
 var searchers = sync.Pool{New: func() any { return &searcher{tt: make([]entry, 1<<ttBits)} }}
@@ -293,6 +314,11 @@ func (s *searcher) negamax(p oware.Position, depth, ply, alpha, beta int, hist u
 	}
 	if o := p.Outcome(); o.Over() {
 		return terminal(o, p.Board().ToMove(), ply)
+	}
+	if s.probe != nil && hist == 0 && ply > 0 {
+		if margin, ok := s.probe(p); ok {
+			return known(margin, ply)
+		}
 	}
 	if depth == 0 {
 		return Evaluate(p)

@@ -299,3 +299,33 @@ func TestSearchWithinUnstopped(t *testing.T) {
 	_, err = SearchWithin(p, Limits{Depth: 0})
 	assert.ErrorIs(t, err, ErrDepth)
 }
+
+// TestProbe checks Limits.Probe: a result it knows counts as a finished
+// game, at the positions a capture has just made.
+func TestProbe(t *testing.T) {
+	// Seed 003's capture: South's F takes 5 seeds; every other move takes
+	// nothing.
+	p, err := oware.ParsePosition("1-1-1-1-1-4-1-3-2-1-2-2-10-18-S")
+	require.NoError(t, err)
+	r, err := SearchWithin(p, Limits{Depth: 1})
+	require.NoError(t, err)
+	require.Equal(t, oware.Move(5), r.Move, "without a probe, the capture")
+	var asked []string
+	lose := func(q oware.Position) (int, bool) {
+		asked = append(asked, q.Board().String())
+		return 3, true // North, to move after the capture, wins
+	}
+	r, err = SearchWithin(p, Limits{Depth: 1, Probe: lose})
+	require.NoError(t, err)
+	assert.NotEqual(t, oware.Move(5), r.Move, "the capture loses")
+	assert.Equal(t, []string{"1-1-1-1-1-0-2-4-0-0-2-2-15-18-N"}, asked, "asked after the capture only")
+	win := func(oware.Position) (int, bool) { return -1, true }
+	r, err = SearchWithin(p, Limits{Depth: 3, Probe: win})
+	require.NoError(t, err)
+	assert.Equal(t, oware.Move(5), r.Move)
+	assert.Equal(t, Win-1, r.Score, "a win one ply deep")
+	unknown := func(oware.Position) (int, bool) { return 0, false }
+	r, err = SearchWithin(p, Limits{Depth: 1, Probe: unknown})
+	require.NoError(t, err)
+	assert.Equal(t, oware.Move(5), r.Move)
+}

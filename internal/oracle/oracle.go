@@ -26,6 +26,9 @@
 //     (D4).
 //   - "moves": the moves to play in order, as pit letters "A"–"F" (pits
 //     0–5), "a"–"f" (pits 6–11) or pit numbers "0"–"11".
+//   - "values": true asks for the value of the final position and of
+//     each of its moves from the endgame tables (see [Value]); the oracle
+//     must have been given tables (oware oracle -tablebase DIR).
 //
 // # Responses
 //
@@ -40,6 +43,8 @@
 //     Outcomes below).
 //   - "plies": one object per move played, as oware.Effect.MarshalJSON
 //     writes it (see [Game]).
+//   - "value": with "values": true, the value of the final position and
+//     of its moves (see [Value]).
 //   - "error": present only when the request failed (see [Error]). When a
 //     move is illegal, "plies" still holds the moves before it.
 //
@@ -73,6 +78,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/ogn"
+	"github.com/seed3966233f/oware/tablebase"
 )
 
 // Version is the version of the protocol, sent in every response.
@@ -106,6 +112,7 @@ const (
 	CodeMustFeed       = "must_feed"       // oware.ErrMustFeed (R7)
 	CodeGrandSlam      = "grand_slam"      // oware.ErrGrandSlam (awari's forbidden grand slam)
 	CodeGameOver       = "game_over"       // oware.ErrGameOver (D5)
+	CodeNoTable        = "no_table"        // "values": the tables do not hold the final position, or the oracle has none
 )
 
 // ErrorKind is what one of the library's errors means, for every program
@@ -153,6 +160,7 @@ type Request struct {
 	Rules   *string         `json:"rules,omitempty"` // a preset of oware.ParseRules; absent or null, the oracle's own (abapa unless told)
 	Start   *string         `json:"start,omitempty"`
 	Moves   []string        `json:"moves,omitempty"`
+	Values  bool            `json:"values,omitempty"` // ask for the value of the final position from the tables
 }
 
 // Response is a response line.
@@ -162,7 +170,27 @@ type Response struct {
 	Rules   string          `json:"rules,omitempty"` // the rules the request named, as given
 	Start   string          `json:"start,omitempty"`
 	*Game
+	Value *Value `json:"value,omitempty"`
 	Error *Error `json:"error,omitempty"`
+}
+
+// Value is what the endgame tables tell of a request's final position
+// (package tablebase): its value for the player to move, the seeds that
+// player will capture from those on the board minus those the opponent
+// will under perfect play, the board counting as its first occurrence and
+// R8 not applied; and the same for each move, the seeds it captures minus
+// the value after it. Lo and Hi bound the value, and are equal when it is
+// exact (always under awari).
+type Value struct {
+	Lo    int               `json:"lo"`
+	Hi    int               `json:"hi"`
+	Moves map[string]Bounds `json:"moves"` // by pit letter
+}
+
+// Bounds are the bounds of a move's value.
+type Bounds struct {
+	Lo int `json:"lo"`
+	Hi int `json:"hi"`
 }
 
 // Game is what a request's moves do: the legal moves and outcome at the
@@ -198,7 +226,7 @@ func (e *Error) Error() string {
 
 // fields are the names that a request may use, in the order in which
 // their values are checked.
-var fields = [...]string{"version", "id", "rules", "start", "moves"}
+var fields = [...]string{"version", "id", "rules", "start", "moves", "values"}
 
 // bom is the UTF-8 byte-order mark, which a line may begin with.
 const bom = "\xef\xbb\xbf"
@@ -244,6 +272,13 @@ func decode(line []byte) (Request, json.RawMessage, *Error) {
 	if req.Moves, err = decodeMoves(values[4]); err != nil {
 		return Request{}, id, err
 	}
+	switch v := string(values[5]); v {
+	case "", "null", "false":
+	case "true":
+		req.Values = true
+	default:
+		return Request{}, id, &Error{Code: CodeBadField, Reason: fmt.Sprintf("field \"values\": want true or false, not JSON %s", jsonType(values[5]))}
+	}
 	if values[0] != nil && string(values[0]) != "null" {
 		req.Version = Version
 	}
@@ -280,7 +315,7 @@ func members(line []byte) (values [len(fields)]json.RawMessage, err *Error) {
 		switch {
 		case k < 0:
 			if err == nil {
-				err = &Error{Code: CodeUnknownField, Reason: fmt.Sprintf("unknown field %q: want version, id, rules, start, moves", name)}
+				err = &Error{Code: CodeUnknownField, Reason: fmt.Sprintf("unknown field %q: want version, id, rules, start, moves, values", name)}
 			}
 			continue
 		case seen[k] == 1 && err == nil:
@@ -400,9 +435,10 @@ func jsonReason(err error) string {
 
 // Oracle answers requests under its Rules when a request names none: the
 // zero Oracle under abapa. The functions Answer, Handle and Serve are
-// those of the zero Oracle.
+// those of the zero Oracle. Tables, when not nil, answer "values".
 type Oracle struct {
-	Rules oware.Rules
+	Rules  oware.Rules
+	Tables *tablebase.Tables
 }
 
 // Answer is the zero Oracle's [Oracle.Answer].
@@ -455,7 +491,27 @@ func (o Oracle) Answer(req Request) Response {
 		resp.Plies = append(resp.Plies, e)
 		p = e.After()
 	}
+	if req.Values {
+		resp.Value, resp.Error = o.value(p)
+	}
 	return resp
+}
+
+// value probes the tables for p and its moves.
+func (o Oracle) value(p oware.Position) (*Value, *Error) {
+	if o.Tables == nil {
+		return nil, &Error{Code: CodeNoTable, Reason: "this oracle has no endgame tables (oware oracle -tablebase DIR)"}
+	}
+	v, err := o.Tables.Probe(p)
+	if err != nil {
+		return nil, &Error{Code: CodeNoTable, Reason: strings.TrimPrefix(err.Error(), "tablebase: ")}
+	}
+	moves, _ := o.Tables.ProbeMoves(p, nil)
+	out := &Value{Lo: v.Lo(), Hi: v.Hi(), Moves: map[string]Bounds{}}
+	for _, m := range moves {
+		out.Moves[m.Move.String()] = Bounds{Lo: m.Value.Lo(), Hi: m.Value.Hi()}
+	}
+	return out, nil
 }
 
 // Handle answers one request line: it decodes it and answers it, or

@@ -3,6 +3,7 @@ package oracle
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/tablebase"
 )
 
 // serve runs Serve on input and returns the response lines.
@@ -128,12 +130,12 @@ func TestServeExact(t *testing.T) {
 		{
 			name:     "unknown field keeps the id",
 			request:  `{"id":8,"mvoes":["F"]}`,
-			response: `{"version":1,"id":8,"error":{"code":"unknown_field","reason":"unknown field \"mvoes\": want version, id, rules, start, moves"}}`,
+			response: `{"version":1,"id":8,"error":{"code":"unknown_field","reason":"unknown field \"mvoes\": want version, id, rules, start, moves, values"}}`,
 		},
 		{
 			name:     "field names are exact",
 			request:  `{"id":9,"Moves":["F"]}`,
-			response: `{"version":1,"id":9,"error":{"code":"unknown_field","reason":"unknown field \"Moves\": want version, id, rules, start, moves"}}`,
+			response: `{"version":1,"id":9,"error":{"code":"unknown_field","reason":"unknown field \"Moves\": want version, id, rules, start, moves, values"}}`,
 		},
 		{
 			name:    "bad start",
@@ -359,4 +361,69 @@ func mustRules(t *testing.T, name string) oware.Rules {
 	r, err := oware.ParseRules(name)
 	require.NoError(t, err)
 	return r
+}
+
+// TestValues checks "values": the value of the final position and of
+// its moves from endgame tables, and the code no_table.
+func TestValues(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"awari", "abapa"} {
+		require.NoError(t, tablebase.Build(context.Background(), dir, mustRules(t, name), 4, tablebase.BuildOptions{}))
+	}
+	tb, err := tablebase.Open(dir)
+	require.NoError(t, err)
+	o := Oracle{Tables: tb}
+	const notOver = `{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}}`
+	tests := []struct {
+		name, request, response string
+	}{
+		{
+			// South's last seed makes 2 in North's only pit. Awari: the
+			// only move may take everything, and does: worth 2. Abapa: a
+			// grand slam, annulled (R6); North cannot feed and keeps its
+			// two seeds (R9): worth -2.
+			name:     "awari",
+			request:  `{"id":1,"rules":"awari","start":"0-0-0-0-0-1-1-0-0-0-0-0-23-23-S","values":true}`,
+			response: `{"version":1,"id":1,"rules":"awari","start":"0-0-0-0-0-1-1-0-0-0-0-0-23-23-S","legal":["F"],"outcome":` + notOver + `,"plies":[],"value":{"lo":2,"hi":2,"moves":{"F":{"lo":2,"hi":2}}}}`,
+		},
+		{
+			name:     "abapa",
+			request:  `{"id":2,"start":"0-0-0-0-0-1-1-0-0-0-0-0-23-23-S","values":true}`,
+			response: `{"version":1,"id":2,"start":"0-0-0-0-0-1-1-0-0-0-0-0-23-23-S","legal":["F"],"outcome":` + notOver + `,"plies":[],"value":{"lo":-2,"hi":-2,"moves":{"F":{"lo":-2,"hi":-2}}}}`,
+		},
+		{
+			// After the move the board is empty: worth 0, with no move.
+			name:    "after a move",
+			request: `{"id":3,"rules":"awari","start":"0-0-0-0-0-1-1-0-0-0-0-0-23-23-S","moves":["F"],"values":true}`,
+			response: `{"version":1,"id":3,"rules":"awari","start":"0-0-0-0-0-1-1-0-0-0-0-0-23-23-S","legal":["F"],"outcome":` + notOver + `,"plies":[` +
+				`{"move":"F","position":"0-0-0-0-0-0-0-0-0-0-0-0-25-23-N","legal":[],"sown":[6],"captures":[{"pit":6,"seeds":2}],"captured":2,"grand_slam":false,"fed":false,"repetitions":1,` +
+				`"outcome":{"over":true,"reason":"no move","rule":"R9","winner":"South","draw":false,"tallies":{"South":25,"North":23}}}],"value":{"lo":0,"hi":0,"moves":{}}}`,
+		},
+		{
+			name:     "outside the tables",
+			request:  `{"id":4,"values":true}`,
+			response: `{"version":1,"id":4,"start":"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S","legal":["A","B","C","D","E","F"],"outcome":` + notOver + `,"plies":[],"error":{"code":"no_table","reason":"no table for 48 seeds under abapa (the tables go up to 4)"}}`,
+		},
+		{
+			name:     "values false",
+			request:  `{"id":5,"start":"0-0-0-0-0-1-1-0-0-0-0-0-23-23-S","values":false}`,
+			response: `{"version":1,"id":5,"start":"0-0-0-0-0-1-1-0-0-0-0-0-23-23-S","legal":["F"],"outcome":` + notOver + `,"plies":[]}`,
+		},
+		{
+			name:     "not a boolean",
+			request:  `{"id":6,"values":"yes"}`,
+			response: `{"version":1,"id":6,"error":{"code":"bad_field","reason":"field \"values\": want true or false, not JSON string"}}`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := json.Marshal(o.Handle([]byte(tt.request)))
+			require.NoError(t, err)
+			assert.Equal(t, tt.response, string(got))
+		})
+	}
+	// Without tables.
+	got, err := json.Marshal(Handle([]byte(`{"id":7,"values":true}`)))
+	require.NoError(t, err)
+	assert.Contains(t, string(got), `"error":{"code":"no_table","reason":"this oracle has no endgame tables (oware oracle -tablebase DIR)"}`)
 }

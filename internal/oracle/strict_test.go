@@ -26,11 +26,11 @@ func TestStrictRequests(t *testing.T) {
 		name, request, response string
 	}{
 		{"name in another case, after the id", `{"id":18,"Id":2}`,
-			`{"version":1,"id":18,"error":{"code":"unknown_field","reason":"unknown field \"Id\": want version, id, rules, start, moves"}}`},
+			`{"version":1,"id":18,"error":{"code":"unknown_field","reason":"unknown field \"Id\": want version, id, rules, start, moves, values"}}`},
 		{"name in another case, before the id", `{"Id":2,"id":18}`,
-			`{"version":1,"id":18,"error":{"code":"unknown_field","reason":"unknown field \"Id\": want version, id, rules, start, moves"}}`},
+			`{"version":1,"id":18,"error":{"code":"unknown_field","reason":"unknown field \"Id\": want version, id, rules, start, moves, values"}}`},
 		{"ID alone", `{"ID":5}`,
-			`{"version":1,"id":null,"error":{"code":"unknown_field","reason":"unknown field \"ID\": want version, id, rules, start, moves"}}`},
+			`{"version":1,"id":null,"error":{"code":"unknown_field","reason":"unknown field \"ID\": want version, id, rules, start, moves, values"}}`},
 		{"moves twice", `{"id":1,"moves":["F"],"moves":["A"]}`,
 			`{"version":1,"id":1,"error":{"code":"duplicate_field","reason":"field \"moves\" appears twice"}}`},
 		{"id twice", `{"id":1,"id":2}`,

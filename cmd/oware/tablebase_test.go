@@ -1,0 +1,174 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var (
+	tablesOnce sync.Once
+	tablesDir  string
+)
+
+// smallTables builds abapa and awari tables up to 6 seeds with the
+// command, once, and returns their directory.
+func smallTables(t *testing.T) string {
+	t.Helper()
+	tablesOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "oware-tables-")
+		require.NoError(t, err)
+		for _, name := range []string{"abapa", "awari"} {
+			status, out, errOut := runCmd(t, "", "tablebase", "build", "-rules", name, "-seeds", "6", "-dir", dir)
+			require.Equal(t, exitOK, status, errOut)
+			require.Contains(t, out, name+" 6 seeds: 12,375 positions in ")
+			require.Contains(t, out, name+" 0-6 seeds in "+dir+": ")
+		}
+		tablesDir = dir
+	})
+	require.NotEmpty(t, tablesDir)
+	return tablesDir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if tablesDir != "" {
+		os.RemoveAll(tablesDir)
+	}
+	os.Exit(code)
+}
+
+// TestTablebaseBuild: the levels are built one by one, a line each, and a
+// second run finds them built.
+func TestTablebaseBuild(t *testing.T) {
+	dir := t.TempDir()
+	status, out, errOut := runCmd(t, "", "tablebase", "build", "-rules", "awari", "-seeds", "3", "-dir", dir, "-j", "1")
+	require.Equal(t, exitOK, status, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 5)
+	assert.True(t, strings.HasPrefix(lines[0], "awari 0 seeds: 1 positions in "), lines[0])
+	assert.True(t, strings.HasPrefix(lines[3], "awari 3 seeds: 364 positions in "), lines[3])
+	status, out, _ = runCmd(t, "", "tablebase", "build", "-rules", "awari", "-seeds", "4", "-dir", dir)
+	require.Equal(t, exitOK, status)
+	assert.Contains(t, out, "awari 3 seeds: 364 positions, already built\n")
+	assert.Contains(t, out, "awari 4 seeds: 1,365 positions in ")
+	for _, n := range []string{"0", "1", "2", "3", "4"} {
+		assert.FileExists(t, filepath.Join(dir, "awari-"+n+".otb"))
+	}
+}
+
+// TestTablebaseUsage: the command's usage errors.
+func TestTablebaseUsage(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tablebase"}, "usage: oware tablebase build"},
+		{[]string{"tablebase", "bild"}, "usage: oware tablebase build"},
+		{[]string{"tablebase", "build", "-seeds", "3", "-dir", dir}, "-rules: required"},
+		{[]string{"tablebase", "build", "-rules", "awari", "-dir", dir}, "-seeds: required"},
+		{[]string{"tablebase", "build", "-rules", "awari", "-seeds", "-1", "-dir", dir}, "-seeds: want 0 to 48"},
+		{[]string{"tablebase", "build", "-rules", "awari", "-seeds", "49", "-dir", dir}, "-seeds: want 0 to 48"},
+		{[]string{"tablebase", "build", "-rules", "awari", "-seeds", "3"}, "-dir: required"},
+		{[]string{"tablebase", "build", "-rules", "awari", "-seeds", "3", "-dir", dir, "-j", "0"}, "-j 0: want at least 1"},
+		{[]string{"tablebase", "build", "-rules", "chess", "-seeds", "3", "-dir", dir}, `-rules "chess": want one of`},
+		{[]string{"tablebase", "build", "-rules", "playstrategy", "-seeds", "3", "-dir", dir}, "-rules playstrategy: the value of a position depends on more than its board; want one of abapa, openspiel, aalina, auale, awari"},
+		{[]string{"tablebase", "build", "-rules", "awari", "-seeds", "3", "-dir", dir, "extra"}, `unexpected argument "extra"`},
+		{[]string{"tablebase", "probe", "-dir", dir}, "want one POSITION"},
+		{[]string{"tablebase", "probe", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"}, "-dir: required"},
+		{[]string{"tablebase", "probe", "-dir", dir, "4-4"}, `"4-4" is not a position string or a FEN`},
+		{[]string{"tablebase", "stats"}, "-dir: required"},
+		{[]string{"tablebase", "stats", "-dir", dir, "x"}, `unexpected argument "x"`},
+	} {
+		status, _, errOut := runCmd(t, "", c.args...)
+		assert.Equal(t, exitUsage, status, "%v", c.args)
+		assert.Contains(t, errOut, c.want, "%v", c.args)
+	}
+	status, out, _ := runCmd(t, "", "tablebase", "-h")
+	assert.Equal(t, exitOK, status)
+	assert.Contains(t, out, "oware tablebase stats -dir DIR")
+	status, _, errOut := runCmd(t, "", "tablebase", "stats", "-dir", dir)
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "holds no table file")
+}
+
+// TestTablebaseProbe: the value of a position and of its moves. With one
+// seed in South's last pit and 2 and 1 in North's first two pits (abapa),
+// South's F takes 3 and North keeps its last seed (R9): 3 - 1 = 2, and
+// with the scores 22-22 South wins 25-23.
+func TestTablebaseProbe(t *testing.T) {
+	dir := smallTables(t)
+	status, out, errOut := runCmd(t, "", "tablebase", "probe", "-dir", dir, "-rules", "abapa", "0-0-0-0-0-1-2-1-0-0-0-0-22-22-S")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, `0-0-0-0-0-1-2-1-0-0-0-0-22-22-S, abapa, South to move
+value: 2 (South's seeds from the board minus North's)
+perfect play: South wins by 2
+  F  2  best
+`, out)
+	// Awari, North to move.
+	status, out, _ = runCmd(t, "", "tablebase", "probe", "-dir", dir, "-rules", "awari", "0-0-0-0-0-1-2-1-0-0-0-0-22-22-N")
+	require.Equal(t, exitOK, status)
+	assert.Contains(t, out, "0-0-0-0-0-1-2-1-0-0-0-0-22-22-N, awari, North to move\n")
+	// Several rules in the directory: -rules is required.
+	status, _, errOut = runCmd(t, "", "tablebase", "probe", "-dir", dir, "0-0-0-0-0-1-2-1-0-0-0-0-22-22-S")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "-rules: required, the tables hold several")
+	// Too many seeds.
+	status, _, errOut = runCmd(t, "", "tablebase", "probe", "-dir", dir, "-rules", "awari", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S")
+	assert.Equal(t, exitFail, status)
+	assert.Equal(t, "oware tablebase probe: tablebase: no table for 48 seeds under awari (the tables go up to 6)\n", errOut)
+}
+
+// TestTablebaseStats: a line per level; awari's values are all exact.
+func TestTablebaseStats(t *testing.T) {
+	dir := smallTables(t)
+	status, out, errOut := runCmd(t, "", "tablebase", "stats", "-dir", dir)
+	require.Equal(t, exitOK, status, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 1+7+7)
+	assert.Equal(t, strings.Fields("rules seeds positions wins draws losses exact bytes"), strings.Fields(lines[0]))
+	// No seed: a draw, exact; the file is the 64-byte header and one or
+	// two bytes.
+	assert.Equal(t, strings.Fields("abapa 0 1 0.00% 100.00% 0.00% 100.00% 66"), strings.Fields(lines[1]))
+	assert.Equal(t, strings.Fields("awari 0 1 0.00% 100.00% 0.00% 100.00% 65"), strings.Fields(lines[8]))
+	assert.Contains(t, lines[14], "awari         6          12,375")
+	assert.Contains(t, lines[14], " 100.00% ")
+}
+
+// TestOracleTablebase: oware oracle -tablebase answers "values".
+func TestOracleTablebase(t *testing.T) {
+	dir := smallTables(t)
+	status, out, errOut := runCmd(t, `{"id":1,"start":"0-0-0-0-0-1-2-1-0-0-0-0-22-22-S","values":true}`+"\n", "oracle", "-tablebase", dir)
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, `"value":{"lo":2,"hi":2,"moves":{"F":{"lo":2,"hi":2}}}`)
+	status, _, errOut = runCmd(t, "", "oracle", "-tablebase", filepath.Join(dir, "nowhere"))
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "oware oracle: tablebase: open ")
+}
+
+// TestPlayTablebase: with tables, the hint tells perfect play, and the
+// computer plays the endgame from them.
+func TestPlayTablebase(t *testing.T) {
+	dir := smallTables(t)
+	status, out, errOut := runCmd(t, "hint\nquit\n", "play", "-level", "1", "-rules", "abapa", "-tablebase", dir,
+		"-start", "0-0-0-0-0-1-2-1-0-0-0-0-22-22-S")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "Hint: the computer would play F (it looked 1 ply ahead).\n"+
+		"The tables say: perfect play: South wins by 2; best move F.\n")
+	// The computer, North, to move in the mirrored position: its f takes
+	// 3, its 25th seed.
+	status, out, errOut = runCmd(t, "quit\n", "play", "-level", "1", "-side", "S", "-rules", "abapa", "-tablebase", dir,
+		"-start", "2-1-0-0-0-0-0-0-0-0-0-1-22-22-N")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "The computer knows this endgame: North wins by 2.\n")
+	assert.Contains(t, out, "Game over: North wins 25-22 (majority, R8). The computer wins.")
+	status, _, errOut = runCmd(t, "", "play", "-rules", "openspiel", "-tablebase", dir)
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "-tablebase "+dir+": no tables under openspiel")
+}

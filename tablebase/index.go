@@ -1,0 +1,211 @@
+package tablebase
+
+import "github.com/seed3966233f/oware"
+
+// The index of a level: every board with n seeds that can arise, ranked in
+// lexicographic order of its pits taken from the mover's side, the mover's
+// first pit first, then the opponent's from the opponent's first pit. A
+// board arises from a move only when the side that just moved (the
+// opponent of the player to move) has an empty pit, the pit it sowed from
+// (R3, R4); boards whose opponent side has no empty pit are left out, as
+// Romein and Bal did.
+//
+// The rank is computed with the combinatorial number system: the number of
+// ways to put r seeds into m pits is F(m, r) = C(r+m-1, m-1), and the rank
+// of a board is the number of valid boards that come before it, summed pit
+// by pit.
+
+// maxSeeds is the largest seed count a level can have: every seed of the
+// game on the board.
+const maxSeeds = oware.NumSeeds
+
+// pits is a board relative to its mover: pits[0:6] are the mover's pits
+// from the mover's first, pits[6:12] the opponent's from the opponent's
+// first.
+type pits [12]uint8
+
+// binom[a][b] is C(a, b) for a ≤ maxBinom, b ≤ 12.
+const maxBinom = maxSeeds + 12
+
+var binom = func() (t [maxBinom + 1][13]uint64) {
+	for a := range t {
+		t[a][0] = 1
+		for b := 1; b <= 12 && b <= a; b++ {
+			t[a][b] = t[a-1][b-1]
+			if b <= a-1 {
+				t[a][b] += t[a-1][b]
+			}
+		}
+	}
+	return t
+}()
+
+// compositions returns F(m, r), the ways to put r seeds into m pits; 0 for
+// negative r.
+func compositions(m, r int) uint64 {
+	switch {
+	case r < 0:
+		return 0
+	case m == 0:
+		if r == 0 {
+			return 1
+		}
+		return 0
+	}
+	return binom[r+m-1][m-1]
+}
+
+// completions returns how many ways the pits from pit i to 11 can hold r
+// seeds so that the board is valid, when zero tells whether an opponent
+// pit before pit i is already empty.
+func completions(i, r int, zero bool) uint64 {
+	m := 12 - i
+	n := compositions(m, r)
+	if !zero {
+		q := min(6, m) // the opponent pits among them, each given one seed
+		n -= compositions(m, r-q)
+	}
+	return n
+}
+
+// before[i][z][r][x] is the number of valid boards that agree with a board
+// on its pits before pit i and hold fewer than x seeds in pit i, when r
+// seeds are left for pits i to 11 and z tells whether an opponent pit
+// before pit i is empty. Ranking a board sums one entry per pit. The
+// sizes are powers of two, so that an index is masked rather than
+// checked.
+var before = func() *[12][2][64][64]uint64 {
+	var t [12][2][64][64]uint64
+	for i := range 12 {
+		for z := range 2 {
+			for r := 0; r <= maxSeeds; r++ {
+				sum := uint64(0)
+				for x := 0; x <= r; x++ {
+					t[i][z][r][x] = sum
+					zero := z == 1 || i >= 6 && x == 0
+					sum += completions(i+1, r-x, zero)
+				}
+				t[i][z][r][r+1] = sum
+			}
+		}
+	}
+	return &t
+}()
+
+// Entries returns the number of entries of the level of n seeds: the
+// boards with n seeds on which the side that just moved has an empty pit.
+// It returns 0 for n outside 0–48.
+func Entries(n int) uint64 {
+	if n < 0 || n > maxSeeds {
+		return 0
+	}
+	return completions(0, n, false)
+}
+
+// valid reports whether p can arise: the opponent has an empty pit.
+func (p *pits) valid() bool {
+	return p[6] == 0 || p[7] == 0 || p[8] == 0 || p[9] == 0 || p[10] == 0 || p[11] == 0
+}
+
+// rank returns the index of p, a valid board of n seeds, in its level:
+// one entry of before per pit but the last, which takes what is left,
+// written out pit by pit (this is the probe's inner loop).
+func (p *pits) rank(n int) uint64 {
+	t := before
+	r := uint(n)
+	idx := t[0][0][r&63][uint(p[0])&63]
+	r -= uint(p[0])
+	idx += t[1][0][r&63][uint(p[1])&63]
+	r -= uint(p[1])
+	idx += t[2][0][r&63][uint(p[2])&63]
+	r -= uint(p[2])
+	idx += t[3][0][r&63][uint(p[3])&63]
+	r -= uint(p[3])
+	idx += t[4][0][r&63][uint(p[4])&63]
+	r -= uint(p[4])
+	idx += t[5][0][r&63][uint(p[5])&63]
+	r -= uint(p[5])
+	// The opponent's pits: z tells whether one before is empty.
+	idx += t[6][0][r&63][uint(p[6])&63]
+	r -= uint(p[6])
+	z := b2u(p[6] == 0)
+	idx += t[7][z][r&63][uint(p[7])&63]
+	r -= uint(p[7])
+	z |= b2u(p[7] == 0)
+	idx += t[8][z][r&63][uint(p[8])&63]
+	r -= uint(p[8])
+	z |= b2u(p[8] == 0)
+	idx += t[9][z][r&63][uint(p[9])&63]
+	r -= uint(p[9])
+	z |= b2u(p[9] == 0)
+	idx += t[10][z][r&63][uint(p[10])&63]
+	return idx
+}
+
+// b2u returns 1 for true and 0 for false.
+func b2u(b bool) uint {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// unrank returns the board of index idx in the level of n seeds, which
+// must be below Entries(n).
+func unrank(n int, idx uint64) pits {
+	var p pits
+	t := before
+	r, z := n, 0
+	for i := range 11 {
+		zi := 0
+		if i >= 6 {
+			zi = z
+		}
+		row := &t[i][zi][r]
+		x := 0
+		for x < r && row[x+1] <= idx {
+			x++
+		}
+		idx -= row[x]
+		p[i] = uint8(x)
+		r -= x
+		if i >= 6 && x == 0 {
+			z = 1
+		}
+	}
+	p[11] = uint8(r)
+	return p
+}
+
+// next advances p to the next board of its level in index order, valid or
+// not, and reports false after the last one.
+func (p *pits) next() bool { return nextComposition(p[:]) }
+
+// nextComposition advances the counts c to the next way of putting the
+// same seeds into len(c) pits, in lexicographic order, and reports false
+// after the last one.
+func nextComposition(c []uint8) bool {
+	last := len(c) - 1
+	for last > 0 && c[last] == 0 {
+		last--
+	}
+	if last == 0 {
+		return false
+	}
+	rest := c[last] - 1
+	c[last] = 0
+	c[last-1]++
+	c[len(c)-1] = rest
+	return true
+}
+
+// nextValid advances p to the next valid board of its level and reports
+// false after the last one.
+func (p *pits) nextValid() bool {
+	for p.next() {
+		if p.valid() {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,327 @@
+package tablebase
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+
+	"github.com/seed3966233f/oware"
+)
+
+// Tables are the tables of a directory, read into memory by [Open]. They
+// are immutable: any number of goroutines may probe them at once.
+type Tables struct {
+	sets []set
+}
+
+// set is the levels of one rules preset, from 0 seeds up.
+type set struct {
+	rules  oware.Rules
+	levels []*level
+	sizes  []int64 // the size of each level's file
+}
+
+// Open reads the tables in directory dir: the files that [Build] writes,
+// named after their rules and seed count ("awari-16.otb"), for any
+// number of rules. Each file is checked (its header, its size and the
+// checksum of its entries) and read whole into memory. Under each rules
+// the levels must run from 0 seeds up without a gap. Other files are
+// ignored; a directory without a table file is an error that wraps
+// ErrMissingTable.
+func Open(dir string) (*Tables, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("tablebase: %w", err)
+	}
+	found := map[string][]int{}
+	var names []string
+	for _, e := range ents {
+		rules, n, ok := parseFileName(e.Name())
+		if !ok {
+			continue
+		}
+		if !e.Type().IsRegular() { // a link to a file will do
+			if info, err := os.Stat(filepath.Join(dir, e.Name())); err != nil || !info.Mode().IsRegular() {
+				continue
+			}
+		}
+		if found[rules] == nil {
+			names = append(names, rules)
+		}
+		found[rules] = append(found[rules], n)
+	}
+	if len(names) == 0 {
+		return nil, noTablesError(dir)
+	}
+	slices.Sort(names)
+	t := &Tables{}
+	for _, name := range names {
+		seeds := found[name]
+		slices.Sort(seeds)
+		var s set
+		for i, n := range seeds {
+			path := filepath.Join(dir, fileName(name, n))
+			if n != i {
+				return nil, &FormatError{File: filepath.Join(dir, fileName(name, i)), Msg: "missing, below " + fileName(name, n)}
+			}
+			l, err := readLevel(path)
+			if err != nil {
+				return nil, err
+			}
+			s.rules = l.rules
+			s.levels = append(s.levels, l)
+			s.sizes = append(s.sizes, headerSize+int64(len(l.data)))
+		}
+		t.sets = append(t.sets, s)
+	}
+	return t, nil
+}
+
+// noTablesError reports a directory without a table file.
+type noTablesError string
+
+// Error returns a message such as "tablebase: tables holds no table file
+// (*.otb)".
+func (e noTablesError) Error() string {
+	return "tablebase: " + string(e) + " holds no table file (*" + fileSuffix + ")"
+}
+
+// Unwrap returns ErrMissingTable.
+func (e noTablesError) Unwrap() error { return ErrMissingTable }
+
+// set returns the levels of rules r, or nil.
+func (t *Tables) set(r oware.Rules) *set {
+	for i := range t.sets {
+		if t.sets[i].rules == r {
+			return &t.sets[i]
+		}
+	}
+	return nil
+}
+
+// MaxSeeds returns the highest seed count whose level the tables hold
+// under rules r, or -1 when they hold none.
+func (t *Tables) MaxSeeds(r oware.Rules) int {
+	if s := t.set(r); s != nil {
+		return len(s.levels) - 1
+	}
+	return -1
+}
+
+// Value is what the tables know of a board: the seeds that the player to
+// move will capture from those on the board, minus those the opponent
+// will, with perfect play by both, the game counted from this board with
+// no earlier occurrence and without the 25-seed stop (R8). Under rules
+// where a repetition shares the seeds evenly (awari) the value is exact;
+// under the others it is known between two bounds (see the package
+// documentation). The zero Value is an exact 0.
+type Value struct{ lo, hi int8 }
+
+// Lo returns the lower bound of the value.
+func (v Value) Lo() int { return int(v.lo) }
+
+// Hi returns the upper bound of the value.
+func (v Value) Hi() int { return int(v.hi) }
+
+// Exact reports whether the value is known exactly: Lo() == Hi().
+func (v Value) Exact() bool { return v.lo == v.hi }
+
+// String returns the value, such as "3", "-2" or "0", or its bounds, such
+// as "-2..4".
+func (v Value) String() string {
+	if v.Exact() {
+		return strconv.Itoa(int(v.lo))
+	}
+	return strconv.Itoa(int(v.lo)) + ".." + strconv.Itoa(int(v.hi))
+}
+
+// Margin returns South's final tally minus North's under perfect play
+// from board b, whose value for its player to move is v: the difference
+// of the scores, plus v seen from South. It returns the margin's bounds;
+// they are equal when v is exact. South wins when the margin is
+// positive, North when it is negative (R11), and R8 changes nothing to
+// that: the 25th seed of either player makes its final tally a majority.
+func (v Value) Margin(b oware.Board) (lo, hi int) {
+	diff := b.Score(oware.South) - b.Score(oware.North)
+	if b.ToMove() == oware.South {
+		return diff + int(v.lo), diff + int(v.hi)
+	}
+	return diff - int(v.hi), diff - int(v.lo)
+}
+
+// afterMove returns the value of a move that captures cap seeds and leads
+// to a board whose value for its mover is c.
+func afterMove(cap uint8, c Value) Value {
+	return Value{lo: int8(cap) - c.hi, hi: int8(cap) - c.lo}
+}
+
+// relative returns board b relative to its mover, and its seed count.
+// The pits are read by constant index, which folds the checks away.
+func relative(b oware.Board) (pits, int) {
+	q := pits{
+		uint8(b.Pit(0)), uint8(b.Pit(1)), uint8(b.Pit(2)), uint8(b.Pit(3)), uint8(b.Pit(4)), uint8(b.Pit(5)),
+		uint8(b.Pit(6)), uint8(b.Pit(7)), uint8(b.Pit(8)), uint8(b.Pit(9)), uint8(b.Pit(10)), uint8(b.Pit(11)),
+	}
+	if b.ToMove() == oware.North {
+		q = pits{q[6], q[7], q[8], q[9], q[10], q[11], q[0], q[1], q[2], q[3], q[4], q[5]}
+	}
+	return q, oware.NumSeeds - b.Score(oware.South) - b.Score(oware.North) // D4: the seeds add up to 48
+}
+
+// levels returns the set of p's rules and p's board relative to its
+// mover with its seed count, or an error when the tables do not hold it.
+func (t *Tables) levels(p oware.Position) (*set, pits, int, error) {
+	if !p.Valid() {
+		return nil, pits{}, 0, ErrInvalidPosition
+	}
+	q, n := relative(p.Board())
+	s := t.set(p.Rules())
+	if s == nil || n >= len(s.levels) {
+		return nil, q, n, t.missing(p, n)
+	}
+	return s, q, n, nil
+}
+
+// missing returns the error of a position of n seeds that the tables do
+// not hold.
+func (t *Tables) missing(p oware.Position, n int) error {
+	return &MissingTableError{Rules: p.Rules(), Seeds: n, Max: t.MaxSeeds(p.Rules())}
+}
+
+// Probe returns the value of p's board under p's rules (see [Value]): the
+// history of p is not looked at, the board counting as its first
+// occurrence, and R8 is not applied, so that a board with a score of 25
+// or more has the value of the game played on. It does not allocate. It
+// returns a [*MissingTableError] when the tables do not hold p's seed
+// count under p's rules, and ErrInvalidPosition for the zero Position.
+//
+// A board on which the side that just moved has no empty pit cannot
+// arise from a move and is not in the tables; it is probed through its
+// children, which are, at the cost of generating its moves.
+func (t *Tables) Probe(p oware.Position) (Value, error) {
+	if !p.Valid() {
+		return Value{}, ErrInvalidPosition
+	}
+	q, n := relative(p.Board())
+	s := t.set(p.Rules())
+	if s == nil || n >= len(s.levels) {
+		return Value{}, t.missing(p, n)
+	}
+	return s.value(&q, n), nil
+}
+
+// value returns the value of the board q of n seeds, which the set holds.
+func (s *set) value(q *pits, n int) Value {
+	if q.valid() {
+		lo, hi := s.levels[n].bounds(q.rank(n))
+		return Value{lo, hi}
+	}
+	var out [6]child
+	count, v := children(&s.rules, q, n, &out)
+	if count == 0 {
+		return Value{v, v}
+	}
+	best := Value{unset, unset}
+	for _, c := range out[:count] {
+		mv := afterMove(c.captured, s.value(&c.pits, n-int(c.captured)))
+		best.lo, best.hi = max(best.lo, mv.lo), max(best.hi, mv.hi)
+	}
+	return best
+}
+
+// MoveValue is a move and its value for the player who makes it: the
+// seeds it captures minus the value of the board it leads to.
+type MoveValue struct {
+	Move  oware.Move
+	Value Value
+}
+
+// ProbeMoves appends to dst the value of every move of p's board, in
+// ascending pit order, and returns the extended slice; it does not
+// allocate when dst has room for six. The moves are those of the board
+// with a fresh history and without R8 (see [Tables.Probe]): at a position
+// whose game goes on, the legal moves. The errors are Probe's.
+func (t *Tables) ProbeMoves(p oware.Position, dst []MoveValue) ([]MoveValue, error) {
+	s, q, n, err := t.levels(p)
+	if err != nil {
+		return dst, err
+	}
+	var out [6]child
+	count, _ := children(&s.rules, &q, n, &out)
+	first := oware.Move(oware.PitsPerSide * int(p.Board().ToMove()))
+	for _, c := range out[:count] {
+		v := afterMove(c.captured, s.value(&c.pits, n-int(c.captured)))
+		dst = append(dst, MoveValue{Move: first + oware.Move(c.move), Value: v})
+	}
+	return dst, nil
+}
+
+// BestMoves returns the moves of p's board that perfect play chooses
+// from, with the value of the board: the moves whose lower bound is the
+// board's, so that each secures what the board is worth at least; where
+// the value is exact, the moves worth exactly that. It returns an empty
+// set for a board whose game is over. The errors are Probe's.
+//
+// The tables hold values, not distances: a player who always picks some
+// best move may go round a cycle where another best move would have made
+// progress, and let a repetition end the game. Preferring a capture among
+// the best moves, or searching a few plies with the tables at the leaves,
+// avoids that.
+func (t *Tables) BestMoves(p oware.Position) (oware.MoveSet, Value, error) {
+	var buf [6]MoveValue
+	moves, err := t.ProbeMoves(p, buf[:0])
+	if err != nil {
+		return 0, Value{}, err
+	}
+	v, _ := t.Probe(p)
+	var best oware.MoveSet
+	for _, m := range moves {
+		if m.Value.lo == v.lo {
+			best |= 1 << m.Move
+		}
+	}
+	return best, v, nil
+}
+
+// LevelStats describes one level of the tables.
+type LevelStats struct {
+	Rules     oware.Rules
+	Seeds     int    // the seeds on the board
+	Positions uint64 // the entries, [Entries](Seeds)
+	// Wins, Draws and Losses count the boards that the player to move
+	// wins (a lower bound above 0: more of the board's seeds than the
+	// opponent), draws (an exact 0) and loses (an upper bound below 0),
+	// as far as the bounds prove it.
+	Wins, Draws, Losses uint64
+	Exact               uint64 // the boards whose value is exact
+	FileSize            int64  // the size of the level's file in bytes
+}
+
+// Stats returns the statistics of every level the tables hold, by rules
+// (in the order of their names) and seed count. It reads every entry.
+func (t *Tables) Stats() []LevelStats {
+	var out []LevelStats
+	for _, s := range t.sets {
+		for n, l := range s.levels {
+			st := LevelStats{Rules: s.rules, Seeds: n, Positions: Entries(n), FileSize: s.sizes[n]}
+			for i := range st.Positions {
+				lo, hi := l.bounds(i)
+				switch {
+				case lo > 0:
+					st.Wins++
+				case hi < 0:
+					st.Losses++
+				case lo == 0 && hi == 0:
+					st.Draws++
+				}
+				if lo == hi {
+					st.Exact++
+				}
+			}
+			out = append(out, st)
+		}
+	}
+	return out
+}
