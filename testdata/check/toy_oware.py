@@ -185,9 +185,10 @@ class Game:
         starving = self.side_seeds(1 - self.mover) == 0
         feeding = [i for i in full if self.feeds(i)]
         if self.rules.grand_slam == "forbidden":
-            if starving:
-                return feeding or full
-            keep = [i for i in full if not self.takes_all(i)]
+            # No move may leave the opponent without a seed, unless every
+            # move does: a move that does not feed an empty side does, and
+            # so does a lap that feeds it and takes back all it fed.
+            keep = [i for i in (feeding if starving else full) if not self.takes_all(i)]
             return keep or full
         if starving and BUG != "no-feeding":
             return feeding
