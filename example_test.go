@@ -549,3 +549,21 @@ func ExampleParseRules() {
 	// [abapa openspiel aalina auale playstrategy board-game-rs game-oware awari]
 	// oware: rules "chess": byte 0: not one of abapa, openspiel, aalina, auale, playstrategy, board-game-rs, game-oware, awari: no such rules
 }
+
+// Rules may be built knob by knob; Validate says whether they can be
+// played, and a position made under rules that cannot refuses every move
+// with the same reason.
+func ExampleRules_Validate() {
+	first := oware.Rules{RepeatLimit: 2} // a repetition ends the game at once
+	fmt.Println(first, first.Validate(), first.Start().Valid())
+
+	broken := oware.Rules{RepeatLimit: 1}
+	fmt.Println(broken.Validate())
+	p := broken.Start()
+	_, err := p.Play(oware.Move(2))
+	fmt.Println(p.Valid(), errors.Is(err, oware.ErrInvalidRules))
+	// Output:
+	// custom rules <nil> true
+	// oware: rules: RepeatLimit is 1: the position a game starts from would end it: invalid rules
+	// false true
+}
