@@ -90,28 +90,26 @@ func TestSearchMatchesMinimax(t *testing.T) {
 	rng := prng.New(3)
 	p := oware.Start()
 	for ply := 0; ply < 60 && p.Moves().Len() > 0; ply++ {
-		depth := 1 + ply%4
-		r, err := Search(p, depth)
-		require.NoError(t, err)
-		want := minimax(p, depth, 0)
-		require.Equal(t, want, r.Score, "ply %d, %s, depth %d", ply, p.Board(), depth)
-		child, err := p.Play(r.Move)
-		require.NoError(t, err)
-		assert.Equal(t, want, -minimax(child, depth-1, 1), "the move chosen has the minimax score")
-		m, _ := p.Moves().Nth(rng.IntN(p.Moves().Len()))
-		p, err = p.Play(m)
-		require.NoError(t, err)
+		checkNegamax(t, p, 1+ply%4)
+		p = randomChild(rng, p)
 	}
 }
 
-// repetitionEnds counts the games that minimax saw end by repetition (R10).
-var repetitionEnds int
+// repetitionEnds counts the games that minimax saw end by repetition
+// (R10), limitEnds those it saw end by each reason.
+var (
+	repetitionEnds int
+	limitEnds      = map[oware.Reason]int{}
+)
 
+// minimax is a plain negamax of p, depth plies deep, ply plies below the
+// root, with the evaluation of the search.
 func minimax(p oware.Position, depth, ply int) int {
 	if o := p.Outcome(); o.Over() {
 		if o.Reason() == oware.Repetition {
 			repetitionEnds++
 		}
+		limitEnds[o.Reason()]++
 		return terminal(o, p.Board().ToMove(), ply)
 	}
 	if depth == 0 {
@@ -175,50 +173,278 @@ func TestBeatsRandomMover(t *testing.T) {
 // score that depends on the path (R10): on positions of random games and on
 // random endgames taken deep into capture-free stretches, where boards recur
 // and repetition ends games, the search's score equals a plain negamax of
-// the same depth, and its move has that score.
+// the same depth, and its move has that score. It does so under every
+// preset, whose repetition rules differ.
 func TestSearchEqualsNegamaxWithHistory(t *testing.T) {
-	rng := prng.New(20261201)
-	positions := 0
-	check := func(p oware.Position, depth int) {
-		t.Helper()
-		r, err := Search(p, depth)
-		require.NoError(t, err)
-		want := minimax(p, depth, 0)
-		require.Equal(t, want, r.Score, "%s, depth %d", p, depth)
-		child, err := p.Play(r.Move)
-		require.NoError(t, err)
-		require.Equal(t, want, -minimax(child, depth-1, 1), "%s, depth %d: the move has the score", p, depth)
-		positions++
-	}
-	for g := 0; g < 10; g++ {
-		p := oware.Start()
-		for ply := 0; ply < 200 && p.Moves().Len() > 0; ply++ {
-			if ply%5 == 0 {
-				check(p, 1+ply%6)
+	for i, name := range oware.RulesNames() {
+		t.Run(name, func(t *testing.T) {
+			rules, err := oware.ParseRules(name)
+			require.NoError(t, err)
+			rng := prng.New(20261201 + uint64(i))
+			positions := 0
+			games, endgames := 3, 120
+			if name == "abapa" {
+				games, endgames = 10, 400
 			}
-			p = randomChild(rng, p)
+			for g := 0; g < games; g++ {
+				p := rules.Start()
+				for ply := 0; ply < 200 && p.Moves().Len() > 0; ply++ {
+					if ply%5 == 0 {
+						checkNegamax(t, p, 1+ply%6)
+						positions++
+					}
+					p = randomChild(rng, p)
+				}
+			}
+			deep, repeated, looping := 0, 0, 0
+			for deep < endgames {
+				p, ok := quietWalk(rng, randomEndgame(rng, rules), 20+rng.IntN(200))
+				if !ok {
+					continue
+				}
+				deep++
+				if p.Repetitions() > 1 {
+					repeated++
+				}
+				before := repetitionEnds
+				checkNegamax(t, p, 8+rng.IntN(6))
+				if repetitionEnds > before {
+					looping++
+				}
+			}
+			t.Logf("%d positions, %d of them deep in capture-free endgame stretches, %d at a repeated board, %d with R10 endings in the tree",
+				positions+deep, deep, repeated, looping)
+			if rules.RepeatLimit != oware.NoRepetition {
+				assert.Greater(t, looping, endgames/6, "the endgames do repeat boards")
+			}
+		})
+	}
+}
+
+// checkNegamax checks that a search of p depth plies deep has the score of
+// a plain negamax, and that its move has that score.
+func checkNegamax(t *testing.T, p oware.Position, depth int) {
+	t.Helper()
+	r, err := Search(p, depth)
+	require.NoError(t, err)
+	want := minimax(p, depth, 0)
+	require.Equal(t, want, r.Score, "%s under %s, depth %d", p, p.Rules(), depth)
+	child, err := p.Play(r.Move)
+	require.NoError(t, err)
+	require.Equal(t, want, -minimax(child, depth-1, 1), "%s under %s, depth %d: the move has the score", p, p.Rules(), depth)
+}
+
+// TestSearchEqualsNegamaxAtPlyLimits: under the presets that end a game
+// after a number of plies (PlayStrategy's 1001 plies, Game::Oware's 500
+// plies without a capture), positions a few plies before the limit, where
+// the same board is worth a draw at one depth of the tree and a game to
+// play on at another, get the score of a plain negamax.
+func TestSearchEqualsNegamaxAtPlyLimits(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		plies int // the limit of plies
+		quiet bool
+		want  oware.Reason
+	}{
+		{"playstrategy", 1001, false, oware.PlyLimit},
+		{"game-oware", 500, true, oware.QuietLimit},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rules, err := oware.ParseRules(tc.name)
+			require.NoError(t, err)
+			rng := prng.New(41)
+			checked, limited := 0, 0
+			for checked < 12 {
+				depth := 3 + rng.IntN(4)
+				p, ok := walkTo(rng, rules, tc.plies-depth+1+rng.IntN(depth), tc.quiet)
+				if !ok {
+					continue
+				}
+				before := limitEnds[tc.want]
+				checkNegamax(t, p, depth)
+				checked++
+				if limitEnds[tc.want] > before {
+					limited++
+				}
+			}
+			t.Logf("%d positions, %d with the limit inside the tree", checked, limited)
+			assert.Greater(t, limited, checked/2, "the limit ends games in the trees")
+		})
+	}
+}
+
+// TestTableCutsAreSound checks every score that the search takes from its
+// table against a plain negamax of the position where it takes it, with
+// that position's own history: an exact score must be the negamax score, a
+// lower bound at most it, an upper bound at least it. A table keyed on
+// less than what a score depends on (the boards since the last capture,
+// the plies played under a ply limit) gives some position the score of
+// another with the same board. Positions: random games and endgames deep
+// in capture-free stretches under every preset, and positions a few plies
+// before the ply limits.
+func TestTableCutsAreSound(t *testing.T) {
+	checked := 0
+	checkCut = func(p *oware.Position, ply, depth, score int, bound uint8) {
+		t.Helper()
+		want := minimax(*p, depth, ply)
+		switch bound {
+		case exact:
+			require.Equal(t, want, score, "exact score of %s under %s at depth %d", p, p.Rules(), depth)
+		case lower:
+			require.LessOrEqual(t, score, want, "lower bound of %s under %s at depth %d", p, p.Rules(), depth)
+		case upper:
+			require.GreaterOrEqual(t, score, want, "upper bound of %s under %s at depth %d", p, p.Rules(), depth)
+		}
+		checked++
+	}
+	defer func() { checkCut = nil }()
+	for i, name := range oware.RulesNames() {
+		rules, err := oware.ParseRules(name)
+		require.NoError(t, err)
+		rng := prng.New(7 + uint64(i))
+		before := checked
+		for g := 0; g < 2; g++ {
+			p := rules.Start()
+			for ply := 0; ply < 120 && p.Moves().Len() > 0; ply++ {
+				if ply%7 == 0 {
+					_, err := Search(p, 2+ply%6)
+					require.NoError(t, err)
+				}
+				p = randomChild(rng, p)
+			}
+		}
+		for n := 0; n < 60; {
+			p, ok := quietWalk(rng, randomEndgame(rng, rules), 20+rng.IntN(200))
+			if !ok {
+				continue
+			}
+			n++
+			// Deep enough for a cycle of boards (12 plies at least) to
+			// fit below a position reached twice.
+			_, err := Search(p, 12+rng.IntN(8))
+			require.NoError(t, err)
+		}
+		if rules.MaxPlies != 0 || rules.MaxQuietPlies != 0 {
+			limit, quiet := int(rules.MaxPlies), false
+			if rules.MaxQuietPlies != 0 {
+				limit, quiet = int(rules.MaxQuietPlies), true
+			}
+			for n := 0; n < 30; {
+				depth := 4 + rng.IntN(3)
+				p, ok := walkTo(rng, rules, limit-depth+rng.IntN(depth), quiet)
+				if !ok {
+					continue
+				}
+				n++
+				_, err := Search(p, depth)
+				require.NoError(t, err)
+			}
+		}
+		t.Logf("%s: %d scores from the table checked", name, checked-before)
+	}
+	assert.Greater(t, checked, 1000)
+}
+
+// keyOf returns the table key that a search from root gives the position
+// at the end of line.
+func keyOf(t *testing.T, s *searcher, root oware.Position, line ...oware.Move) uint64 {
+	t.Helper()
+	s.start(root)
+	for ply, m := range line {
+		var err error
+		s.stack[ply+1], err = s.stack[ply].Play(m)
+		require.NoError(t, err)
+		captured, quiet := s.childHistories(&s.stack[ply], s.hist[ply])
+		s.hist[ply+1] = childHistory(&s.stack[ply+1], captured, quiet)
+	}
+	return s.key(len(line))
+}
+
+// TestKeys: the table key of a position tells apart what its score depends
+// on. Two lines reach the same board without a capture through different
+// boards: under abapa, where either history may come back (R10), their
+// keys differ; under rules without repetition they are equal. After a
+// capture the boards before it no longer count. Under a limit of plies,
+// the same board with the same history at another ply has another key.
+func TestKeys(t *testing.T) {
+	s := newSearcher(MinTableSize)
+	// Each of A, c, C and e sows one seed into the next pit of the
+	// mover's side, so that A, c, C, e and C, e, A, c reach one board.
+	// Then F sows its seed into pit 6, which holds 2 and is captured.
+	const root = "1-0-1-0-0-1-1-0-1-0-1-0-21-21-S"
+	a, b := moves(t, "AcCe"), moves(t, "CeAc")
+	f := moves(t, "F")
+	p := oware.MustParsePosition(root)
+	assert.NotEqual(t, keyOf(t, s, p, a...), keyOf(t, s, p, b...), "abapa")
+	assert.Equal(t, keyOf(t, s, p, append(a, f...)...), keyOf(t, s, p, append(b, f...)...), "abapa, after the capture")
+	rs, err := oware.ParseRules("board-game-rs")
+	require.NoError(t, err)
+	p = rs.Position(oware.MustParseBoard(root))
+	assert.Equal(t, keyOf(t, s, p, a...), keyOf(t, s, p, b...), "board-game-rs")
+
+	// The same board and history at plies 1 and 3: a ply limit tells
+	// them apart.
+	for _, tc := range []struct {
+		rules string
+		apart bool
+	}{{"playstrategy", true}, {"auale", false}} {
+		r, err := oware.ParseRules(tc.rules)
+		require.NoError(t, err)
+		s.start(r.Start())
+		for ply := range 4 {
+			s.stack[ply] = r.Start()
+			s.hist[ply] = 0
+		}
+		assert.Equal(t, tc.apart, s.key(1) != s.key(3), tc.rules)
+	}
+}
+
+// moves reads a line of pit letters.
+func moves(t *testing.T, line string) []oware.Move {
+	t.Helper()
+	var ms []oware.Move
+	for _, c := range line {
+		m, err := oware.ParseMove(string(c))
+		require.NoError(t, err)
+		ms = append(ms, m)
+	}
+	return ms
+}
+
+// walkTo plays plies random moves under rules from a board with 24 seeds
+// in play that end no game, all of them quiet (no capture) when quiet is
+// set, and reports whether it could.
+func walkTo(rng *prng.Source, rules oware.Rules, plies int, quiet bool) (oware.Position, bool) {
+	var pits [12]int
+	for s := 0; s < 24; s++ {
+		pits[rng.IntN(12)]++
+	}
+	b, err := oware.NewBoard(pits, [2]int{12, 12}, oware.South)
+	if err != nil {
+		return oware.Position{}, false
+	}
+	p := rules.Position(b)
+	for ; plies > 0; plies-- {
+		var calm, any []oware.Position
+		for _, c := range p.Children() {
+			if c.Outcome().Over() {
+				continue
+			}
+			any = append(any, c)
+			if c.Board().Score(oware.South)+c.Board().Score(oware.North) == p.Board().Score(oware.South)+p.Board().Score(oware.North) {
+				calm = append(calm, c)
+			}
+		}
+		switch {
+		case len(calm) > 0:
+			p = calm[rng.IntN(len(calm))]
+		case len(any) > 0 && !quiet:
+			p = any[rng.IntN(len(any))]
+		default:
+			return p, false
 		}
 	}
-	deep, repeated, looping := 0, 0, 0
-	for deep < 400 {
-		p, ok := quietWalk(rng, randomEndgame(rng), 20+rng.IntN(200))
-		if !ok {
-			continue
-		}
-		deep++
-		if p.Repetitions() > 1 {
-			repeated++
-		}
-		before := repetitionEnds
-		check(p, 8+rng.IntN(6))
-		if repetitionEnds > before {
-			looping++
-		}
-	}
-	t.Logf("%d positions, %d of them deep in capture-free endgame stretches, %d at a repeated board, %d with R10 endings in the tree",
-		positions, deep, repeated, looping)
-	assert.Greater(t, deep, 200)
-	assert.Greater(t, looping, 100, "the endgames do repeat boards")
+	return p, true
 }
 
 // randomChild plays a random legal move of p.
@@ -247,9 +473,9 @@ func quietWalk(rng *prng.Source, p oware.Position, plies int) (oware.Position, b
 	return p, true
 }
 
-// randomEndgame returns a valid board with 2 to 5 seeds in play, the rest
-// captured, neither player at 25.
-func randomEndgame(rng *prng.Source) oware.Position {
+// randomEndgame returns a valid position under rules with 2 to 5 seeds in
+// play, the rest captured, neither player at 25.
+func randomEndgame(rng *prng.Source, rules oware.Rules) oware.Position {
 	for {
 		var pits [12]int
 		left := 2 + rng.IntN(4)
@@ -263,7 +489,7 @@ func randomEndgame(rng *prng.Source) oware.Position {
 		}
 		b, err := oware.NewBoard(pits, [2]int{south, north}, oware.Player(rng.IntN(2)))
 		if err == nil {
-			return oware.PositionFrom(b)
+			return rules.Position(b)
 		}
 	}
 }

@@ -1,0 +1,369 @@
+package engine
+
+import (
+	"github.com/seed3966233f/oware"
+)
+
+// pollMask sets how often the search asks Limits.Stop: every pollMask+1
+// positions, a few hundred microseconds of search.
+const pollMask = 1<<12 - 1
+
+// The score of a position depends on more than its board: on the boards
+// that occurred since the last capture, which R10 may see again, and under
+// some rules on the plies played. A table entry is therefore keyed on the
+// board and on a hash of that history: the multiset of boards on the path
+// since the last capture, each mixed and summed, plus rootHistory for the
+// boards before the root, which are the same for every position of the
+// root's capture-free stretch within one search. After a capture the
+// history is empty (0): the board says all. The multiset also tells how
+// many plies were played since the last capture, which a limit of quiet
+// plies (Rules.MaxQuietPlies) needs. Under a limit of plies
+// (Rules.MaxPlies) the key also holds the ply from the root, which, the
+// root's plies being fixed, tells the plies played. Under rules without
+// repetition and without a quiet limit, the history is left out, so that
+// more positions share entries.
+const rootHistory uint64 = 0x9e3779b97f4a7c15
+
+// checkCut, when not nil, is told of every score that the search takes
+// from the table instead of searching: the position, its ply and depth,
+// the score and its bound. The tests check it against a plain negamax.
+var checkCut func(p *oware.Position, ply, depth, score int, bound uint8)
+
+// mix scrambles a 64-bit value; mix(0) is 0.
+func mix(h uint64) uint64 {
+	h ^= h >> 31
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 27
+	h *= 0x94d049bb133111eb
+	return h ^ h>>33
+}
+
+// searcher holds the state of one search: the path from the root, the
+// table.
+type searcher struct {
+	tt       table
+	probe    Probe
+	stack    [MaxDepth + 2]oware.Position // stack[ply] is the position ply plies below the root
+	hist     [MaxDepth + 2]uint64         // hist[ply] is the history key of stack[ply]
+	nodes    uint64
+	rootBest oware.Move  // the best move found at the root by the last iteration
+	stop     func() bool // asked every pollMask+1 nodes; nil during the first iteration
+	stopped  bool        // stop said true: the iteration is abandoned
+	// What the key holds under the rules of the root.
+	keepHistory bool // the boards since the last capture
+	keepPly     bool // the ply from the root
+}
+
+// newSearcher returns a searcher with a table of size bytes.
+func newSearcher(size int) *searcher {
+	return &searcher{tt: newTable(size)}
+}
+
+// run searches p within lim (see SearchWithin).
+func (s *searcher) run(p oware.Position, lim Limits) (Result, error) {
+	if lim.Depth < 1 || lim.Depth > MaxDepth {
+		return Result{}, ErrDepth
+	}
+	if p.Moves().Len() == 0 {
+		return Result{}, ErrGameOver
+	}
+	s.start(p)
+	var res Result
+	for d := 1; d <= lim.Depth; d++ {
+		if d > 1 && lim.Stop != nil {
+			s.stop = lim.Stop
+			if s.stop() {
+				res.Stopped = true
+				break
+			}
+		}
+		score := s.aspire(d, res.Score)
+		if s.stopped {
+			res.Stopped = true
+			break
+		}
+		res = Result{Move: s.rootBest, Score: score, Depth: d, Nodes: s.nodes, PV: s.pv(s.rootBest, d)}
+		if lim.Progress != nil {
+			lim.Progress(res)
+		}
+		if score >= Win-d || score <= -Win+d {
+			break // the game is decided within reach: deeper search changes nothing
+		}
+	}
+	res.Nodes = s.nodes
+	s.stop = nil
+	return res, nil
+}
+
+// start prepares s to search from p.
+func (s *searcher) start(p oware.Position) {
+	s.tt.next()
+	s.stack[0] = p
+	s.hist[0] = rootHistory
+	r := p.Rules()
+	s.keepHistory = r.RepeatLimit != oware.NoRepetition || r.MaxQuietPlies != 0
+	s.keepPly = r.MaxPlies != 0
+	if !s.keepHistory {
+		s.hist[0] = 0
+	}
+	s.nodes, s.rootBest, s.stop, s.stopped = 0, 0, nil, false
+}
+
+// aspiration is the half-width of the first window around the score of
+// the previous iteration: two seeds.
+const aspiration = 2 * SeedValue
+
+// aspire searches the root depth plies deep, first within a window around
+// guess, the previous iteration's score, widening it as long as the score
+// falls outside: the score is that of a full window.
+func (s *searcher) aspire(depth, guess int) int {
+	if depth < 3 || guess >= KnownWin/2 || guess <= -KnownWin/2 {
+		return s.search(0, depth, -Win-1, Win+1)
+	}
+	delta := aspiration
+	alpha, beta := guess-delta, guess+delta
+	for {
+		v := s.search(0, depth, alpha, beta)
+		switch {
+		case s.stopped:
+			return 0
+		case v <= alpha:
+			alpha = max(-Win-1, v-delta)
+		case v >= beta:
+			beta = min(Win+1, v+delta)
+		default:
+			return v
+		}
+		delta *= 4
+		if delta > 64*SeedValue {
+			alpha, beta = -Win-1, Win+1
+		}
+	}
+}
+
+// interrupted polls s.stop and tells whether the iteration is abandoned.
+func (s *searcher) interrupted() bool {
+	if !s.stopped && s.stop != nil && s.nodes&pollMask == 0 {
+		s.stopped = s.stop()
+	}
+	return s.stopped
+}
+
+// key returns the table key of stack[ply].
+func (s *searcher) key(ply int) uint64 {
+	h := s.hist[ply]
+	if s.keepPly {
+		h ^= uint64(ply+1) * 0xd6e8feb86659fd93
+	}
+	return s.stack[ply].Board().Hash() ^ mix(h)
+}
+
+// childHistories returns what the history keys of the children of p,
+// whose history key is hist, are made from: the captures at p, after
+// which a child's key is 0 (or p's board could recur), and the key of a
+// child without a capture.
+func (s *searcher) childHistories(p *oware.Position, hist uint64) (captured int, quiet uint64) {
+	if !s.keepHistory {
+		return -1, 0
+	}
+	b := p.Board()
+	return b.Score(oware.South) + b.Score(oware.North), hist + mix(b.Hash())
+}
+
+// childHistory returns the history key of child from what childHistories
+// returned for its parent.
+func childHistory(child *oware.Position, captured int, quiet uint64) uint64 {
+	if b := child.Board(); b.Score(oware.South)+b.Score(oware.North) != captured {
+		return 0
+	}
+	return quiet
+}
+
+// search returns the score of stack[ply] for its player to move, searched
+// depth plies deep, within the window (alpha, beta). A table entry gives
+// the score only when it was searched to the same depth, so that the
+// result is that of a plain negamax of that depth. Once the search is
+// interrupted, it returns 0 at once and writes nothing.
+func (s *searcher) search(ply, depth, alpha, beta int) int {
+	s.nodes++
+	if s.interrupted() {
+		return 0
+	}
+	p := &s.stack[ply]
+	if p.Moves() == 0 {
+		return terminal(p.Outcome(), p.Board().ToMove(), ply)
+	}
+	if s.probe != nil && ply > 0 {
+		if v, ok := s.probed(p, depth); ok {
+			return v
+		}
+	}
+	if depth == 0 {
+		return evaluate(p.Board())
+	}
+	if depth == 1 && ply > 0 {
+		return s.frontier(ply, alpha, beta)
+	}
+	key := s.key(ply)
+	hashMove := uint8(noMove)
+	if e := s.tt.probe(key); e != nil {
+		hashMove = e.move
+		if ply > 0 {
+			if v, ok := e.cut(depth, ply, alpha, beta); ok {
+				if checkCut != nil {
+					checkCut(p, ply, depth, v, e.bound)
+				}
+				return v
+			}
+		}
+	}
+	child := &s.stack[ply+1]
+	alpha0 := alpha
+	best, bestMove := -Win-1, uint8(noMove)
+	if hashMove != noMove && !p.Moves().Contains(oware.Move(hashMove)) {
+		hashMove = noMove // cannot happen but for a collision of keys
+	}
+	captured, quiet := s.childHistories(p, s.hist[ply])
+	var moves moveList
+loop:
+	for i := 0; ; i++ {
+		// The table's move first, then the others once it did not cut.
+		var m oware.Move
+		switch {
+		case i == 0 && hashMove != noMove:
+			m = oware.Move(hashMove)
+		default:
+			j := i
+			if hashMove != noMove {
+				j--
+			}
+			if j == 0 {
+				moves.order(p, hashMove)
+			}
+			if j >= moves.n {
+				break loop
+			}
+			m = moves.pick(j)
+		}
+		*child, _ = p.Play(m)
+		s.hist[ply+1] = childHistory(child, captured, quiet)
+		var v int
+		if i == 0 {
+			v = -s.search(ply+1, depth-1, -beta, -alpha)
+		} else {
+			// Principal variation search: a null window proves the move
+			// no better than the best so far, or it is searched again.
+			v = -s.search(ply+1, depth-1, -alpha-1, -alpha)
+			if v > alpha && v < beta && !s.stopped {
+				v = -s.search(ply+1, depth-1, -beta, -alpha)
+			}
+		}
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, uint8(m)
+			if ply == 0 {
+				s.rootBest = m
+			}
+		}
+		if v > alpha {
+			alpha = v
+			if alpha >= beta {
+				break
+			}
+		}
+	}
+	bound := exact
+	switch {
+	case best <= alpha0:
+		bound = upper
+	case best >= beta:
+		bound = lower
+	}
+	s.tt.store(key, toTable(best, ply), depth, bound, bestMove)
+	return best
+}
+
+// frontier is search one ply above the horizon, below the root: the
+// children are evaluated at once, captures first, without the table.
+func (s *searcher) frontier(ply, alpha, beta int) int {
+	p := &s.stack[ply]
+	var moves moveList
+	moves.order(p, noMove)
+	child := &s.stack[ply+1]
+	best := -Win - 1
+	for i := range moves.n {
+		*child, _ = p.Play(moves.pick(i))
+		s.nodes++
+		var v int
+		switch {
+		case child.Moves() == 0:
+			v = -terminal(child.Outcome(), child.Board().ToMove(), ply+1)
+		case s.probe != nil:
+			captured, quiet := s.childHistories(p, s.hist[ply])
+			s.hist[ply+1] = childHistory(child, captured, quiet)
+			v = -s.search(ply+1, 0, -beta, -alpha)
+			s.nodes--
+		default:
+			v = -evaluate(child.Board())
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// probed returns the score that s.probe gives p, depth plies from the
+// search's horizon: a decided score when the probe's value is exact, its
+// estimate at the horizon, or false.
+func (s *searcher) probed(p *oware.Position, depth int) (int, bool) {
+	value, proven, ok := s.probe(*p)
+	if !ok {
+		return 0, false
+	}
+	b := p.Board()
+	me := b.ToMove()
+	diff := b.Score(me) - b.Score(me.Opponent()) + value // final tallies: mine minus theirs
+	switch {
+	case !proven && depth > 0:
+		return 0, false
+	case !proven:
+		return SeedValue * diff, true
+	case diff > 0:
+		return KnownWin + diff, true
+	case diff < 0:
+		return -KnownWin + diff, true
+	}
+	return 0, true
+}
+
+// pv returns the principal variation: first, the best move at the root,
+// then the moves that the table gives, at most depth moves in all. It
+// uses stack[1:] for the positions.
+func (s *searcher) pv(first oware.Move, depth int) []oware.Move {
+	line := make([]oware.Move, 1, depth)
+	line[0] = first
+	for ply := 0; len(line) < depth && ply+1 < len(s.stack); ply++ {
+		p, child := &s.stack[ply], &s.stack[ply+1]
+		var err error
+		if *child, err = p.Play(line[ply]); err != nil {
+			break
+		}
+		captured, quiet := s.childHistories(p, s.hist[ply])
+		s.hist[ply+1] = childHistory(child, captured, quiet)
+		e := s.tt.probe(s.key(ply + 1))
+		if e == nil || e.move == noMove || !child.Moves().Contains(oware.Move(e.move)) {
+			break
+		}
+		line = append(line, oware.Move(e.move))
+	}
+	return line
+}
