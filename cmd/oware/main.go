@@ -19,6 +19,7 @@
 //	                                       the computer against a random mover
 //	oware check [-rules NAME] [-games N] [-seed S] [-timeout D] -- CMD [ARGS...]
 //	                                       find where another implementation differs
+//	oware uci [-rules NAME] [-hash MB]     the engine, speaking Aalina's and Aualé's protocol
 //	oware help [COMMAND]                   the list of commands, or a command's flags
 //
 // Positions are written as position strings, such as the opening
@@ -74,6 +75,7 @@ func commands() []command {
 		{"vectors", "write the conformance vectors to stdout", runVectors},
 		{"match", "the computer against a uniformly random mover", runMatch},
 		{"check", "find where another implementation of the rules differs", runCheck},
+		{"uci", "the engine, speaking the protocol of Aalina and Aualé (UCI for Oware)", runUCI},
 	}
 }
 

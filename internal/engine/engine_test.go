@@ -182,9 +182,9 @@ func TestSearchEqualsNegamaxWithHistory(t *testing.T) {
 			require.NoError(t, err)
 			rng := prng.New(20261201 + uint64(i))
 			positions := 0
-			games, endgames := 3, 120
+			games, endgames := 3, 120/testScale
 			if name == "abapa" {
-				games, endgames = 10, 400
+				games, endgames = 10/testScale, 400/testScale
 			}
 			for g := 0; g < games; g++ {
 				p := rules.Start()
@@ -313,7 +313,7 @@ func TestTableCutsAreSound(t *testing.T) {
 				p = randomChild(rng, p)
 			}
 		}
-		for n := 0; n < 60; {
+		for n := 0; n < 60/testScale; {
 			p, ok := quietWalk(rng, randomEndgame(rng, rules), 20+rng.IntN(200))
 			if !ok {
 				continue

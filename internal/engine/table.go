@@ -39,7 +39,7 @@ type bucket [bucketLen]entry
 const (
 	// DefaultTableSize is the size of the transposition table of an Engine
 	// made with the zero Options, and of the package-level searches.
-	DefaultTableSize = 16 << 20
+	DefaultTableSize = 4 << 20
 	// MinTableSize and MaxTableSize bound Options.TableSize.
 	MinTableSize = 64 << 10
 	MaxTableSize = 1 << 40
@@ -59,7 +59,9 @@ type table struct {
 func newTable(size int) table {
 	n := uint64(max(size, 64)) / 64
 	n = 1 << (bits.Len64(n) - 1)
-	return table{buckets: make([]bucket, n), mask: n - 1}
+	t := table{buckets: make([]bucket, n), mask: n - 1}
+	clear(t.buckets) // the memory is mapped now, not in the first search's time
+	return t
 }
 
 // size returns the size of t in bytes.
