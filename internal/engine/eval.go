@@ -4,12 +4,16 @@ import "github.com/seed3966233f/oware"
 
 // Evaluate returns the static worth of p for the player to move, in units
 // where a captured seed is SeedValue. Finished positions score ±Win or 0
-// (a draw). Otherwise the score is the difference of captured seeds, plus
-// one unit for every seed the mover holds on their own side more than the
-// opponent does (seeds that R9 and R10 would give them), plus two units for
-// every non-empty pit the mover has more than the opponent (moves to
-// choose from, and no empty side to be fed). The weights were chosen by
-// matches between variants of the evaluation.
+// (a draw). Otherwise the score is SeedValue times the difference of
+// captured seeds, plus the worth of each pit of the mover's side minus
+// that of each pit of the opponent's. A pit's worth is half a unit per
+// seed, rounded up (seeds that R9 and R10 would give to the side that
+// holds them, but also seeds for the opponent to capture), less 2 units
+// when it is empty (a move fewer, and a side that may have to be fed),
+// plus 1 unit when it holds 1 seed and 2 when it holds 2 (small moves that
+// keep the other pits back), plus 1 unit from 12 seeds on (a sowing that
+// goes round the board). The weights were chosen by matches between
+// variants of the evaluation (see the README).
 func Evaluate(p oware.Position) int {
 	if o := p.Outcome(); o.Over() {
 		return terminal(o, p.Board().ToMove(), 0)
@@ -22,11 +26,19 @@ func Evaluate(p oware.Position) int {
 
 // pitWorth is the worth of a pit of the mover's side by its seeds, in
 // the units of Evaluate; a pit of the opponent's side counts the opposite.
-var pitWorth = func() (t [64]int) { // 64 entries: an index masked to 6 bits needs no bounds check
-	for n := range t {
-		t[n] = n
-		if n > 0 {
+// It has 64 entries: an index masked to 6 bits needs no bounds check.
+var pitWorth = func() (t [64]int) {
+	for n := 0; n <= oware.NumSeeds; n++ {
+		t[n] = (n + 1) / 2
+		switch {
+		case n == 0:
+			t[n] -= 2
+		case n == 1:
+			t[n]++
+		case n == 2:
 			t[n] += 2
+		case n >= 12:
+			t[n]++
 		}
 	}
 	return t

@@ -4,9 +4,9 @@ import (
 	"github.com/seed3966233f/oware"
 )
 
-// pollMask sets how often the search asks Limits.Stop: every pollMask+1
-// positions, a few hundred microseconds of search.
-const pollMask = 1<<12 - 1
+// pollInterval sets how often the search asks Limits.Stop: every
+// pollInterval positions, about a millisecond of search.
+const pollInterval = 1 << 12
 
 // The score of a position depends on more than its board: on the boards
 // that occurred since the last capture, which R10 may see again, and under
@@ -41,17 +41,22 @@ func mix(h uint64) uint64 {
 // searcher holds the state of one search: the path from the root, the
 // table.
 type searcher struct {
-	tt       table
-	probe    Probe
-	stack    [MaxDepth + 2]oware.Position // stack[ply] is the position ply plies below the root
-	hist     [MaxDepth + 2]uint64         // hist[ply] is the history key of stack[ply]
+	tt    table
+	probe Probe
+	// stack[ply] is the position ply plies below the root; beyond
+	// MaxDepth, those of the captures of the quiescence search, at most
+	// one for every two seeds.
+	stack    [MaxDepth + 1 + oware.NumSeeds/2 + 1]oware.Position
+	hist     [MaxDepth + 2]uint64 // hist[ply] is the history key of stack[ply]
 	nodes    uint64
 	rootBest oware.Move  // the best move found at the root by the last iteration
-	stop     func() bool // asked every pollMask+1 nodes; nil during the first iteration
+	stop     func() bool // asked every pollInterval nodes; nil during the first iteration
+	nextPoll uint64      // the node count at which to ask stop next
 	stopped  bool        // stop said true: the iteration is abandoned
 	// What the key holds under the rules of the root.
 	keepHistory bool // the boards since the last capture
 	keepPly     bool // the ply from the root
+	loneSeeds   bool // a move can end the game on lone seeds (quiesce)
 }
 
 // newSearcher returns a searcher with a table of size bytes.
@@ -71,7 +76,7 @@ func (s *searcher) run(p oware.Position, lim Limits) (Result, error) {
 	var res Result
 	for d := 1; d <= lim.Depth; d++ {
 		if d > 1 && lim.Stop != nil {
-			s.stop = lim.Stop
+			s.stop, s.nextPoll = lim.Stop, s.nodes+pollInterval
 			if s.stop() {
 				res.Stopped = true
 				break
@@ -103,6 +108,7 @@ func (s *searcher) start(p oware.Position) {
 	r := p.Rules()
 	s.keepHistory = r.RepeatLimit != oware.NoRepetition || r.MaxQuietPlies != 0
 	s.keepPly = r.MaxPlies != 0
+	s.loneSeeds = r.LoneSeeds
 	if !s.keepHistory {
 		s.hist[0] = 0
 	}
@@ -143,7 +149,8 @@ func (s *searcher) aspire(depth, guess int) int {
 
 // interrupted polls s.stop and tells whether the iteration is abandoned.
 func (s *searcher) interrupted() bool {
-	if !s.stopped && s.stop != nil && s.nodes&pollMask == 0 {
+	if !s.stopped && s.stop != nil && s.nodes >= s.nextPoll {
+		s.nextPoll = s.nodes + pollInterval
 		s.stopped = s.stop()
 	}
 	return s.stopped
@@ -199,7 +206,7 @@ func (s *searcher) search(ply, depth, alpha, beta int) int {
 		}
 	}
 	if depth == 0 {
-		return evaluate(p.Board())
+		return s.quiesce(ply, alpha, beta)
 	}
 	if depth == 1 && ply > 0 {
 		return s.frontier(ply, alpha, beta)
@@ -286,7 +293,8 @@ loop:
 }
 
 // frontier is search one ply above the horizon, below the root: the
-// children are evaluated at once, captures first, without the table.
+// children are searched by quiesce at once, captures first, without the
+// table.
 func (s *searcher) frontier(ply, alpha, beta int) int {
 	p := &s.stack[ply]
 	var moves moveList
@@ -306,7 +314,7 @@ func (s *searcher) frontier(ply, alpha, beta int) int {
 			v = -s.search(ply+1, 0, -beta, -alpha)
 			s.nodes--
 		default:
-			v = -evaluate(child.Board())
+			v = -s.quiesce(ply+1, -beta, -alpha)
 		}
 		if v > best {
 			best = v
@@ -366,4 +374,51 @@ func (s *searcher) pv(first oware.Move, depth int) []oware.Move {
 		line = append(line, oware.Move(e.move))
 	}
 	return line
+}
+
+// quiesce returns the score of stack[ply] at the horizon: its evaluation,
+// or better for the player to move, the best of its captures, each
+// followed by the opponent's captures, and so on (a quiescence search).
+// It looks at the moves whose capture (R5) the board foresees, and keeps
+// those after which a player's captured seeds did grow; under rules where
+// lone seeds end the game (Rules.LoneSeeds) it looks at every move, as
+// such an end also changes the captured seeds. Captures cannot go on for
+// ever: each takes at least two of the 48 seeds.
+func (s *searcher) quiesce(ply, alpha, beta int) int {
+	p := &s.stack[ply]
+	if p.Moves() == 0 {
+		return terminal(p.Outcome(), p.Board().ToMove(), ply)
+	}
+	b := p.Board()
+	best := evaluate(b)
+	if best >= beta || ply+1 == len(s.stack) {
+		return best
+	}
+	alpha = max(alpha, best)
+	var moves moveList
+	moves.order(p, noMove)
+	captured := b.Score(oware.South) + b.Score(oware.North)
+	child := &s.stack[ply+1]
+	for i := range moves.n {
+		m := moves.pick(i)
+		if moves.keys[i]>>4 < seedKey && !s.loneSeeds {
+			break // the rest foresee no capture
+		}
+		*child, _ = p.Play(m)
+		if c := child.Board(); c.Score(oware.South)+c.Score(oware.North) == captured {
+			continue // no capture after all, such as a grand slam (R6)
+		}
+		s.nodes++
+		v := -s.quiesce(ply+1, -beta, -alpha)
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
 }
