@@ -60,6 +60,7 @@ func newTable(size int) table {
 	n := uint64(max(size, 64)) / 64
 	n = 1 << (bits.Len64(n) - 1)
 	t := table{buckets: make([]bucket, n), mask: n - 1}
+	adviseHugePages(t.buckets)
 	clear(t.buckets) // the memory is mapped now, not in the first search's time
 	return t
 }
