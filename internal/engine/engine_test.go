@@ -215,7 +215,7 @@ func TestSearchEqualsNegamaxWithHistory(t *testing.T) {
 			for g := 0; g < games; g++ {
 				p := rules.Start()
 				for ply := 0; ply < 200 && p.Moves().Len() > 0; ply++ {
-					if ply%5 == 0 {
+					if ply%(5*testScale) == 0 {
 						checkNegamax(t, p, 1+ply%6)
 						positions++
 					}
