@@ -65,6 +65,12 @@ type Result struct {
 	// Stopped tells that Limits.Stop ended the search before it reached
 	// the depth asked for.
 	Stopped bool
+	// Partial tells that Limits.Stop ended an iteration, Depth plies
+	// deep, after it had proved a move better than the best move of the
+	// iteration before, which it searched first: Move is that move, Score
+	// the least its score can be at that depth, and PV its line as far as
+	// the table knows it.
+	Partial bool
 }
 
 // Limits bounds a search of [SearchWithin].
@@ -74,8 +80,9 @@ type Limits struct {
 	// Stop, when not nil, is asked every few thousand positions, and
 	// before each iteration after the first, whether to end the search; once
 	// it says true, the search ends at once with the result of the last
-	// iteration it completed. The first iteration, one ply deep, always
-	// completes, so that there is a move to play.
+	// iteration it completed, or a better move that the iteration it
+	// ended had proved (see Result.Partial). The first iteration, one ply
+	// deep, always completes, so that there is a move to play.
 	Stop func() bool
 	// Progress, when not nil, is called with the result of every completed
 	// iteration, from the goroutine of the search.

@@ -543,6 +543,9 @@ func TestSearchWithinStops(t *testing.T) {
 			want[i] = i + 1
 		}
 		assert.Equal(t, want, seen, "polls %d: one progress report per completed iteration", polls)
+		if r.Partial {
+			continue // TestPartialIteration checks those
+		}
 		plain, err := Search(p, r.Depth)
 		require.NoError(t, err)
 		assert.Equal(t, plain.Move, r.Move, "polls %d", polls)
@@ -557,6 +560,52 @@ func TestSearchWithinStops(t *testing.T) {
 	assert.Equal(t, 1, r.Depth)
 	assert.True(t, r.Stopped)
 	assert.Equal(t, 1, calls)
+}
+
+// TestPartialIteration: when the stop ends an iteration that had proved a
+// move better than the one before's best, that move is played: a search
+// to its depth gives the position at least its score, and so does the
+// move itself; it is not the best move of the iteration before.
+func TestPartialIteration(t *testing.T) {
+	partial := 0
+	for _, pos := range []string{
+		"1-1-6-6-6-5-0-0-1-7-7-6-0-2-S",
+		"1-0-0-12-11-0-1-1-1-0-13-4-2-2-S",
+		"2-0-5-5-19-1-0-0-1-3-1-3-4-4-S",
+		"0-0-3-0-0-4-0-1-6-9-1-6-8-10-S",
+		"0-0-0-1-8-7-1-9-7-6-5-4-0-0-N",
+		"0-0-12-3-0-8-0-0-10-1-6-4-0-4-N",
+		"3-0-2-2-4-0-0-1-0-8-12-2-8-6-N",
+		"0-1-0-8-11-0-1-2-0-2-13-0-4-6-S",
+	} {
+		p := oware.MustParsePosition(pos)
+		for polls := 2; polls < 24; polls++ {
+			calls := 0
+			r, err := SearchWithin(p, Limits{Depth: MaxDepth, Stop: func() bool { calls++; return calls >= polls }})
+			require.NoError(t, err)
+			if !r.Partial {
+				continue
+			}
+			partial++
+			require.NotEmpty(t, r.PV)
+			assert.Equal(t, r.Move, r.PV[0])
+			before, err := Search(p, r.Depth-1)
+			require.NoError(t, err)
+			assert.NotEqual(t, before.Move, r.Move, "%s, polls %d", pos, polls)
+			full, err := Search(p, r.Depth)
+			require.NoError(t, err)
+			assert.GreaterOrEqual(t, full.Score, r.Score, "%s, polls %d", pos, polls)
+			child, err := p.Play(r.Move)
+			require.NoError(t, err)
+			if child.Moves().Len() > 0 {
+				reply, err := Search(child, r.Depth-1)
+				require.NoError(t, err)
+				assert.GreaterOrEqual(t, -reply.Score, r.Score, "%s, polls %d: the move's own score", pos, polls)
+			}
+		}
+	}
+	t.Logf("%d partial iterations", partial)
+	assert.Positive(t, partial, "the positions and stops give some")
 }
 
 // TestSearchWithinUnstopped: a stop that never fires changes nothing.

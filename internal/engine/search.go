@@ -50,6 +50,13 @@ type searcher struct {
 	hist     [MaxDepth + 2]uint64 // hist[ply] is the history key of stack[ply]
 	nodes    uint64
 	rootBest oware.Move  // the best move found at the root by the last iteration
+	// A root move that the running iteration proved better than the last
+	// iteration's best, searched first, and its score so far (see run).
+	proven      oware.Move
+	provenScore int
+	hasProven   bool
+	prevBest     oware.Move // the last iteration's best move
+	firstWasBest bool       // the root's first move was prevBest
 	stop     func() bool // asked every pollInterval nodes; nil during the first iteration
 	nextPoll uint64      // the node count at which to ask stop next
 	stopped  bool        // stop said true: the iteration is abandoned
@@ -82,9 +89,14 @@ func (s *searcher) run(p oware.Position, lim Limits) (Result, error) {
 				break
 			}
 		}
+		s.hasProven, s.prevBest = false, res.Move
 		score := s.aspire(d, res.Score)
 		if s.stopped {
 			res.Stopped = true
+			if s.hasProven && d > 1 {
+				res.Move, res.Score, res.Depth, res.Partial = s.proven, s.provenScore, d, true
+				res.PV = s.pv(s.proven, d)
+			}
 			break
 		}
 		res = Result{Move: s.rootBest, Score: score, Depth: d, Nodes: s.nodes, PV: s.pv(s.rootBest, d)}
@@ -267,6 +279,14 @@ loop:
 		}
 		if s.stopped {
 			return 0
+		}
+		if ply == 0 && i > 0 && v > alpha && s.firstWasBest {
+			// Better than the last iteration's best move, searched first:
+			// worth playing if the iteration goes no further.
+			s.hasProven, s.proven, s.provenScore = true, m, v
+		}
+		if ply == 0 && i == 0 {
+			s.firstWasBest = m == s.prevBest
 		}
 		if v > best {
 			best, bestMove = v, uint8(m)
