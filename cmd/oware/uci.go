@@ -403,11 +403,20 @@ func (u *uciServer) goCommand(args []string) {
 	u.search = s
 	start := now()
 	go func() {
+		var reported uint64 // the nodes of the last report
 		r, err := u.eng.Search(p, engine.Limits{
-			Depth:    g.depth,
-			Stop:     s.stopped,
-			Progress: func(r engine.Result) { u.send("%s", uciInfo(r, now().Sub(start))) },
+			Depth: g.depth,
+			Stop:  s.stopped,
+			Progress: func(r engine.Result) {
+				u.send("%s", uciInfo(r, now().Sub(start)))
+				reported = r.Nodes
+			},
 		})
+		if err == nil && r.Nodes != reported {
+			// The iteration the stop ended: all the nodes, and the
+			// move it proved better if it did.
+			u.send("%s", uciInfo(r, now().Sub(start)))
+		}
 		if s.hold {
 			<-s.released
 		}
@@ -488,8 +497,10 @@ func (s *uciSearch) finished() bool {
 }
 
 // uciInfo is the report of an iteration: depth, score (in centiseeds, or
-// in moves to the end of a won or lost game), nodes, speed, time and the
-// principal variation, its moves written together as Aualé reads them.
+// in moves to the end of a won or lost game; a lower bound for a move
+// that an interrupted iteration proved better), nodes, speed, time and
+// the principal variation, its moves written together as Aualé reads
+// them.
 func uciInfo(r engine.Result, elapsed time.Duration) string {
 	var score string
 	switch {
@@ -499,6 +510,9 @@ func uciInfo(r engine.Result, elapsed time.Duration) string {
 		score = fmt.Sprintf("mate -%d", (engine.Win+r.Score+1)/2)
 	default:
 		score = fmt.Sprintf("cp %d", r.Score*100/engine.SeedValue)
+	}
+	if r.Partial {
+		score += " lowerbound"
 	}
 	ms := elapsed.Milliseconds()
 	nps := uint64(0)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -24,7 +25,7 @@ import (
 // principal variation is pit letters written together.
 var (
 	bestmoveLine = regexp.MustCompile(`^bestmove ([A-Fa-f]|0000)( ponder ([A-Fa-f]))?$`)
-	infoLine     = regexp.MustCompile(`^info depth [0-9]+ score (cp -?[0-9]+|mate -?[0-9]+) nodes [0-9]+ nps [0-9]+ time [0-9]+ pv [A-Fa-f]+$`)
+	infoLine     = regexp.MustCompile(`^info depth [0-9]+ score (cp -?[0-9]+|mate -?[0-9]+)( lowerbound)? nodes [0-9]+ nps [0-9]+ time [0-9]+ pv [A-Fa-f]+$`)
 	optionLine   = regexp.MustCompile(`^option name \S+ type (check|spin|combo|button|string)( (default|min|max|var) \S+)*$`)
 	errorLine    = regexp.MustCompile(`^info string error: .+$`)
 )
@@ -306,6 +307,19 @@ func TestUCIGo(t *testing.T) {
 	assert.Equal(t, "bestmove 0000", got[len(got)-1])
 	_, got, _ = uciSession(t, cycle)
 	assert.Regexp(t, `^bestmove [a-f]`, got[len(got)-1], "abapa plays on (R10: the third occurrence)")
+
+	// A search that its time ends reports all its nodes before its move:
+	// the last report counts those of the iteration it did not finish.
+	_, got, _ = uciSession(t, "position startpos\ngo movetime 50\n")
+	require.GreaterOrEqual(t, len(got), 3)
+	nodes := func(l string) int {
+		m := regexp.MustCompile(` nodes ([0-9]+) `).FindStringSubmatch(l)
+		require.NotNil(t, m, l)
+		n, err := strconv.Atoi(m[1])
+		require.NoError(t, err)
+		return n
+	}
+	assert.Greater(t, nodes(got[len(got)-2]), nodes(got[len(got)-3]))
 
 	// A PlayStrategy FEN is read too, and moves may be written apart.
 	_, got, _ = uciSession(t, "position fen 4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S,4S 0 0 S 1 moves F f\ngo depth 1\n")
