@@ -49,17 +49,17 @@ type searcher struct {
 	stack    [MaxDepth + 1 + oware.NumSeeds/2 + 1]oware.Position
 	hist     [MaxDepth + 2]uint64 // hist[ply] is the history key of stack[ply]
 	nodes    uint64
-	rootBest oware.Move  // the best move found at the root by the last iteration
+	rootBest oware.Move // the best move found at the root by the last iteration
 	// A root move that the running iteration proved better than the last
 	// iteration's best, searched first, and its score so far (see run).
-	proven      oware.Move
-	provenScore int
-	hasProven   bool
-	prevBest     oware.Move // the last iteration's best move
-	firstWasBest bool       // the root's first move was prevBest
-	stop     func() bool // asked every pollInterval nodes; nil during the first iteration
-	nextPoll uint64      // the node count at which to ask stop next
-	stopped  bool        // stop said true: the iteration is abandoned
+	proven       oware.Move
+	provenScore  int
+	hasProven    bool
+	prevBest     oware.Move  // the last iteration's best move
+	firstWasBest bool        // the root's first move was prevBest
+	stop         func() bool // asked every pollInterval nodes; nil during the first iteration
+	nextPoll     uint64      // the node count at which to ask stop next
+	stopped      bool        // stop said true: the iteration is abandoned
 	// What the key holds under the rules of the root.
 	keepHistory bool // the boards since the last capture
 	keepPly     bool // the ply from the root
@@ -379,7 +379,7 @@ func (s *searcher) probed(p *oware.Position, depth int) (int, bool) {
 func (s *searcher) pv(first oware.Move, depth int) []oware.Move {
 	line := make([]oware.Move, 1, depth)
 	line[0] = first
-	for ply := 0; len(line) < depth && ply+1 < len(s.stack); ply++ {
+	for ply := 0; len(line) < depth && ply+1 < len(s.hist); ply++ {
 		p, child := &s.stack[ply], &s.stack[ply+1]
 		var err error
 		if *child, err = p.Play(line[ply]); err != nil {
