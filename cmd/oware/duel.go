@@ -367,7 +367,8 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 	}
 	games := res.wins + res.draws + res.losses
 	diff, lo, hi := elo(res.wins, res.draws, res.losses)
-	fmt.Fprintf(stdout, "%s: %d wins, %d draws, %d losses: %.1f%% of the points\n", names[0], res.wins, res.draws, res.losses,
+	fmt.Fprintf(stdout, "%s: %d %s, %d %s, %d %s: %.1f%% of the points\n", names[0],
+		res.wins, plural(res.wins, "win", "wins"), res.draws, plural(res.draws, "draw", "draws"), res.losses, plural(res.losses, "loss", "losses"),
 		100*(float64(res.wins)+float64(res.draws)/2)/float64(games))
 	fmt.Fprintf(stdout, "Elo difference: %s (95%% interval %s to %s)\n", signed(diff), signed(lo), signed(hi))
 	for _, f := range res.forfeits {
