@@ -372,26 +372,29 @@ func TestTableCutsAreSound(t *testing.T) {
 }
 
 // keyOf returns the table key that a search from root gives the position
-// at the end of line.
-func keyOf(t *testing.T, s *searcher, root oware.Position, line ...oware.Move) uint64 {
+// at the end of line, searched depth plies deep.
+func keyOf(t *testing.T, s *searcher, depth int, root oware.Position, line ...oware.Move) uint64 {
 	t.Helper()
 	s.start(root)
 	for ply, m := range line {
 		var err error
 		s.stack[ply+1], err = s.stack[ply].Play(m)
 		require.NoError(t, err)
-		captured, quiet := s.childHistories(&s.stack[ply], s.hist[ply])
-		s.hist[ply+1] = childHistory(&s.stack[ply+1], captured, quiet)
+		captured, quiet := s.childHistories(ply)
+		s.enter(ply, captured, quiet)
 	}
-	return s.key(len(line))
+	return s.key(len(line), depth)
 }
 
 // TestKeys: the table key of a position tells apart what its score depends
 // on. Two lines reach the same board without a capture through different
-// boards: under abapa, where either history may come back (R10), their
-// keys differ; under rules without repetition they are equal. After a
-// capture the boards before it no longer count. Under a limit of plies,
-// the same board with the same history at another ply has another key.
+// boards, 1 to 3 plies back: under abapa, where a board may come back
+// (R10), their keys differ when the position is searched 9 plies deep or
+// more, as those boards could recur within 12 plies (the shortest cycle),
+// and are equal when it is searched 8 plies deep or less; under rules
+// without repetition they are equal. After a capture the boards before it
+// no longer count. Under a limit of plies, the same board with the same
+// history at another ply has another key.
 func TestKeys(t *testing.T) {
 	s := newSearcher(MinTableSize)
 	// Each of A, c, C and e sows one seed into the next pit of the
@@ -401,12 +404,22 @@ func TestKeys(t *testing.T) {
 	a, b := moves(t, "AcCe"), moves(t, "CeAc")
 	f := moves(t, "F")
 	p := oware.MustParsePosition(root)
-	assert.NotEqual(t, keyOf(t, s, p, a...), keyOf(t, s, p, b...), "abapa")
-	assert.Equal(t, keyOf(t, s, p, append(a, f...)...), keyOf(t, s, p, append(b, f...)...), "abapa, after the capture")
+	for _, depth := range []int{9, 10, 20} {
+		assert.NotEqual(t, keyOf(t, s, depth, p, a...), keyOf(t, s, depth, p, b...), "abapa, depth %d", depth)
+	}
+	for _, depth := range []int{1, 4, 8} {
+		assert.Equal(t, keyOf(t, s, depth, p, a...), keyOf(t, s, depth, p, b...), "abapa, depth %d", depth)
+	}
+	assert.Equal(t, keyOf(t, s, 20, p, append(a, f...)...), keyOf(t, s, 20, p, append(b, f...)...), "abapa, after the capture")
 	rs, err := oware.ParseRules("board-game-rs")
 	require.NoError(t, err)
 	p = rs.Position(oware.MustParseBoard(root))
-	assert.Equal(t, keyOf(t, s, p, a...), keyOf(t, s, p, b...), "board-game-rs")
+	assert.Equal(t, keyOf(t, s, 20, p, a...), keyOf(t, s, 20, p, b...), "board-game-rs")
+	// Under a limit of quiet plies the boards count, however recent.
+	gr, err := oware.ParseRules("game-oware")
+	require.NoError(t, err)
+	p = gr.Position(oware.MustParseBoard(root))
+	assert.NotEqual(t, keyOf(t, s, 1, p, a...), keyOf(t, s, 1, p, b...), "game-oware")
 
 	// The same board and history at plies 1 and 3: a ply limit tells
 	// them apart.
@@ -420,8 +433,9 @@ func TestKeys(t *testing.T) {
 		for ply := range 4 {
 			s.stack[ply] = r.Start()
 			s.hist[ply] = 0
+			s.since[ply] = ply
 		}
-		assert.Equal(t, tc.apart, s.key(1) != s.key(3), tc.rules)
+		assert.Equal(t, tc.apart, s.key(1, 5) != s.key(3, 5), tc.rules)
 	}
 }
 

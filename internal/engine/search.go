@@ -48,6 +48,8 @@ type searcher struct {
 	// one for every two seeds.
 	stack    [MaxDepth + 1 + oware.NumSeeds/2 + 1]oware.Position
 	hist     [MaxDepth + 2]uint64 // hist[ply] is the history key of stack[ply]
+	term     [MaxDepth + 2]uint64 // term[ply] is what stack[ply]'s board adds to its children's
+	since    [MaxDepth + 2]int    // since[ply] is the ply of the last capture on the path, or 0
 	nodes    uint64
 	rootBest oware.Move // the best move found at the root by the last iteration
 	// A root move that the running iteration proved better than the last
@@ -63,7 +65,10 @@ type searcher struct {
 	// What the key holds under the rules of the root.
 	keepHistory bool // the boards since the last capture
 	keepPly     bool // the ply from the root
-	loneSeeds   bool // a move can end the game on lone seeds (quiesce)
+	// forgetRecent: the key leaves out the boards too recent to recur
+	// (see minCycle); not under a limit of quiet plies, which counts them.
+	forgetRecent bool
+	loneSeeds    bool // a move can end the game on lone seeds (quiesce)
 }
 
 // newSearcher returns a searcher with a table of size bytes.
@@ -116,10 +121,11 @@ func (s *searcher) run(p oware.Position, lim Limits) (Result, error) {
 func (s *searcher) start(p oware.Position) {
 	s.tt.next()
 	s.stack[0] = p
-	s.hist[0] = rootHistory
+	s.hist[0], s.since[0] = rootHistory, 0
 	r := p.Rules()
 	s.keepHistory = r.RepeatLimit != oware.NoRepetition || r.MaxQuietPlies != 0
 	s.keepPly = r.MaxPlies != 0
+	s.forgetRecent = s.keepHistory && r.MaxQuietPlies == 0
 	s.loneSeeds = r.LoneSeeds
 	if !s.keepHistory {
 		s.hist[0] = 0
@@ -168,34 +174,51 @@ func (s *searcher) interrupted() bool {
 	return s.stopped
 }
 
-// key returns the table key of stack[ply].
-func (s *searcher) key(ply int) uint64 {
+// minCycle is the fewest plies in which a board can recur: in a cycle
+// every pit is sown (a pit never sown would only gain seeds, so the pit
+// before it, which feeds it when sown, is never sown either, and so on
+// round the board), one a ply. So a board b plies back on the path cannot
+// recur within the next d plies unless b+d >= minCycle, and the score of a
+// position searched d plies deep does not depend on the boards fewer than
+// minCycle-d plies back: the key leaves them out, so that lines that
+// differ only in their last moves share entries.
+const minCycle = 12
+
+// key returns the table key of stack[ply] searched depth plies deep.
+func (s *searcher) key(ply, depth int) uint64 {
 	h := s.hist[ply]
+	if s.forgetRecent {
+		for j := max(s.since[ply], ply-minCycle+1+depth); j < ply; j++ {
+			h -= s.term[j]
+		}
+	}
 	if s.keepPly {
 		h ^= uint64(ply+1) * 0xd6e8feb86659fd93
 	}
 	return s.stack[ply].Board().Hash() ^ mix(h)
 }
 
-// childHistories returns what the history keys of the children of p,
-// whose history key is hist, are made from: the captures at p, after
-// which a child's key is 0 (or p's board could recur), and the key of a
-// child without a capture.
-func (s *searcher) childHistories(p *oware.Position, hist uint64) (captured int, quiet uint64) {
+// childHistories returns what the history keys of the children of
+// stack[ply] are made from: the captured seeds there, after which a
+// child's key is 0 (or stack[ply]'s board could recur), and the key of a
+// child without a capture. It records stack[ply]'s term of that key.
+func (s *searcher) childHistories(ply int) (captured int, quiet uint64) {
 	if !s.keepHistory {
 		return -1, 0
 	}
-	b := p.Board()
-	return b.Score(oware.South) + b.Score(oware.North), hist + mix(b.Hash())
+	b := s.stack[ply].Board()
+	s.term[ply] = mix(b.Hash())
+	return b.Score(oware.South) + b.Score(oware.North), s.hist[ply] + s.term[ply]
 }
 
-// childHistory returns the history key of child from what childHistories
-// returned for its parent.
-func childHistory(child *oware.Position, captured int, quiet uint64) uint64 {
-	if b := child.Board(); b.Score(oware.South)+b.Score(oware.North) != captured {
-		return 0
+// enter sets the history of stack[ply+1], a child of stack[ply], from what
+// childHistories returned.
+func (s *searcher) enter(ply, captured int, quiet uint64) {
+	if b := s.stack[ply+1].Board(); b.Score(oware.South)+b.Score(oware.North) != captured {
+		s.hist[ply+1], s.since[ply+1] = 0, ply+1
+		return
 	}
-	return quiet
+	s.hist[ply+1], s.since[ply+1] = quiet, s.since[ply]
 }
 
 // search returns the score of stack[ply] for its player to move, searched
@@ -223,7 +246,7 @@ func (s *searcher) search(ply, depth, alpha, beta int) int {
 	if depth == 1 && ply > 0 {
 		return s.frontier(ply, alpha, beta)
 	}
-	key := s.key(ply)
+	key := s.key(ply, depth)
 	hashMove := uint8(noMove)
 	if e := s.tt.probe(key); e != nil {
 		hashMove = e.move
@@ -242,7 +265,7 @@ func (s *searcher) search(ply, depth, alpha, beta int) int {
 	if hashMove != noMove && !p.Moves().Contains(oware.Move(hashMove)) {
 		hashMove = noMove // cannot happen but for a collision of keys
 	}
-	captured, quiet := s.childHistories(p, s.hist[ply])
+	captured, quiet := s.childHistories(ply)
 	var moves moveList
 loop:
 	for i := 0; ; i++ {
@@ -265,7 +288,7 @@ loop:
 			m = moves.pick(j)
 		}
 		*child, _ = p.Play(m)
-		s.hist[ply+1] = childHistory(child, captured, quiet)
+		s.enter(ply, captured, quiet)
 		var v int
 		if i == 0 {
 			v = -s.search(ply+1, depth-1, -beta, -alpha)
@@ -329,8 +352,8 @@ func (s *searcher) frontier(ply, alpha, beta int) int {
 		case child.Moves() == 0:
 			v = -terminal(child.Outcome(), child.Board().ToMove(), ply+1)
 		case s.probe != nil:
-			captured, quiet := s.childHistories(p, s.hist[ply])
-			s.hist[ply+1] = childHistory(child, captured, quiet)
+			captured, quiet := s.childHistories(ply)
+			s.enter(ply, captured, quiet)
 			v = -s.search(ply+1, 0, -beta, -alpha)
 			s.nodes--
 		default:
@@ -385,9 +408,9 @@ func (s *searcher) pv(first oware.Move, depth int) []oware.Move {
 		if *child, err = p.Play(line[ply]); err != nil {
 			break
 		}
-		captured, quiet := s.childHistories(p, s.hist[ply])
-		s.hist[ply+1] = childHistory(child, captured, quiet)
-		e := s.tt.probe(s.key(ply + 1))
+		captured, quiet := s.childHistories(ply)
+		s.enter(ply, captured, quiet)
+		e := s.tt.probe(s.key(ply+1, depth-ply-1))
 		if e == nil || e.move == noMove || !child.Moves().Contains(oware.Move(e.move)) {
 			break
 		}
