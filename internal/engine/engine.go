@@ -1,21 +1,26 @@
 // Package engine is the computer player of the oware command: a negamax
 // search with alpha-beta pruning and principal variation search, iterative
-// deepening with aspiration windows, a transposition table and move
-// ordering, over the positions of package oware, under any of its rules.
+// deepening with aspiration windows, a transposition table, move ordering
+// and a quiescence search of captures at the horizon, over the positions
+// of package oware, under any of its rules.
 //
-// The search is deterministic: for a given position (with its history) and
-// depth it always returns the same move, so that games between built-in
-// players can be replayed exactly; [SearchWithin] adds a stop condition,
-// such as a time limit, at the cost of that. Its score is exactly that of a
-// plain negamax of the same depth: the transposition table is keyed by
-// everything the score depends on (see searcher.key) and gives a score only
-// for the same depth. Scores are from the point of view of the player to
-// move, in quarter seeds: a captured seed is worth [SeedValue].
+// The search is deterministic: for a given position (with its history),
+// depth and table size it always returns the same move, so that games
+// between built-in players can be replayed exactly; [SearchWithin] adds a
+// stop condition, such as a time limit, at the cost of that. Its score is
+// exactly that of a plain negamax of the same depth with the same
+// quiescence search: the transposition table is keyed by everything the
+// score depends on (see searcher.key) and gives a score only for the same
+// depth. Scores are from the point of view of the player to move, in
+// quarter seeds: a captured seed is worth [SeedValue].
 //
 // The search allocates nothing per position: its path, its table and its
 // move lists live in a searcher that is reused from search to search. (The
 // positions it plays are package oware's, whose Play allocates a shared
 // block of history once every 16 plies without a capture.)
+//
+// An oracle of endgame values, such as a tablebase, plugs in as an
+// [Options.Probe].
 package engine
 
 import (
@@ -150,9 +155,9 @@ func (e *Engine) Search(p oware.Position, lim Limits) (Result, error) {
 }
 
 // Search chooses a move for the player to move at p by searching depth plies
-// deep (iterative deepening from one ply up to depth). Among moves of equal
-// score it prefers the one searched first, so the result depends only on p,
-// its history and depth. It returns ErrGameOver when p has no legal move and
+// deep (iterative deepening from one ply up to depth), with a table of
+// DefaultTableSize. Among moves of equal score it prefers the one searched
+// first, so the result depends only on p, its history and depth. It returns ErrGameOver when p has no legal move and
 // ErrDepth when depth is out of range.
 func Search(p oware.Position, depth int) (Result, error) {
 	return SearchWithin(p, Limits{Depth: depth})
