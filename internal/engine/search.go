@@ -258,6 +258,13 @@ func (s *searcher) search(ply, depth, alpha, beta int) int {
 				return v
 			}
 		}
+	} else if s.forgetRecent && depth < minCycle {
+		// The key at this depth leaves out one board fewer than the key
+		// the last iteration gave this position: its entry gives the move
+		// to search first.
+		if e := s.tt.probe(s.key(ply, depth-1)); e != nil {
+			hashMove = e.move
+		}
 	}
 	child := &s.stack[ply+1]
 	alpha0 := alpha
@@ -359,17 +366,26 @@ func (s *searcher) frontier(ply, alpha, beta int) int {
 		default:
 			v = -s.quiesce(ply+1, -beta, -alpha)
 		}
-		if v > best {
-			best = v
-			if v > alpha {
-				alpha = v
-				if alpha >= beta {
-					break
-				}
-			}
+		if raise(v, &best, &alpha, beta) {
+			break
 		}
 	}
 	return best
+}
+
+// raise takes the score v of a move into the best score and alpha of a
+// node searched within (alpha, beta), and tells whether it cuts the search
+// off.
+func raise(v int, best, alpha *int, beta int) bool {
+	if v <= *best {
+		return false
+	}
+	*best = v
+	if v <= *alpha {
+		return false
+	}
+	*alpha = v
+	return v >= beta
 }
 
 // probed returns the score that s.probe gives p, depth plies from the
@@ -452,15 +468,8 @@ func (s *searcher) quiesce(ply, alpha, beta int) int {
 			continue // no capture after all, such as a grand slam (R6)
 		}
 		s.nodes++
-		v := -s.quiesce(ply+1, -beta, -alpha)
-		if v > best {
-			best = v
-			if v > alpha {
-				alpha = v
-				if alpha >= beta {
-					break
-				}
-			}
+		if raise(-s.quiesce(ply+1, -beta, -alpha), &best, &alpha, beta) {
+			break
 		}
 	}
 	return best
