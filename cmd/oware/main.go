@@ -29,6 +29,8 @@
 //	oware tablebase probe -dir DIR [-rules NAME] POSITION
 //	oware tablebase stats -dir DIR
 //	                                       build endgame tables, probe a position, show each level
+//	oware uci [-rules NAME] [-hash MB] [-tablebase DIR]
+//	                                       the engine, speaking Aalina's and Aualé's protocol
 //	oware help [COMMAND]                   the list of commands, or a command's flags
 //
 // Positions are written as position strings, such as the opening
@@ -90,6 +92,7 @@ func commands() []command {
 		{"check", "find where another implementation of the rules differs", runCheck},
 		{"version", "the version and revision the command was built from", runVersion},
 		{"tablebase", "build and probe endgame tables: perfect play with few seeds", runTablebase},
+		{"uci", "the engine, speaking the protocol of Aalina and Aualé (UCI for Oware)", runUCI},
 	}
 }
 
@@ -229,7 +232,13 @@ func flagProblem(fs *flag.FlagSet, err error) string {
 		if strings.HasPrefix(msg, "invalid boolean") {
 			sep = "="
 		}
-		return fmt.Sprintf("-%s%s%s: %s", m[2], sep, value, wantValue(fs.Lookup(m[2]), value))
+		f := fs.Lookup(m[2])
+		if f != nil {
+			if _, builtin := f.Value.(flag.Getter); !builtin {
+				return fmt.Sprintf("-%s%s%q: %s", m[2], sep, value, m[3]) // a flag of its own: its own words
+			}
+		}
+		return fmt.Sprintf("-%s%s%s: %s", m[2], sep, value, wantValue(f, value))
 	}
 	return msg
 }

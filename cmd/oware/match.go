@@ -10,18 +10,28 @@ import (
 	"github.com/seed3966233f/oware/internal/prng"
 )
 
+// matchUsage is the synopsis of oware match.
+const matchUsage = "[-games N] [-level N] [-seed N] [-rules NAME]\n" +
+	"       oware match -engine CMD [-engine CMD | -level N] [-openings N] [-plies N] [-movetime D] [-grace D] [-maxplies N] [-o FILE] [-seed N] [-rules NAME]"
+
 // runMatch plays the built-in player against a uniformly random mover, the
 // computer taking South in even-numbered games and North in odd ones, and
-// prints the results.
+// prints the results; or, with -engine, a duel between engines (see
+// runDuel).
 func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("match", "[-games N] [-level N] [-seed N] [-rules NAME]", stderr)
+	fs := newFlags("match", matchUsage, stderr)
 	rulesName := rulesFlag(fs)
-	games := fs.Int("games", 100, "games to play")
-	level := fs.Int("level", defaultLevel, "search depth of the computer, 1 to 40")
-	seed := fs.Uint64("seed", 1, "seed of the random mover")
+	games := fs.Int("games", 100, "games to play against the random mover")
+	level := fs.Int("level", defaultLevel, "search depth of the computer, 1 to 40 (with one -engine: the deepest it searches within -movetime)")
+	seed := fs.Uint64("seed", 1, "seed of the random mover, or of the openings")
+	var d duelFlags
+	d.define(fs)
 	pos, status, err := parseFlags(fs, args)
 	if err != nil {
 		return status
+	}
+	if len(d.engines) > 0 {
+		return runDuel(fs, pos, d, *rulesName, *level, *seed, stdout, stderr)
 	}
 	switch {
 	case len(pos) > 0:

@@ -82,6 +82,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if g.tables.MaxSeeds(rules) < 0 {
 			return usageError(stderr, fs, "-tablebase %s: no tables under %s", *tables, rules)
 		}
+		if g.engine, err = engine.New(engine.Options{Probe: tableProbe(g.tables)}); err != nil {
+			return fail(stderr, "play", err)
+		}
 	}
 	if onTerminal(stdout) {
 		g.status = stdout
@@ -217,6 +220,7 @@ type game struct {
 	limit   time.Duration     // the computer's time per move
 	rules   oware.Rules       // the rules of the game
 	tables  *tablebase.Tables // endgame tables; nil if none
+	engine  *engine.Engine    // the engine that probes tables; nil without them
 	line    []oware.Position
 	moves   []oware.Move // moves[i] leads from line[i] to line[i+1]
 }

@@ -146,7 +146,7 @@ func TestPlayAsNorth(t *testing.T) {
 			"N   4  4  4  4  4  4   North 0\n"+
 			"    a  b  c  d  e  f\n"+
 			"South to move\n",
-		"The computer looked 1 ply ahead (evaluation -0.50 seeds for it).\nSouth plays A (4 seeds)\n\n"+afterANorth,
+		"The computer looked 1 ply ahead (evaluation +0.00 seeds for it).\nSouth plays A (4 seeds)\n\n"+afterANorth,
 		"Your move (a b c d e f): North plays a (4 seeds)\n\n"+
 			"    F  E  D  C  B  A\n"+
 			"S   4  5  5  5  5  0   South 0\n"+

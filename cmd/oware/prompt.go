@@ -18,12 +18,15 @@ const maxInput = 1 << 10
 // space, and tells whether it was longer than maxInput (then the text is
 // cut). It returns io.EOF at the end of the input and other errors as
 // they come.
-func readLine(r *bufio.Reader) (string, bool, error) {
+func readLine(r *bufio.Reader) (string, bool, error) { return readLineMax(r, maxInput) }
+
+// readLineMax is readLine for lines of at most limit bytes.
+func readLineMax(r *bufio.Reader, limit int) (string, bool, error) {
 	var line []byte
 	long := false
 	for {
 		chunk, err := r.ReadSlice('\n')
-		if !long && len(line)+len(chunk) <= maxInput {
+		if !long && len(line)+len(chunk) <= limit {
 			line = append(line, chunk...)
 		} else {
 			long = true

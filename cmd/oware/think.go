@@ -45,9 +45,6 @@ func (g *game) think(p oware.Position) (engine.Result, error) {
 			return !now().Before(deadline)
 		}
 	}}
-	if g.tables != nil {
-		lim.Probe = tableProbe(g.tables)
-	}
 	if g.status != nil {
 		fmt.Fprint(g.status, "Thinking...")
 		width := widthOf(g.status)
@@ -56,7 +53,13 @@ func (g *game) think(p oware.Position) (engine.Result, error) {
 			fmt.Fprint(g.status, clearLine+fitLine(line, width))
 		}
 	}
-	r, err := engine.SearchWithin(p, lim)
+	var r engine.Result
+	var err error
+	if g.engine != nil {
+		r, err = g.engine.Search(p, lim)
+	} else {
+		r, err = engine.SearchWithin(p, lim)
+	}
 	if g.status != nil {
 		fmt.Fprint(g.status, clearLine)
 	}
@@ -84,28 +87,41 @@ func (g *game) dropTypedAhead() {
 	}
 }
 
-// tableProbe returns a probe for the engine: the result of perfect play
-// from a position, as far as the tables tell it.
-func tableProbe(tb *tablebase.Tables) func(oware.Position) (int, bool) {
-	return func(p oware.Position) (int, bool) {
+// tableProbe returns a probe for the engine: what the tables tell of
+// perfect play from a position. A value whose bounds decide the game (both
+// above or both below the share that wins) is given as proven, with the
+// bound that decides it; other bounds as an estimate, their middle.
+func tableProbe(tb *tablebase.Tables) engine.Probe {
+	return func(p oware.Position) (int, bool, bool) {
 		v, err := tb.Probe(p)
 		if err != nil {
-			return 0, false
+			return 0, false, false
 		}
 		lo, hi := v.Margin(p.Board())
 		if p.Board().ToMove() == oware.North {
 			lo, hi = -hi, -lo
 		}
 		switch {
+		case v.Exact():
+			return v.Lo(), true, true
 		case lo > 0:
-			return lo, true
+			return v.Lo(), true, true
 		case hi < 0:
-			return hi, true
-		case lo == 0 && hi == 0:
-			return 0, true
+			return v.Hi(), true, true
 		}
-		return 0, false
+		return (v.Lo() + v.Hi()) / 2, false, true
 	}
+}
+
+// decided reports whether the tables decide the game at p: who wins, or a
+// draw.
+func decided(tb *tablebase.Tables, p oware.Position) bool {
+	v, err := tb.Probe(p)
+	if err != nil {
+		return false
+	}
+	lo, hi := v.Margin(p.Board())
+	return lo > 0 || hi < 0 || (lo == 0 && hi == 0)
 }
 
 // tableMove returns the move to play at p, where the engine chose
@@ -113,13 +129,15 @@ func tableProbe(tb *tablebase.Tables) func(oware.Position) (int, bool) {
 // (the engine's if it is one, else a capture among them, else the first),
 // with the verdict; otherwise chosen and "".
 func (g *game) tableMove(p oware.Position, chosen oware.Move) (oware.Move, string) {
-	if g.tables == nil {
+	return tableMove(g.tables, p, chosen)
+}
+
+// tableMove is [game.tableMove] with the tables tb, which may be nil.
+func tableMove(tb *tablebase.Tables, p oware.Position, chosen oware.Move) (oware.Move, string) {
+	if tb == nil || !decided(tb, p) {
 		return chosen, ""
 	}
-	if _, ok := tableProbe(g.tables)(p); !ok {
-		return chosen, ""
-	}
-	best, v, err := g.tables.BestMoves(p)
+	best, v, err := tb.BestMoves(p)
 	if err != nil || best == 0 {
 		return chosen, ""
 	}

@@ -1,0 +1,231 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/prng"
+	"github.com/seed3966233f/oware/ogn"
+)
+
+// fakeEnv makes the test binary a fake engine (TestHelperEngine).
+const fakeEnv = "OWARE_FAKE_ENGINE"
+
+// fake returns the command line of a fake engine that plays as mode says:
+// "random" plays a random legal move; "illegal@N", "timeout@N",
+// "crash@N" and "zero@N" play randomly up to the N-th go of each game
+// and then answer with a move of the opponent's side, nothing, an exit
+// with status 3 or "bestmove 0000"; "exit" exits before uciok.
+func fake(t *testing.T, mode string) string {
+	t.Setenv(fakeEnv, "1")
+	return os.Args[0] + " -test.run=^TestHelperEngine$ " + mode
+}
+
+// TestHelperEngine is not a test: runs of oware match in the tests start
+// the test binary with OWARE_FAKE_ENGINE set as an engine, which then
+// plays as its argument says (see fake) and exits.
+func TestHelperEngine(t *testing.T) {
+	if os.Getenv(fakeEnv) == "" {
+		t.Skip("the duel tests run this as an engine")
+	}
+	mode, at := flag.Arg(0), 0
+	if kind, n, ok := strings.Cut(mode, "@"); ok {
+		mode = kind
+		at, _ = strconv.Atoi(n)
+	}
+	if mode == "exit" {
+		os.Exit(2)
+	}
+	u, err := newUCIServer(oware.Rules{}, minHashMB, nil, os.Stdout)
+	if err != nil {
+		os.Exit(1)
+	}
+	rng := prng.New(uint64(len(flag.Arg(0))))
+	gos := 0
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		words := strings.Fields(in.Text())
+		if len(words) == 0 {
+			continue
+		}
+		switch words[0] {
+		case "uci":
+			fmt.Printf("id name fake %s\nuciok\n", flag.Arg(0))
+		case "isready":
+			fmt.Println("readyok")
+		case "ucinewgame":
+			gos = 0
+		case "position":
+			u.pos, err = u.parsePosition(words[1:])
+			if err != nil {
+				os.Exit(1)
+			}
+		case "go":
+			gos++
+			p := u.pos
+			m, _ := p.Moves().Nth(rng.IntN(p.Moves().Len()))
+			if gos == at {
+				switch mode {
+				case "illegal":
+					m = (m + oware.PitsPerSide) % oware.NumPits
+				case "timeout":
+					time.Sleep(time.Hour)
+				case "crash":
+					os.Exit(3)
+				case "zero":
+					fmt.Println("bestmove 0000")
+					continue
+				}
+			}
+			fmt.Printf("info depth 1 score cp 0 nodes 1 nps 1 time 0 pv %s\nbestmove %s\n", m, m)
+		case "quit":
+			os.Exit(0)
+		}
+	}
+	os.Exit(0)
+}
+
+// TestDuelForfeits: an engine that plays an illegal move, answers too
+// late, crashes or sees the game over loses each game where it does, and
+// the report says so; the engine that crashed or was too slow is started
+// again for the next game.
+func TestDuelForfeits(t *testing.T) {
+	for _, tc := range []struct {
+		mode, want string
+	}{
+		{"illegal@3", "illegal move: "},
+		{"timeout@2", "no move in time: no best move within 300ms (50ms and 250ms of grace)"},
+		{"crash@4", "the engine exited: exit status 3"},
+		{"zero@2", "an answer not in the protocol: bestmove 0000: the engine sees the game over"},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "games.ogn")
+			status, out, errOut := runCmd(t, "", "match", "-engine", fake(t, "random"), "-engine", fake(t, tc.mode),
+				"-openings", "2", "-plies", "2", "-movetime", "50ms", "-grace", "250ms", "-o", file)
+			require.Equal(t, exitOK, status, errOut)
+			assert.Contains(t, out, "fake random against fake "+tc.mode+": 4 games (2 openings of 2 plies, both colours), 50ms a move, abapa rules\n")
+			assert.Contains(t, out, "fake random: 4 wins, 0 draws, 0 losses: 100.0% of the points\n")
+			assert.Contains(t, out, "Elo difference: +inf (95% interval +inf to +inf)\n")
+			assert.Equal(t, 4, strings.Count(out, "forfeit: game "), out)
+			assert.Contains(t, out, "(South) lost: "+tc.want)
+			assert.Contains(t, out, "(North) lost: "+tc.want)
+			checkRecords(t, file, 4)
+		})
+	}
+}
+
+// checkRecords reads the OGN file of a match: games records that replay
+// under the rules, each with its result or, when a forfeit ended it, "*"
+// and a Termination tag.
+func checkRecords(t *testing.T, file string, games int) []ogn.Game {
+	t.Helper()
+	f, err := os.Open(file)
+	require.NoError(t, err)
+	defer f.Close()
+	recs, err := ogn.Parse(f)
+	require.NoError(t, err)
+	require.Len(t, recs, games)
+	for i, rec := range recs {
+		effects, err := rec.Replay()
+		require.NoError(t, err, "game %d", i+1)
+		end := rec.StartPosition()
+		if len(effects) > 0 {
+			end = effects[len(effects)-1].After()
+		}
+		term, forfeited := rec.Tag("Termination")
+		assert.Equal(t, !end.Outcome().Over(), forfeited, "game %d: %s", i+1, term)
+		assert.Equal(t, ogn.ResultOf(end.Outcome()), rec.Result, "game %d", i+1)
+		round, _ := rec.Tag("Round")
+		assert.Equal(t, strconv.Itoa(i+1), round)
+	}
+	return recs
+}
+
+// TestDuelAgainstBuiltIn: one engine plays the built-in engine; the games
+// are played to their end by the rules, both colours from each opening.
+func TestDuelAgainstBuiltIn(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.ogn")
+	status, out, errOut := runCmd(t, "", "match", "-engine", fake(t, "random"), "-level", "3",
+		"-openings", "3", "-plies", "3", "-movetime", "20ms", "-seed", "4", "-o", file)
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "fake random against oware (built in, level 3): 6 games (3 openings of 3 plies, both colours), 20ms a move, abapa rules\n")
+	assert.Contains(t, out, "fake random: 0 wins, 0 draws, 6 losses: 0.0% of the points\n")
+	assert.NotContains(t, out, "forfeit")
+	recs := checkRecords(t, file, 6)
+	for i := 0; i < 6; i += 2 {
+		opening, _ := recs[i].Tag("Opening")
+		again, _ := recs[i+1].Tag("Opening")
+		assert.Equal(t, opening, again, "both colours from each opening")
+		assert.Len(t, opening, 3)
+		south, _ := recs[i].Tag("South")
+		north, _ := recs[i+1].Tag("North")
+		assert.Equal(t, "fake random", south)
+		assert.Equal(t, "fake random", north)
+	}
+}
+
+func TestDuelUsage(t *testing.T) {
+	random := fake(t, "random")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-engine", random, "-engine", random, "-engine", random}, "3 engines: give one (against the built-in engine) or two"},
+		{[]string{"-engine", random, "-games", "10"}, "-games is for the match against the random mover"},
+		{[]string{"-engine", random, "-openings", "0"}, "-openings 0: want at least 1"},
+		{[]string{"-engine", random, "-movetime", "0s"}, "-movetime 0s: want 1ms or more"},
+		{[]string{"-engine", random, "-grace", "-1s"}, "-grace -1s: want 0 or more"},
+		{[]string{"-engine", random, "-maxplies", "0"}, "-maxplies 0: want at least 1"},
+		{[]string{"-engine", random, "-plies", "-1"}, "-plies -1: want 0 or more"},
+		{[]string{"-engine", random, "-openings", "40", "-plies", "2"}, "only 36 different openings of 2 plies found"},
+		{[]string{"-engine", random, "-rules", "chess"}, `-rules "chess"`},
+		{[]string{"-engine", ""}, "an empty command"},
+	} {
+		status, _, errOut := runCmd(t, "", append([]string{"match"}, tc.args...)...)
+		assert.Equal(t, exitUsage, status, tc.want)
+		assert.Contains(t, errOut, tc.want)
+	}
+	status, _, errOut := runCmd(t, "", "match", "-engine", fake(t, "exit"))
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "no uciok: the engine exited: exit status 2")
+	status, _, errOut = runCmd(t, "", "match", "-engine", filepath.Join(t.TempDir(), "none"))
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "oware match: engine ")
+}
+
+// TestElo checks Elo differences against hand-computed ones: a score of
+// s is -400·log10(1/s - 1) Elo; the interval is s ± 1.96 standard errors
+// of a game's result.
+func TestElo(t *testing.T) {
+	diff, lo, hi := elo(10, 0, 10)
+	assert.Zero(t, diff)
+	// Each result is 1 or 0, off the mean 0.5 by 0.5: the standard error
+	// of the mean is 0.5/√20 = 0.1118, so s is 0.5 ± 0.2191, and
+	// -400·log10(1/0.2809 - 1) = -400·log10(2.560) = -163.3.
+	assert.InDelta(t, -163.3, lo, 0.1)
+	assert.InDelta(t, 163.3, hi, 0.1)
+	// 30 wins and 10 losses: s = 0.75, 400·log10(3) = 190.8.
+	diff, _, _ = elo(30, 0, 10)
+	assert.InDelta(t, 190.8, diff, 0.1)
+	// Draws count half and narrow the interval: 10 draws alone are 0 ± 0.
+	diff, lo, hi = elo(0, 10, 0)
+	assert.Equal(t, [3]float64{0, 0, 0}, [3]float64{diff, lo, hi})
+	diff, lo, _ = elo(0, 0, 3)
+	assert.True(t, math.IsInf(diff, -1))
+	assert.True(t, math.IsInf(lo, -1))
+	assert.Equal(t, "+inf", signed(math.Inf(1)))
+	assert.Equal(t, "-12", signed(-12.3))
+	assert.Equal(t, "+0", signed(0))
+}

@@ -1,0 +1,480 @@
+package engine
+
+import (
+	"github.com/seed3966233f/oware"
+)
+
+// pollInterval sets how often the search asks Limits.Stop: every
+// pollInterval positions, about a millisecond of search.
+const pollInterval = 1 << 12
+
+// The score of a position depends on more than its board: on the boards
+// that occurred since the last capture, which R10 may see again, and under
+// some rules on the plies played. A table entry is therefore keyed on the
+// board and on a hash of that history: the multiset of boards on the path
+// since the last capture, each mixed and summed, plus rootHistory for the
+// boards before the root, which are the same for every position of the
+// root's capture-free stretch within one search. After a capture the
+// history is empty (0): the board says all. The multiset also tells how
+// many plies were played since the last capture, which a limit of quiet
+// plies (Rules.MaxQuietPlies) needs. Under a limit of plies
+// (Rules.MaxPlies) the key also holds the ply from the root, which, the
+// root's plies being fixed, tells the plies played. Under rules without
+// repetition and without a quiet limit, the history is left out, so that
+// more positions share entries.
+const rootHistory uint64 = 0x9e3779b97f4a7c15
+
+// checkCut, when not nil, is told of every score that the search takes
+// from the table instead of searching: the position, its ply and depth,
+// the score and its bound. The tests check it against a plain negamax.
+var checkCut func(p *oware.Position, ply, depth, score int, bound uint8)
+
+// mix scrambles a 64-bit value; mix(0) is 0.
+func mix(h uint64) uint64 {
+	h ^= h >> 31
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 27
+	h *= 0x94d049bb133111eb
+	return h ^ h>>33
+}
+
+// searcher holds the state of one search: the path from the root, the
+// table.
+type searcher struct {
+	tt    table
+	probe Probe
+	// stack[ply] is the position ply plies below the root; beyond
+	// MaxDepth, those of the captures of the quiescence search, at most
+	// one for every two seeds.
+	stack    [MaxDepth + 1 + oware.NumSeeds/2 + 1]oware.Position
+	hist     [MaxDepth + 2]uint64 // hist[ply] is the history key of stack[ply]
+	term     [MaxDepth + 2]uint64 // term[ply] is what stack[ply]'s board adds to its children's
+	since    [MaxDepth + 2]int    // since[ply] is the ply of the last capture on the path, or 0
+	nodes    uint64
+	rootBest oware.Move // the best move found at the root by the last iteration
+	// A root move that the running iteration proved better than the last
+	// iteration's best, searched first, and its score so far (see run).
+	proven       oware.Move
+	provenScore  int
+	hasProven    bool
+	prevBest     oware.Move  // the last iteration's best move
+	firstWasBest bool        // the root's first move was prevBest
+	stop         func() bool // asked every pollInterval nodes; nil during the first iteration
+	nextPoll     uint64      // the node count at which to ask stop next
+	stopped      bool        // stop said true: the iteration is abandoned
+	// What the key holds under the rules of the root.
+	keepHistory bool // the boards since the last capture
+	keepPly     bool // the ply from the root
+	// forgetRecent: the key leaves out the boards too recent to recur
+	// (see minCycle); not under a limit of quiet plies, which counts them.
+	forgetRecent bool
+	loneSeeds    bool // a move can end the game on lone seeds (quiesce)
+}
+
+// newSearcher returns a searcher with a table of size bytes.
+func newSearcher(size int) *searcher {
+	return &searcher{tt: newTable(size)}
+}
+
+// run searches p within lim (see SearchWithin).
+func (s *searcher) run(p oware.Position, lim Limits) (Result, error) {
+	if lim.Depth < 1 || lim.Depth > MaxDepth {
+		return Result{}, ErrDepth
+	}
+	if p.Moves().Len() == 0 {
+		return Result{}, ErrGameOver
+	}
+	s.start(p)
+	var res Result
+	for d := 1; d <= lim.Depth; d++ {
+		if d > 1 && lim.Stop != nil {
+			s.stop, s.nextPoll = lim.Stop, s.nodes+pollInterval
+			if s.stop() {
+				res.Stopped = true
+				break
+			}
+		}
+		s.hasProven, s.prevBest = false, res.Move
+		score := s.aspire(d, res.Score)
+		if s.stopped {
+			res.Stopped = true
+			if s.hasProven && d > 1 {
+				res.Move, res.Score, res.Depth, res.Partial = s.proven, s.provenScore, d, true
+				res.PV = s.pv(s.proven, d)
+			}
+			break
+		}
+		res = Result{Move: s.rootBest, Score: score, Depth: d, Nodes: s.nodes, PV: s.pv(s.rootBest, d)}
+		if lim.Progress != nil {
+			lim.Progress(res)
+		}
+		if score >= Win-d || score <= -Win+d {
+			break // the game is decided within reach: deeper search changes nothing
+		}
+	}
+	res.Nodes = s.nodes
+	s.stop = nil
+	return res, nil
+}
+
+// start prepares s to search from p.
+func (s *searcher) start(p oware.Position) {
+	s.tt.next()
+	s.stack[0] = p
+	s.hist[0], s.since[0] = rootHistory, 0
+	r := p.Rules()
+	s.keepHistory = r.RepeatLimit != oware.NoRepetition || r.MaxQuietPlies != 0
+	s.keepPly = r.MaxPlies != 0
+	s.forgetRecent = s.keepHistory && r.MaxQuietPlies == 0
+	s.loneSeeds = r.LoneSeeds
+	if !s.keepHistory {
+		s.hist[0] = 0
+	}
+	s.nodes, s.rootBest, s.stop, s.stopped = 0, 0, nil, false
+}
+
+// aspiration is the half-width of the first window around the score of
+// the previous iteration: two seeds.
+const aspiration = 2 * SeedValue
+
+// aspire searches the root depth plies deep, first within a window around
+// guess, the previous iteration's score, widening it as long as the score
+// falls outside: the score is that of a full window.
+func (s *searcher) aspire(depth, guess int) int {
+	if depth < 3 || guess >= KnownWin/2 || guess <= -KnownWin/2 {
+		return s.search(0, depth, -Win-1, Win+1)
+	}
+	delta := aspiration
+	alpha, beta := guess-delta, guess+delta
+	for {
+		v := s.search(0, depth, alpha, beta)
+		switch {
+		case s.stopped:
+			return 0
+		case v <= alpha:
+			alpha = max(-Win-1, v-delta)
+		case v >= beta:
+			beta = min(Win+1, v+delta)
+		default:
+			return v
+		}
+		delta *= 4
+		if delta > 64*SeedValue {
+			alpha, beta = -Win-1, Win+1
+		}
+	}
+}
+
+// interrupted polls s.stop and tells whether the iteration is abandoned.
+func (s *searcher) interrupted() bool {
+	if !s.stopped && s.stop != nil && s.nodes >= s.nextPoll {
+		s.nextPoll = s.nodes + pollInterval
+		s.stopped = s.stop()
+	}
+	return s.stopped
+}
+
+// minCycle is the fewest plies in which a board can recur: in a cycle
+// every pit is sown (a pit never sown would only gain seeds, so the pit
+// before it, which feeds it when sown, is never sown either, and so on
+// round the board), one a ply. So a board b plies back on the path cannot
+// recur within the next d plies unless b+d >= minCycle, and the score of a
+// position searched d plies deep does not depend on the boards fewer than
+// minCycle-d plies back: the key leaves them out, so that lines that
+// differ only in their last moves share entries.
+const minCycle = 12
+
+// key returns the table key of stack[ply] searched depth plies deep.
+func (s *searcher) key(ply, depth int) uint64 {
+	h := s.hist[ply]
+	if s.forgetRecent {
+		for j := max(s.since[ply], ply-minCycle+1+depth); j < ply; j++ {
+			h -= s.term[j]
+		}
+	}
+	if s.keepPly {
+		h ^= uint64(ply+1) * 0xd6e8feb86659fd93
+	}
+	return s.stack[ply].Board().Hash() ^ mix(h)
+}
+
+// childHistories returns what the history keys of the children of
+// stack[ply] are made from: the captured seeds there, after which a
+// child's key is 0 (or stack[ply]'s board could recur), and the key of a
+// child without a capture. It records stack[ply]'s term of that key.
+func (s *searcher) childHistories(ply int) (captured int, quiet uint64) {
+	if !s.keepHistory {
+		return -1, 0
+	}
+	b := s.stack[ply].Board()
+	s.term[ply] = mix(b.Hash())
+	return b.Score(oware.South) + b.Score(oware.North), s.hist[ply] + s.term[ply]
+}
+
+// enter sets the history of stack[ply+1], a child of stack[ply], from what
+// childHistories returned.
+func (s *searcher) enter(ply, captured int, quiet uint64) {
+	if b := s.stack[ply+1].Board(); b.Score(oware.South)+b.Score(oware.North) != captured {
+		s.hist[ply+1], s.since[ply+1] = 0, ply+1
+		return
+	}
+	s.hist[ply+1], s.since[ply+1] = quiet, s.since[ply]
+}
+
+// search returns the score of stack[ply] for its player to move, searched
+// depth plies deep, within the window (alpha, beta). A table entry gives
+// the score only when it was searched to the same depth, so that the
+// result is that of a plain negamax of that depth. Once the search is
+// interrupted, it returns 0 at once and writes nothing.
+func (s *searcher) search(ply, depth, alpha, beta int) int {
+	s.nodes++
+	if s.interrupted() {
+		return 0
+	}
+	p := &s.stack[ply]
+	if p.Moves() == 0 {
+		return terminal(p.Outcome(), p.Board().ToMove(), ply)
+	}
+	if s.probe != nil && ply > 0 {
+		if v, ok := s.probed(p, depth, s.hist[ply] == 0); ok {
+			return v
+		}
+	}
+	if depth == 0 {
+		return s.quiesce(ply, alpha, beta)
+	}
+	if depth == 1 && ply > 0 {
+		return s.frontier(ply, alpha, beta)
+	}
+	key := s.key(ply, depth)
+	hashMove := uint8(noMove)
+	if e := s.tt.probe(key); e != nil {
+		hashMove = e.move
+		if ply > 0 {
+			if v, ok := e.cut(depth, ply, alpha, beta); ok {
+				if checkCut != nil {
+					checkCut(p, ply, depth, v, e.bound)
+				}
+				return v
+			}
+		}
+	} else if s.forgetRecent && depth < minCycle {
+		// The key at this depth leaves out one board fewer than the key
+		// the last iteration gave this position: its entry gives the move
+		// to search first.
+		if e := s.tt.probe(s.key(ply, depth-1)); e != nil {
+			hashMove = e.move
+		}
+	}
+	child := &s.stack[ply+1]
+	alpha0 := alpha
+	best, bestMove := -Win-1, uint8(noMove)
+	if hashMove != noMove && !p.Moves().Contains(oware.Move(hashMove)) {
+		hashMove = noMove // cannot happen but for a collision of keys
+	}
+	captured, quiet := s.childHistories(ply)
+	var moves moveList
+loop:
+	for i := 0; ; i++ {
+		// The table's move first, then the others once it did not cut.
+		var m oware.Move
+		switch {
+		case i == 0 && hashMove != noMove:
+			m = oware.Move(hashMove)
+		default:
+			j := i
+			if hashMove != noMove {
+				j--
+			}
+			if j == 0 {
+				moves.order(p, hashMove)
+			}
+			if j >= moves.n {
+				break loop
+			}
+			m = moves.pick(j)
+		}
+		*child, _ = p.Play(m)
+		s.enter(ply, captured, quiet)
+		var v int
+		if i == 0 {
+			v = -s.search(ply+1, depth-1, -beta, -alpha)
+		} else {
+			// Principal variation search: a null window proves the move
+			// no better than the best so far, or it is searched again.
+			v = -s.search(ply+1, depth-1, -alpha-1, -alpha)
+			if v > alpha && v < beta && !s.stopped {
+				v = -s.search(ply+1, depth-1, -beta, -alpha)
+			}
+		}
+		if s.stopped {
+			return 0
+		}
+		if ply == 0 && i > 0 && v > alpha && s.firstWasBest {
+			// Better than the last iteration's best move, searched first:
+			// worth playing if the iteration goes no further.
+			s.hasProven, s.proven, s.provenScore = true, m, v
+		}
+		if ply == 0 && i == 0 {
+			s.firstWasBest = m == s.prevBest
+		}
+		if v > best {
+			best, bestMove = v, uint8(m)
+			if ply == 0 {
+				s.rootBest = m
+			}
+		}
+		if v > alpha {
+			alpha = v
+			if alpha >= beta {
+				break
+			}
+		}
+	}
+	bound := exact
+	switch {
+	case best <= alpha0:
+		bound = upper
+	case best >= beta:
+		bound = lower
+	}
+	s.tt.store(key, toTable(best, ply), depth, bound, bestMove)
+	return best
+}
+
+// frontier is search one ply above the horizon, below the root: the
+// children are searched by quiesce at once, captures first, without the
+// table.
+func (s *searcher) frontier(ply, alpha, beta int) int {
+	p := &s.stack[ply]
+	var moves moveList
+	moves.order(p, noMove)
+	child := &s.stack[ply+1]
+	best := -Win - 1
+	for i := range moves.n {
+		*child, _ = p.Play(moves.pick(i))
+		s.nodes++
+		var v int
+		switch {
+		case child.Moves() == 0:
+			v = -terminal(child.Outcome(), child.Board().ToMove(), ply+1)
+		case s.probe != nil:
+			captured, quiet := s.childHistories(ply)
+			s.enter(ply, captured, quiet)
+			v = -s.search(ply+1, 0, -beta, -alpha)
+			s.nodes--
+		default:
+			v = -s.quiesce(ply+1, -beta, -alpha)
+		}
+		if raise(v, &best, &alpha, beta) {
+			break
+		}
+	}
+	return best
+}
+
+// raise takes the score v of a move into the best score and alpha of a
+// node searched within (alpha, beta), and tells whether it cuts the search
+// off.
+func raise(v int, best, alpha *int, beta int) bool {
+	if v <= *best {
+		return false
+	}
+	*best = v
+	if v <= *alpha {
+		return false
+	}
+	*alpha = v
+	return v >= beta
+}
+
+// probed returns the score that s.probe gives p, depth plies from the
+// search's horizon: a decided score when the probe's value is exact and
+// fresh tells that no board of p's line can recur (a capture has just been
+// made, or the rules have no repetition), its estimate at the horizon, or
+// false. A value is that of the position met for the first time, so where
+// an earlier board could recur it is only an estimate.
+func (s *searcher) probed(p *oware.Position, depth int, fresh bool) (int, bool) {
+	value, proven, ok := s.probe(*p)
+	if !ok {
+		return 0, false
+	}
+	proven = proven && fresh
+	b := p.Board()
+	me := b.ToMove()
+	diff := b.Score(me) - b.Score(me.Opponent()) + value // final tallies: mine minus theirs
+	switch {
+	case !proven && depth > 0:
+		return 0, false
+	case !proven:
+		return SeedValue * diff, true
+	case diff > 0:
+		return KnownWin + diff, true
+	case diff < 0:
+		return -KnownWin + diff, true
+	}
+	return 0, true
+}
+
+// pv returns the principal variation: first, the best move at the root,
+// then the moves that the table gives, at most depth moves in all. It
+// uses stack[1:] for the positions.
+func (s *searcher) pv(first oware.Move, depth int) []oware.Move {
+	line := make([]oware.Move, 1, depth)
+	line[0] = first
+	for ply := 0; len(line) < depth && ply+1 < len(s.hist); ply++ {
+		p, child := &s.stack[ply], &s.stack[ply+1]
+		var err error
+		if *child, err = p.Play(line[ply]); err != nil {
+			break
+		}
+		captured, quiet := s.childHistories(ply)
+		s.enter(ply, captured, quiet)
+		e := s.tt.probe(s.key(ply+1, depth-ply-1))
+		if e == nil || e.move == noMove || !child.Moves().Contains(oware.Move(e.move)) {
+			break
+		}
+		line = append(line, oware.Move(e.move))
+	}
+	return line
+}
+
+// quiesce returns the score of stack[ply] at the horizon: its evaluation,
+// or better for the player to move, the best of its captures, each
+// followed by the opponent's captures, and so on (a quiescence search).
+// It looks at the moves whose capture (R5) the board foresees, and keeps
+// those after which a player's captured seeds did grow; under rules where
+// lone seeds end the game (Rules.LoneSeeds) it looks at every move, as
+// such an end also changes the captured seeds. Captures cannot go on for
+// ever: each takes at least two of the 48 seeds.
+func (s *searcher) quiesce(ply, alpha, beta int) int {
+	p := &s.stack[ply]
+	if p.Moves() == 0 {
+		return terminal(p.Outcome(), p.Board().ToMove(), ply)
+	}
+	b := p.Board()
+	best := evaluate(b)
+	if best >= beta || ply+1 == len(s.stack) {
+		return best
+	}
+	alpha = max(alpha, best)
+	var moves moveList
+	moves.order(p, noMove)
+	captured := b.Score(oware.South) + b.Score(oware.North)
+	child := &s.stack[ply+1]
+	for i := range moves.n {
+		m := moves.pick(i)
+		if moves.keys[i]>>4 < seedKey && !s.loneSeeds {
+			break // the rest foresee no capture
+		}
+		*child, _ = p.Play(m)
+		if c := child.Board(); c.Score(oware.South)+c.Score(oware.North) == captured {
+			continue // no capture after all, such as a grand slam (R6)
+		}
+		s.nodes++
+		if raise(-s.quiesce(ply+1, -beta, -alpha), &best, &alpha, beta) {
+			break
+		}
+	}
+	return best
+}

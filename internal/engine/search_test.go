@@ -1,0 +1,216 @@
+package engine
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+
+	"github.com/seed3966233f/oware"
+)
+
+// TestNoAllocsPerNode pins that the search allocates nothing per position:
+// a search of a given depth allocates the principal variation of each
+// iteration and nothing else, whatever the number of positions it visits.
+// The positions are at most 15 plies after a capture or the setup, so that
+// package oware's Play, which allocates once in 16 plies without a
+// capture, does not either.
+func TestNoAllocsPerNode(t *testing.T) {
+	e, err := New(Options{TableSize: 1 << 20})
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		pos   string
+		depth int
+	}{
+		{"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", 12},
+		{"3-0-5-1-7-2-0-4-4-1-6-3-6-6-N", 11},
+		{"1-4-0-0-0-4-0-0-1-0-16-11-8-3-S", 15},
+	} {
+		p := oware.MustParsePosition(tc.pos)
+		var r Result
+		allocs := testing.AllocsPerRun(3, func() {
+			r, err = e.Search(p, Limits{Depth: tc.depth})
+		})
+		require.NoError(t, err)
+		require.Equal(t, tc.depth, r.Depth)
+		t.Logf("%s depth %d: %d nodes, %.0f allocations", tc.pos, tc.depth, r.Nodes, allocs)
+		assert.Greater(t, r.Nodes, uint64(10_000))
+		assert.LessOrEqual(t, allocs, float64(tc.depth), "%s: one principal variation per iteration", tc.pos)
+	}
+}
+
+// TestLikelyCapture checks the capture that move ordering and the
+// quiescence search foresee from the board against what package oware
+// plays. Under abapa they are equal but where the grand slam rule (R6)
+// annuls the capture, which would then have taken every seed of the
+// opponent's side. Under every preset but board-game-rs, whose lone seeds
+// end the game by a share of them, every move after which the captured
+// seeds grow is foreseen as a capture.
+func TestLikelyCapture(t *testing.T) {
+	for _, name := range oware.RulesNames() {
+		rules, err := oware.ParseRules(name)
+		require.NoError(t, err)
+		t.Run(name, func(t *testing.T) {
+			rapid.Check(t, func(t *rapid.T) {
+				var pits [oware.NumPits]int
+				seeds := rapid.IntRange(1, oware.NumSeeds).Draw(t, "seeds")
+				for range seeds {
+					pits[rapid.IntRange(0, oware.NumPits-1).Draw(t, "pit")]++
+				}
+				south := rapid.IntRange(0, min(24, oware.NumSeeds-seeds)).Draw(t, "south")
+				north := oware.NumSeeds - seeds - south
+				if north > 24 {
+					t.Skip("a player has 25 seeds")
+				}
+				b, err := oware.NewBoard(pits, [2]int{south, north}, oware.Player(rapid.IntRange(0, 1).Draw(t, "side")))
+				require.NoError(t, err)
+				p := rules.Position(b)
+				me := b.ToMove()
+				base := oware.PitsPerSide * int(me)
+				for m, c := range p.Children() {
+					guess := likelyCapture(&pits, base, m.Pit()-base)
+					if rules == (oware.Rules{}) {
+						captured := c.Board().Score(me) - b.Score(me)
+						if captured != guess {
+							assert.Zero(t, captured, "move %s of %s", m, p)
+							assert.Equal(t, guess, c.Board().SideSeeds(me.Opponent()), "move %s of %s: a grand slam", m, p)
+						}
+					}
+					grew := c.Board().Score(oware.South)+c.Board().Score(oware.North) > south+north
+					if grew && !rules.LoneSeeds {
+						assert.Positive(t, guess, "move %s of %s captures", m, p)
+					}
+				}
+			})
+		})
+	}
+}
+
+// TestProbe: a Probe that proves every position below the root decides
+// the search at the root's children; one that only estimates them is used
+// where the search stops; one that knows nothing changes nothing.
+func TestProbe(t *testing.T) {
+	// Under rules without repetition no board can recur, so a proven
+	// value decides every position. No move of the opening captures:
+	// every child has scores 0-0 and North to move, whose final margin
+	// the probe says is value.
+	p := oware.Rules{RepeatLimit: oware.NoRepetition}.Start()
+	for _, tc := range []struct {
+		value int
+		want  int
+	}{
+		{3, -(KnownWin + 3)}, // North wins by 3 whatever South plays
+		{0, 0},               // a draw
+		{-2, KnownWin + 2},   // North loses by 2
+	} {
+		calls := 0
+		e, err := New(Options{TableSize: MinTableSize, Probe: func(q oware.Position) (int, bool, bool) {
+			calls++
+			return tc.value, true, true
+		}})
+		require.NoError(t, err)
+		for _, depth := range []int{1, 5} {
+			calls = 0
+			r, err := e.Search(p, Limits{Depth: depth})
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, r.Score, "value %d, depth %d", tc.value, depth)
+			assert.Equal(t, calls, int(r.Nodes)-r.Depth, "value %d, depth %d: the search goes no deeper than the children", tc.value, depth)
+		}
+	}
+
+	// Under abapa an earlier board can recur after a move that captures
+	// nothing, so there a proven value is only an estimate, at the
+	// horizon: the children of the opening are not decided.
+	abapa, err := New(Options{TableSize: MinTableSize, Probe: func(q oware.Position) (int, bool, bool) {
+		return 3, true, true
+	}})
+	require.NoError(t, err)
+	r, err := abapa.Search(oware.Start(), Limits{Depth: 1})
+	require.NoError(t, err)
+	assert.Equal(t, -3*SeedValue, r.Score, "R10: a value after a move that captures nothing is an estimate")
+	// Right after a capture no earlier board can recur: there the value
+	// decides. South's only move, F, makes 2 in North's a and captures
+	// them (R5): 24-23, one seed left in f, North to move; the probe says
+	// South will capture it (value -1 for North), so South ends 25-23.
+	decided, err := New(Options{TableSize: MinTableSize, Probe: func(q oware.Position) (int, bool, bool) {
+		return -1, true, true
+	}})
+	require.NoError(t, err)
+	for _, depth := range []int{1, 5} {
+		r, err = decided.Search(oware.MustParsePosition("0-0-0-0-0-1-1-0-0-0-0-1-22-23-S"), Limits{Depth: depth})
+		require.NoError(t, err)
+		assert.Equal(t, KnownWin+2, r.Score, "depth %d: a proven value right after a capture decides", depth)
+	}
+
+	// An estimate of value seeds for the mover, used at the horizon: two
+	// plies from the opening (no capture yet) South is to move again.
+	p = oware.Start()
+	estimate, err := New(Options{TableSize: MinTableSize, Probe: func(q oware.Position) (int, bool, bool) {
+		return 5, false, true
+	}})
+	require.NoError(t, err)
+	r, err = estimate.Search(p, Limits{Depth: 1})
+	require.NoError(t, err)
+	assert.Equal(t, -5*SeedValue, r.Score)
+	r, err = estimate.Search(p, Limits{Depth: 2})
+	require.NoError(t, err)
+	assert.Equal(t, 5*SeedValue, r.Score)
+
+	unknown, err := New(Options{TableSize: MinTableSize, Probe: func(q oware.Position) (int, bool, bool) {
+		return 7, true, false
+	}})
+	require.NoError(t, err)
+	q := oware.MustParsePosition("3-0-5-1-7-2-0-4-4-1-6-3-6-6-N")
+	got, err := unknown.Search(q, Limits{Depth: 8})
+	require.NoError(t, err)
+	want, err := Search(q, 8)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+}
+
+func TestNew(t *testing.T) {
+	for _, size := range []int{-1, 1, MinTableSize - 1, MaxTableSize + 1} {
+		_, err := New(Options{TableSize: size})
+		assert.ErrorIs(t, err, ErrTableSize, "size %d", size)
+	}
+	e, err := New(Options{})
+	require.NoError(t, err)
+	assert.Equal(t, DefaultTableSize, e.TableSize())
+	e, err = New(Options{TableSize: 100 << 10})
+	require.NoError(t, err)
+	assert.Equal(t, 64<<10, e.TableSize(), "rounded down to a power of two")
+}
+
+// TestEngineConcurrent: searches of one Engine from several goroutines give
+// what they give one at a time.
+func TestEngineConcurrent(t *testing.T) {
+	e, err := New(Options{TableSize: MinTableSize})
+	require.NoError(t, err)
+	positions := []string{
+		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
+		"3-0-5-1-7-2-0-4-4-1-6-3-6-6-N",
+		"1-4-0-0-0-4-0-0-1-0-16-11-8-3-S",
+	}
+	want := make([]Result, len(positions))
+	for i, s := range positions {
+		want[i], err = Search(oware.MustParsePosition(s), 7)
+		require.NoError(t, err)
+	}
+	var wg sync.WaitGroup
+	got := make([]Result, len(positions))
+	errs := make([]error, len(positions))
+	for i, s := range positions {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i], errs[i] = e.Search(oware.MustParsePosition(s), Limits{Depth: 7})
+		}()
+	}
+	wg.Wait()
+	for i := range positions {
+		require.NoError(t, errs[i])
+		assert.Equal(t, want[i], got[i], positions[i])
+	}
+}
