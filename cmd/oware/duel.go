@@ -5,7 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
+	"math"
 	"strings"
 	"time"
 
@@ -83,7 +83,9 @@ type duel struct {
 	openings [][]oware.Move
 	limit    time.Duration // time per move
 	maxPlies int           // a game this long is adjudicated a draw
-	progress io.Writer     // a line per game
+	progress io.Writer     // a line per game, or nil
+	json     *jsonLines    // a record per game, or nil
+	line     *progress     // the game being played and the score so far
 	records  *ogn.Writer   // the games, or nil
 }
 
@@ -92,6 +94,81 @@ type duelResult struct {
 	wins, draws, losses int
 	forfeits            []string // the games lost otherwise than by the rules, described
 	plies               int
+}
+
+// score writes the first player's wins, draws and losses so far.
+func (r duelResult) score() string {
+	return matchResult{wins: r.wins, draws: r.draws, losses: r.losses}.score()
+}
+
+// duelGame is a game of oware match -engine -json. Outcome is null for a
+// game that a forfeit or the ply limit ended; Forfeit then says who lost
+// and why, or Adjudicated is true.
+type duelGame struct {
+	Kind        string         `json:"kind"` // "game"
+	Game        int            `json:"game"`
+	South       string         `json:"south"`
+	North       string         `json:"north"`
+	Opening     []oware.Move   `json:"opening"`
+	Moves       []oware.Move   `json:"moves"` // the opening's too
+	Outcome     *oware.Outcome `json:"outcome"`
+	Forfeit     *duelForfeit   `json:"forfeit,omitempty"`
+	Adjudicated bool           `json:"adjudicated,omitempty"`
+}
+
+// duelForfeit is a game lost by a player's fault.
+type duelForfeit struct {
+	Loser  oware.Player `json:"loser"`
+	Reason string       `json:"reason"` // "illegal move", "no move in time", "the engine exited", "an answer not in the protocol"
+	Detail string       `json:"detail"`
+}
+
+// gameRecord returns game g as a record of -json.
+func (d *duel) gameRecord(round int, opening []oware.Move, players [2]duelist, g playedGame) duelGame {
+	rec := duelGame{Kind: "game", Game: round, South: players[oware.South].name(), North: players[oware.North].name(),
+		Opening: append([]oware.Move{}, opening...), Moves: g.moves}
+	var f *forfeit
+	switch {
+	case errors.As(g.forfeit, &f):
+		rec.Forfeit = &duelForfeit{*g.loser, f.err.Error(), f.detail}
+	case !g.end.Outcome().Over():
+		rec.Adjudicated = true
+	default:
+		o := g.end.Outcome()
+		rec.Outcome = &o
+	}
+	return rec
+}
+
+// duelSummary ends oware match -engine -json. Elo is null for a score of
+// 0% or 100%, and Lo or Hi for an interval without that bound.
+type duelSummary struct {
+	Kind     string         `json:"kind"` // "summary"
+	Engines  [2]string      `json:"engines"`
+	Rules    oware.Rules    `json:"rules"`
+	MoveTime string         `json:"movetime"`
+	Openings int            `json:"openings"`
+	Plies    int            `json:"opening_plies"`
+	Games    int            `json:"games"`
+	Wins     int            `json:"wins"` // the first engine's
+	Draws    int            `json:"draws"`
+	Losses   int            `json:"losses"`
+	Score    float64        `json:"score"` // the first engine's share of the points
+	Elo      *float64       `json:"elo"`
+	Lo       *float64       `json:"elo_lo"`
+	Hi       *float64       `json:"elo_hi"`
+	Forfeits []string       `json:"forfeits"`
+	Longest  map[string]int `json:"longest_ms"` // each external engine's longest time to answer
+	AllPlies int            `json:"plies"`
+	Seconds  float64        `json:"seconds"`
+}
+
+// finite returns x, or nil when it is infinite.
+func finite(x float64) *float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return nil
+	}
+	return &x
 }
 
 // play plays the games: each opening twice, the first player taking South
@@ -106,7 +183,7 @@ func (d *duel) play() (duelResult, error) {
 			if first == 1 {
 				south, north = north, south
 			}
-			g, err := d.game(round, opening, [2]duelist{south, north})
+			g, err := d.game(round, opening, [2]duelist{south, north}, res)
 			if err != nil {
 				return res, err
 			}
@@ -127,7 +204,15 @@ func (d *duel) play() (duelResult, error) {
 			if g.forfeit != nil {
 				res.forfeits = append(res.forfeits, fmt.Sprintf("game %d: %s (%s) lost: %s", round, [2]duelist{south, north}[*g.loser].name(), *g.loser, g.forfeit))
 			}
-			fmt.Fprintf(d.progress, "game %d: %s (South) - %s (North), opening %s: %s\n", round, south.name(), north.name(), joinMoves(opening), g.summary)
+			if d.line != nil {
+				d.line.clear()
+			}
+			if d.progress != nil {
+				fmt.Fprintf(d.progress, "game %d: %s (South) - %s (North), opening %s: %s\n", round, south.name(), north.name(), joinMoves(opening), g.summary)
+			}
+			if d.json != nil {
+				d.json.write(d.gameRecord(round, opening, [2]duelist{south, north}, g))
+			}
 			if d.records != nil {
 				if err := d.records.Write(d.record(round, opening, [2]duelist{south, north}, g)); err != nil {
 					return res, err
@@ -157,8 +242,9 @@ type playedGame struct {
 	summary string
 }
 
-// game plays one game from opening between players (South's first).
-func (d *duel) game(round int, opening []oware.Move, players [2]duelist) (playedGame, error) {
+// game plays one game from opening between players (South's first),
+// showing on d.line the game, its ply and the score so far, res.
+func (d *duel) game(round int, opening []oware.Move, players [2]duelist, res duelResult) (playedGame, error) {
 	var g playedGame
 	start := d.rules.Start()
 	p := start
@@ -192,6 +278,12 @@ func (d *duel) game(round int, opening []oware.Move, players [2]duelist) (played
 		}
 		p, _ = p.Play(m)
 		g.moves = append(g.moves, m)
+		if d.line != nil {
+			plies := len(g.moves)
+			d.line.update(func(elapsed time.Duration) string {
+				return fmt.Sprintf("game %d of %d, ply %d: %s; %s", round, 2*len(d.openings), plies, res.score(), elapsed.Round(time.Second))
+			})
+		}
 	}
 	g.end = p
 	o := p.Outcome()
@@ -298,7 +390,7 @@ func (d *duelFlags) define(fs *flag.FlagSet) {
 }
 
 // runDuel plays the duel that the flags describe and prints its score.
-func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, level int, seed uint64, stdout, stderr io.Writer) int {
+func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, level int, seed uint64, asJSON bool, stdout, stderr io.Writer) int {
 	gamesSet := false
 	fs.Visit(func(f *flag.Flag) { gamesSet = gamesSet || f.Name == "games" })
 	switch {
@@ -329,7 +421,10 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 	if err != nil {
 		return usageError(stderr, fs, "%s", err)
 	}
-	du := &duel{rules: rules, openings: openings, limit: d.movetime, maxPlies: d.maxPlies, progress: stdout}
+	du := &duel{rules: rules, openings: openings, limit: d.movetime, maxPlies: d.maxPlies, progress: stdout, line: newProgress(stderr)}
+	if asJSON {
+		du.progress, du.json = nil, newJSONLines(stdout)
+	}
 	for i, command := range d.engines {
 		e, err := startEngine(command, d.grace)
 		if err != nil {
@@ -346,27 +441,50 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 		}
 		du.players[1] = b
 	}
-	if d.out != "" {
-		f, err := os.Create(d.out)
-		if err != nil {
-			return fail(stderr, "match", err)
-		}
-		defer f.Close()
-		du.records = ogn.NewWriter(f)
-	}
 	names := [2]string{du.players[0].name(), du.players[1].name()}
 	if names[0] == names[1] {
 		names[0], names[1] = names[0]+" #1", names[1]+" #2"
 	}
-	fmt.Fprintf(stdout, "%s against %s: %d games (%d openings of %d plies, both colours), %s a move, %s rules\n",
-		names[0], names[1], 2*len(openings), len(openings), d.plies, d.movetime, rules)
+	if !asJSON {
+		fmt.Fprintf(stdout, "%s against %s: %d games (%d openings of %d plies, both colours), %s a move, %s rules\n",
+			names[0], names[1], 2*len(openings), len(openings), d.plies, d.movetime, rules)
+	}
 	start := time.Now()
-	res, err := du.play()
+	var res duelResult
+	if d.out == "" {
+		res, err = du.play()
+	} else {
+		// The games go to a new file that replaces -o once the match is
+		// over: an error leaves an existing file as it was.
+		err = writeFile(d.out, func(w io.Writer) error {
+			du.records = ogn.NewWriter(w)
+			var err error
+			res, err = du.play()
+			return err
+		})
+	}
+	du.line.stop()
 	if err != nil {
 		return fail(stderr, "match", err)
 	}
 	games := res.wins + res.draws + res.losses
 	diff, lo, hi := elo(res.wins, res.draws, res.losses)
+	if asJSON {
+		sum := duelSummary{Kind: "summary", Engines: names, Rules: rules, MoveTime: d.movetime.String(), Openings: len(openings), Plies: d.plies,
+			Games: games, Wins: res.wins, Draws: res.draws, Losses: res.losses,
+			Score: (float64(res.wins) + float64(res.draws)/2) / float64(games), Elo: finite(diff), Lo: finite(lo), Hi: finite(hi),
+			Forfeits: append([]string{}, res.forfeits...), Longest: map[string]int{}, AllPlies: res.plies, Seconds: time.Since(start).Seconds()}
+		for i, p := range du.players {
+			if e, ok := p.(*uciEngine); ok {
+				sum.Longest[names[i]] = int(e.longest.Milliseconds())
+			}
+		}
+		du.json.write(sum)
+		if err := du.json.Err(); err != nil {
+			return fail(stderr, "match", err)
+		}
+		return exitOK
+	}
 	fmt.Fprintf(stdout, "%s: %d %s, %d %s, %d %s: %.1f%% of the points\n", names[0],
 		res.wins, plural(res.wins, "win", "wins"), res.draws, plural(res.draws, "draw", "draws"), res.losses, plural(res.losses, "loss", "losses"),
 		100*(float64(res.wins)+float64(res.draws)/2)/float64(games))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
@@ -228,4 +229,66 @@ func TestElo(t *testing.T) {
 	assert.Equal(t, "+inf", signed(math.Inf(1)))
 	assert.Equal(t, "-12", signed(-12.3))
 	assert.Equal(t, "+0", signed(0))
+}
+
+// TestDuelJSON: with -json, one object per game and a summary. Games that
+// a forfeit ended have no outcome, and say who lost and why; an Elo
+// difference without bound is null. On a terminal, stderr shows the game
+// being played and its ply.
+func TestDuelJSON(t *testing.T) {
+	status, out, errOut := runCmd(t, "", "match", "-engine", fake(t, "random"), "-engine", fake(t, "illegal@3"),
+		"-openings", "2", "-plies", "2", "-movetime", "50ms", "-json")
+	require.Equal(t, exitOK, status, errOut)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 5, out)
+	for i, l := range lines[:4] {
+		var g struct {
+			Kind, South, North string
+			Game               int
+			Opening, Moves     []oware.Move
+			Outcome            *oware.Outcome
+			Forfeit            *struct {
+				Loser          oware.Player
+				Reason, Detail string
+			}
+		}
+		require.NoError(t, json.Unmarshal([]byte(l), &g), l)
+		assert.Equal(t, "game", g.Kind)
+		assert.Equal(t, i+1, g.Game)
+		assert.Len(t, g.Opening, 2)
+		assert.Equal(t, g.Opening, g.Moves[:2], "the moves start with the opening")
+		assert.Nil(t, g.Outcome, "a forfeit is no end by the rules")
+		require.NotNil(t, g.Forfeit, l)
+		loser := oware.North
+		if i%2 == 1 {
+			loser = oware.South
+		}
+		assert.Equal(t, loser, g.Forfeit.Loser, "the engine with illegal moves loses")
+		assert.Equal(t, "illegal move", g.Forfeit.Reason)
+		assert.Equal(t, "fake illegal@3", []string{g.South, g.North}[loser])
+	}
+	var sum struct {
+		Kind                       string
+		Engines                    []string
+		Games, Wins, Draws, Losses int
+		Score                      float64
+		Elo                        *float64
+		Forfeits                   []string
+		LongestMS                  map[string]int `json:"longest_ms"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(lines[4]), &sum), lines[4])
+	assert.Equal(t, "summary", sum.Kind)
+	assert.Equal(t, []string{"fake random", "fake illegal@3"}, sum.Engines)
+	assert.Equal(t, []int{4, 4, 0, 0}, []int{sum.Games, sum.Wins, sum.Draws, sum.Losses})
+	assert.Equal(t, 1.0, sum.Score)
+	assert.Nil(t, sum.Elo, "a score of 100% has no finite Elo difference")
+	assert.Len(t, sum.Forfeits, 4)
+	assert.Len(t, sum.LongestMS, 2)
+
+	onTerminalForTest(t)
+	status, _, errOut = runCmd(t, "", "match", "-engine", fake(t, "random"), "-engine", fake(t, "random"),
+		"-openings", "1", "-plies", "2", "-movetime", "20ms")
+	require.Equal(t, exitOK, status, errOut)
+	inOrder(t, errOut, clearLine+"game 1 of 2, ply 3: 0 wins, 0 draws, 0 losses; ", clearLine+"game 2 of 2, ply 3: ")
+	assert.True(t, strings.HasSuffix(errOut, clearLine), "the line is erased: %q", errOut)
 }

@@ -20,8 +20,10 @@
 //	                                       answer JSON-lines rules queries on stdin
 //	oware vectors [-rules NAME] [-seed N] [-games N] [-endgames N] [-o FILE]
 //	                                       write the conformance vectors to stdout
-//	oware match [-games N] [-level N] [-seed N] [-rules NAME]
+//	oware match [-games N] [-level N] [-seed N] [-json] [-rules NAME]
 //	                                       the computer against a random mover
+//	oware match -engine CMD [-engine CMD | -level N] [-openings N] [-plies N] [-movetime D] [-grace D] [-maxplies N] [-o FILE] [-seed N] [-json] [-rules NAME]
+//	                                       engines that speak oware uci's protocol against each other
 //	oware check [-rules NAME] [-games N] [-seed S] [-timeout D] [-json] -- CMD [ARGS...]
 //	                                       find where another implementation differs
 //	oware version                          the version and revision it was built from

@@ -11,8 +11,8 @@ import (
 )
 
 // matchUsage is the synopsis of oware match.
-const matchUsage = "[-games N] [-level N] [-seed N] [-rules NAME]\n" +
-	"       oware match -engine CMD [-engine CMD | -level N] [-openings N] [-plies N] [-movetime D] [-grace D] [-maxplies N] [-o FILE] [-seed N] [-rules NAME]"
+const matchUsage = "[-games N] [-level N] [-seed N] [-json] [-rules NAME]\n" +
+	"       oware match -engine CMD [-engine CMD | -level N] [-openings N] [-plies N] [-movetime D] [-grace D] [-maxplies N] [-o FILE] [-seed N] [-json] [-rules NAME]"
 
 // runMatch plays the built-in player against a uniformly random mover, the
 // computer taking South in even-numbered games and North in odd ones, and
@@ -24,6 +24,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	games := fs.Int("games", 100, "games to play against the random mover")
 	level := fs.Int("level", defaultLevel, "search depth of the computer, 1 to 40 (with one -engine: the deepest it searches within -movetime)")
 	seed := fs.Uint64("seed", 1, "seed of the random mover, or of the openings")
+	asJSON := fs.Bool("json", false, "print JSON lines: one object per game, then a summary")
 	var d duelFlags
 	d.define(fs)
 	pos, status, err := parseFlags(fs, args)
@@ -31,7 +32,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return status
 	}
 	if len(d.engines) > 0 {
-		return runDuel(fs, pos, d, *rulesName, *level, *seed, stdout, stderr)
+		return runDuel(fs, pos, d, *rulesName, *level, *seed, *asJSON, stdout, stderr)
 	}
 	switch {
 	case len(pos) > 0:
@@ -45,9 +46,30 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
-	res, err := match(rules, *games, *level, *seed)
+	line := newProgress(stderr)
+	var out *jsonLines
+	if *asJSON {
+		out = newJSONLines(stdout)
+	}
+	res, err := match(rules, *games, *level, *seed, func(res matchResult, game int, me oware.Player, end oware.Outcome, plies int) {
+		if out != nil {
+			out.write(matchGame{"game", game + 1, me, end, plies})
+		}
+		line.update(func(elapsed time.Duration) string {
+			return fmt.Sprintf("game %d of %d: computer %s, %s plies, %s", game+1, *games, res.score(), thousands(uint64(res.plies)), elapsed.Round(100*time.Millisecond))
+		})
+	})
+	line.stop()
 	if err != nil {
 		return fail(stderr, "match", err)
+	}
+	if out != nil {
+		out.write(matchSummary{"summary", rules, *level, *seed, *games, res.wins, res.draws, res.losses,
+			[2]int{res.mine, res.theirs}, res.plies, res.elapsed.Seconds()})
+		if err := out.Err(); err != nil {
+			return fail(stderr, "match", err)
+		}
+		return exitOK
 	}
 	fmt.Fprintf(stdout, "level %d against a random mover, %d games (seed %d):\n", *level, *games, *seed)
 	fmt.Fprintf(stdout, "  computer wins %d, draws %d, loses %d\n", res.wins, res.draws, res.losses)
@@ -55,6 +77,31 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		float64(res.mine)/float64(*games), float64(res.theirs)/float64(*games), float64(res.plies)/float64(*games))
 	fmt.Fprintf(stdout, "  %s in all\n", res.elapsed.Round(time.Millisecond))
 	return exitOK
+}
+
+// matchGame is a game of oware match -json against the random mover.
+type matchGame struct {
+	Kind     string        `json:"kind"` // "game"
+	Game     int           `json:"game"`
+	Computer oware.Player  `json:"computer"` // the computer's side
+	Outcome  oware.Outcome `json:"outcome"`
+	Plies    int           `json:"plies"`
+}
+
+// matchSummary ends oware match -json against the random mover; the
+// tallies are the sums over the games, the computer's first.
+type matchSummary struct {
+	Kind    string      `json:"kind"` // "summary"
+	Rules   oware.Rules `json:"rules"`
+	Level   int         `json:"level"`
+	Seed    uint64      `json:"seed"`
+	Games   int         `json:"games"`
+	Wins    int         `json:"wins"`
+	Draws   int         `json:"draws"`
+	Losses  int         `json:"losses"`
+	Tallies [2]int      `json:"tallies"`
+	Plies   int         `json:"plies"`
+	Seconds float64     `json:"seconds"`
 }
 
 // matchResult sums the games of a match from the computer's side.
@@ -65,14 +112,24 @@ type matchResult struct {
 	elapsed             time.Duration
 }
 
-// match plays the games of runMatch.
-func match(rules oware.Rules, games, level int, seed uint64) (matchResult, error) {
+// score writes the wins, draws and losses so far, such as "3 wins, 1
+// draw, 0 losses".
+func (r matchResult) score() string {
+	return fmt.Sprintf("%d %s, %d %s, %d %s", r.wins, plural(r.wins, "win", "wins"),
+		r.draws, plural(r.draws, "draw", "draws"), r.losses, plural(r.losses, "loss", "losses"))
+}
+
+// match plays the games of runMatch, calling done, if not nil, after
+// each: with the results so far, the game's number from 0, the computer's
+// side, how the game ended and its plies.
+func match(rules oware.Rules, games, level int, seed uint64, done func(res matchResult, game int, me oware.Player, end oware.Outcome, plies int)) (matchResult, error) {
 	var res matchResult
 	rng := prng.New(seed)
 	start := time.Now()
 	for g := 0; g < games; g++ {
 		me := oware.Player(g % 2)
 		p := rules.Start()
+		plies := 0
 		for p.Moves().Len() > 0 {
 			var m oware.Move
 			if p.Board().ToMove() == me {
@@ -89,8 +146,9 @@ func match(rules oware.Rules, games, level int, seed uint64) (matchResult, error
 				return res, err
 			}
 			p = next
-			res.plies++
+			plies++
 		}
+		res.plies += plies
 		o := p.Outcome()
 		res.mine += o.Tally(me)
 		res.theirs += o.Tally(me.Opponent())
@@ -101,6 +159,10 @@ func match(rules oware.Rules, games, level int, seed uint64) (matchResult, error
 			res.wins++
 		default:
 			res.losses++
+		}
+		if done != nil {
+			res.elapsed = time.Since(start)
+			done(res, g, me, o, plies)
 		}
 	}
 	res.elapsed = time.Since(start)

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -43,7 +45,7 @@ func TestOracleCommand(t *testing.T) {
 }
 
 func TestMatch(t *testing.T) {
-	res, err := match(oware.Rules{}, 4, 3, 5)
+	res, err := match(oware.Rules{}, 4, 3, 5, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 4, res.wins+res.draws+res.losses)
 	assert.Equal(t, 4, res.wins, "a three-ply search beats a random mover")
@@ -93,4 +95,70 @@ func TestDescribeNamesPitsByLetter(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, tt.want, describe(e), tt.pos)
 	}
+}
+
+// TestMatchProgressAndJSON: on a terminal, stderr shows the game being
+// played and the score so far, erased at the end, and stdout is as off a
+// terminal; -json writes one object per game and a summary whose score is
+// the text report's and agrees with the games' outcomes.
+func TestMatchProgressAndJSON(t *testing.T) {
+	args := []string{"match", "-games", "3", "-level", "2", "-seed", "9"}
+	status, plain, errOut := runCmd(t, "", args...)
+	require.Equal(t, exitOK, status)
+	assert.Empty(t, errOut, "silent off a terminal")
+	score := regexp.MustCompile(`computer wins (\d+), draws (\d+), loses (\d+)`).FindStringSubmatch(plain)
+	require.NotNil(t, score, plain)
+
+	status, out, _ := runCmd(t, "", append(args, "-json")...)
+	require.Equal(t, exitOK, status)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 4, out)
+	wins, draws, losses := 0, 0, 0
+	var tallies [2]int
+	for i, l := range lines[:3] {
+		var g struct {
+			Kind     string
+			Game     int
+			Computer oware.Player
+			Outcome  oware.Outcome
+			Plies    int
+		}
+		require.NoError(t, json.Unmarshal([]byte(l), &g), l)
+		assert.Equal(t, "game", g.Kind)
+		assert.Equal(t, i+1, g.Game)
+		assert.Equal(t, oware.Player(i%2), g.Computer, "the computer takes South in even-numbered games")
+		require.True(t, g.Outcome.Over(), l)
+		assert.Positive(t, g.Plies)
+		switch w, ok := g.Outcome.Winner(); {
+		case !ok:
+			draws++
+		case w == g.Computer:
+			wins++
+		default:
+			losses++
+		}
+		tallies[0] += g.Outcome.Tally(g.Computer)
+		tallies[1] += g.Outcome.Tally(g.Computer.Opponent())
+	}
+	var sum struct {
+		Kind                              string
+		Rules                             string
+		Level, Games, Wins, Draws, Losses int
+		Seed                              uint64
+		Tallies                           [2]int
+	}
+	require.NoError(t, json.Unmarshal([]byte(lines[3]), &sum), lines[3])
+	assert.Equal(t, "summary", sum.Kind)
+	assert.Equal(t, "abapa", sum.Rules)
+	assert.Equal(t, []int{2, 3, 9}, []int{sum.Level, sum.Games, int(sum.Seed)})
+	assert.Equal(t, []int{wins, draws, losses}, []int{sum.Wins, sum.Draws, sum.Losses}, "the summary adds up the games")
+	assert.Equal(t, []string{score[1], score[2], score[3]}, []string{strconv.Itoa(wins), strconv.Itoa(draws), strconv.Itoa(losses)}, "the text report's score")
+	assert.Equal(t, tallies, sum.Tallies)
+
+	onTerminalForTest(t)
+	status, out, errOut = runCmd(t, "", args...)
+	require.Equal(t, exitOK, status)
+	assert.Equal(t, strings.SplitN(plain, "\n", 2)[0], strings.SplitN(out, "\n", 2)[0], "stdout is the same")
+	inOrder(t, errOut, clearLine+"game 1 of 3: computer ", clearLine+"game 2 of 3: computer ", clearLine+"game 3 of 3: computer ")
+	assert.True(t, strings.HasSuffix(errOut, clearLine), "the line is erased: %q", errOut)
 }
