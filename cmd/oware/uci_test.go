@@ -17,6 +17,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/boardgen"
+	"github.com/seed3966233f/oware/internal/prng"
+	"github.com/seed3966233f/oware/tablebase"
 )
 
 // The forms of the engine's answers that Aualé's client reads (its
@@ -460,4 +463,50 @@ func FuzzUCI(f *testing.F) {
 			assert.True(t, ok, "line %q", l)
 		}
 	})
+}
+
+// TestUCITablebase: with -tablebase, where the tables decide the game the
+// engine plays one of their best moves, even at depth 1, where the search
+// alone often does not; without tables for its rules, -tablebase is a
+// usage error.
+func TestUCITablebase(t *testing.T) {
+	dir := smallTables(t)
+	tables, err := tablebase.Open(dir)
+	require.NoError(t, err)
+	rng := prng.New(7)
+	decidedPositions, differs := 0, 0
+	for decidedPositions < 40 {
+		p := oware.PositionFrom(boardgen.Endgame(rng, 2, 6))
+		if p.Moves().Len() < 2 || !decided(tables, p) {
+			continue
+		}
+		best, _, err := tables.BestMoves(p)
+		require.NoError(t, err)
+		if best.Len() == p.Moves().Len() {
+			continue // every move is best: nothing to tell
+		}
+		decidedPositions++
+		session := "position fen " + p.Board().String() + "\ngo depth 1\n"
+		status, with, errOut := uciSession(t, session, "-tablebase", dir)
+		require.Equal(t, exitOK, status, errOut)
+		m := bestmoveLine.FindStringSubmatch(with[len(with)-1])
+		require.NotNil(t, m, "%s: %q", p.Board(), with)
+		mv, err := oware.ParseMove(m[1])
+		require.NoError(t, err)
+		assert.True(t, best.Contains(mv), "%s: %s is not among the tables' best moves %s", p.Board(), mv, best)
+		_, without, _ := uciSession(t, session)
+		m = bestmoveLine.FindStringSubmatch(without[len(without)-1])
+		require.NotNil(t, m)
+		if mv, err = oware.ParseMove(m[1]); err == nil && !best.Contains(mv) {
+			differs++
+		}
+	}
+	assert.Positive(t, differs, "a search of depth 1 alone misses a best move somewhere")
+
+	status, _, errOut := uciSession(t, "", "-rules", "auale", "-tablebase", dir)
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "-tablebase "+dir+": no tables under auale")
+	status, _, errOut = uciSession(t, "", "-tablebase", filepath.Join(dir, "missing"))
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "oware uci: ")
 }
