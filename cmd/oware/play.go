@@ -75,13 +75,10 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return status
 	}
 	g := &game{in: bufio.NewReader(stdin), out: stdout, human: human, level: *level, limit: *limit, rules: rules}
-	if *tables != "" {
-		if g.tables, err = tablebase.Open(*tables); err != nil {
-			return fail(stderr, "play", err)
-		}
-		if g.tables.MaxSeeds(rules) < 0 {
-			return usageError(stderr, fs, "-tablebase %s: no tables under %s", *tables, rules)
-		}
+	if g.tables, status = openTables(fs, "play", *tables, rules, stderr); status != exitOK {
+		return status
+	}
+	if g.tables != nil {
 		if g.engine, err = engine.New(engine.Options{Probe: tableProbe(g.tables)}); err != nil {
 			return fail(stderr, "play", err)
 		}

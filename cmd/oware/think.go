@@ -1,7 +1,9 @@
 package main
 
 import (
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"time"
@@ -111,6 +113,24 @@ func tableProbe(tb *tablebase.Tables) engine.Probe {
 		}
 		return (v.Lo() + v.Hi()) / 2, false, true
 	}
+}
+
+// openTables opens the tables of -tablebase dir for the command named
+// cmd, when dir is not "": nil and exitOK without it; otherwise the
+// tables, or nil and the exit status once the error is reported (a usage
+// error when they hold nothing under rules).
+func openTables(fs *flag.FlagSet, cmd, dir string, rules oware.Rules, stderr io.Writer) (*tablebase.Tables, int) {
+	if dir == "" {
+		return nil, exitOK
+	}
+	tb, err := tablebase.Open(dir)
+	if err != nil {
+		return nil, fail(stderr, cmd, err)
+	}
+	if tb.MaxSeeds(rules) < 0 {
+		return nil, usageError(stderr, fs, "-tablebase %s: no tables under %s", dir, rules)
+	}
+	return tb, exitOK
 }
 
 // decided reports whether the tables decide the game at p: who wins, or a

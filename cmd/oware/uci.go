@@ -52,14 +52,9 @@ func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
-	var tables *tablebase.Tables
-	if *tablesDir != "" {
-		if tables, err = tablebase.Open(*tablesDir); err != nil {
-			return fail(stderr, "uci", err)
-		}
-		if tables.MaxSeeds(rules) < 0 {
-			return usageError(stderr, fs, "-tablebase %s: no tables under %s", *tablesDir, rules)
-		}
+	tables, status := openTables(fs, "uci", *tablesDir, rules, stderr)
+	if status != exitOK {
+		return status
 	}
 	u, err := newUCIServer(rules, *hash, tables, stdout)
 	if err != nil {
