@@ -259,7 +259,7 @@ func describe(e oware.Effect) {
 	fmt.Println(e.After().Diagram())
 }
 
-// The capture of the seed 003 rule sheet: the last seed lands in pit 9,
+// The worked example of R5: the last seed lands in pit 9,
 // which then holds 2, and pit 8 holds 3; South takes 5 seeds.
 func ExamplePosition_Explain() {
 	p := oware.MustParsePosition("4-4-4-4-4-4-4-5-2-1-4-4-2-2-S")
@@ -281,7 +281,7 @@ func ExamplePosition_Explain() {
 	// North to move
 }
 
-// The grand slam of the seed 003 rule sheet: North has seeds only in pits
+// The worked example of R6: North has seeds only in pits
 // 6, 7 and 8, and South's 3 seeds from pit 5 would make each of them hold 2
 // or 3. Taking them all is not allowed: the seeds stay sown, nothing is
 // captured.

@@ -10,15 +10,15 @@ import (
 	"github.com/seed3966233f/oware"
 )
 
-// seed003 is a capture worked out by hand: F from
+// handCapture is a capture worked out by hand: F from
 // 1-1-1-1-1-4-1-3-2-1-2-2-10-18-S sows 6, 7, 8, 9 and takes pits 9 and 8.
-var seed003 = Case{Start: oware.MustParseBoard("1-1-1-1-1-4-1-3-2-1-2-2-10-18-S"), Moves: []oware.Move{5}}
+var handCapture = Case{Start: oware.MustParseBoard("1-1-1-1-1-4-1-3-2-1-2-2-10-18-S"), Moves: []oware.Move{5}}
 
 // compareLine compares a response line written by hand with the
-// library's answer to seed003, sent with id 7.
+// library's answer to handCapture, sent with id 7.
 func compareLine(t *testing.T, line string) error {
 	t.Helper()
-	return compareCase(t, seed003, line)
+	return compareCase(t, handCapture, line)
 }
 
 // compareCase compares a response line with the library's answer to c,
@@ -135,7 +135,7 @@ func TestCompareNotAnAnswer(t *testing.T) {
 		}
 	}
 	// The rules echoed as the request names them.
-	c := seed003
+	c := handCapture
 	c.rules, _ = oware.ParseRules("awari")
 	assert.NoError(t, compareCase(t, c, `{"version":1,"id":7,"rules":"awari","legal":["A","B","C","D","E","F"],"plies":[{`+after+`}]}`))
 	assert.ErrorIs(t, compareCase(t, c, `{"version":1,"id":7,"rules":"abapa","legal":["A","B","C","D","E","F"],"plies":[{`+after+`}]}`), ErrMalformed)

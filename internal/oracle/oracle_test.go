@@ -36,10 +36,10 @@ func TestServeExact(t *testing.T) {
 		name, request, response string
 	}{
 		{
-			// Seed 003's capture: South sows pit 5's four seeds into 6, 7,
+			// The worked example of R5: South sows pit 5's four seeds into 6, 7,
 			// 8 and 9; pit 9 then holds 2 and pit 8 holds 3, pit 7 holds 4
 			// and stops the chain: 2 + 3 = 5 seeds (R5).
-			name:    "seed 003 capture",
+			name:    "worked example of a capture",
 			request: `{"id":1,"start":"1-1-1-1-1-4-1-3-2-1-2-2-10-18-S","moves":["F"]}`,
 			response: `{"version":1,"id":1,"start":"1-1-1-1-1-4-1-3-2-1-2-2-10-18-S",` +
 				`"legal":["A","B","C","D","E","F"],"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}},"plies":[` +
@@ -48,9 +48,9 @@ func TestServeExact(t *testing.T) {
 				`"grand_slam":false,"fed":false,"repetitions":1,"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}}}]}`,
 		},
 		{
-			// Seed 003's grand slam: North holds seeds in pits 6, 7 and 8
+			// The worked example of R6: North holds seeds in pits 6, 7 and 8
 			// only; F makes them 2, 3 and 2, and taking all is annulled (R6).
-			name:    "seed 003 grand slam",
+			name:    "worked example of a grand slam",
 			request: `{"id":"gs","start":"5-5-5-5-5-3-1-2-1-0-0-0-8-8-S","moves":["5"]}`,
 			response: `{"version":1,"id":"gs","start":"5-5-5-5-5-3-1-2-1-0-0-0-8-8-S",` +
 				`"legal":["A","B","C","D","E","F"],"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}},"plies":[` +
@@ -60,7 +60,7 @@ func TestServeExact(t *testing.T) {
 				`"fed":false,"repetitions":1,"outcome":{"over":false,"reason":"not over","rule":null,"winner":null,"draw":false,"tallies":{"South":0,"North":0}}}]}`,
 		},
 		{
-			// Seed 003's feeding: North's side is empty; D, E and F reach
+			// The worked example of R7: North's side is empty; D, E and F reach
 			// it, A does not (R7). E sows into 5 and 6.
 			name:    "feeding",
 			request: `{"id":[3],"start":"1-0-0-3-2-1-0-0-0-0-0-0-20-21-S","moves":["E"]}`,
@@ -231,7 +231,7 @@ func TestServeKeepsGoing(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(got[4]), &last))
 	require.Nil(t, last.Error)
 	require.Len(t, last.Plies, 1)
-	// Seed 003: South takes the 4 seeds of pit 2 and sows them into 3-6.
+	// The worked example of R3: South takes the 4 seeds of pit 2 and sows them into 3-6.
 	assert.Equal(t, []int{3, 4, 5, 6}, last.Plies[0].Sown)
 	assert.Equal(t, "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N", last.Plies[0].Position)
 }
