@@ -649,6 +649,12 @@ func (p Position) Outcome() Outcome {
 // that is not valid.
 func (p Position) Repetitions() int { return int(p.hist.reps) }
 
+// QuietPlies returns how many plies have been played since the last
+// capture, or since the position the history starts from: the boards that
+// can still recur (R10, D2), and what [Rules.MaxQuietPlies] counts. It is
+// 0 right after a capture, where no earlier position can occur again.
+func (p Position) QuietPlies() int { return p.hist.length() }
+
 // Play returns the position after the player to move sows pit m: sowing
 // (R3, R4), capture (R5, R6), then the turn passes. The receiver is not
 // changed. An illegal move returns the receiver itself, so that

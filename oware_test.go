@@ -1526,7 +1526,8 @@ func TestNoAllocs(t *testing.T) {
 // TestRepetitionCountMatchesNaiveHistory replays long random games from
 // positions with few seeds, where capture-free stretches are long and
 // positions recur, and checks Repetitions and the R10 ending against the
-// model's plain list of the positions since the last capture (D1, D2).
+// model's plain list of the positions since the last capture (D1, D2), and
+// QuietPlies against its length.
 func TestRepetitionCountMatchesNaiveHistory(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	games := 400
@@ -1549,6 +1550,7 @@ func TestRepetitionCountMatchesNaiveHistory(t *testing.T) {
 		for ply := 0; ply < 2000; ply++ {
 			require.Equal(t, g.Board.String(), p.Board().String(), "game %d ply %d", gm, ply)
 			require.Equal(t, min(g.Repetitions(), 63), p.Repetitions(), "game %d ply %d", gm, ply)
+			require.Equal(t, len(g.Since)-1, p.QuietPlies(), "game %d ply %d: the plies since the last capture", gm, ply)
 			require.Equal(t, g.Outcome().Reason == refmodel.Repetition, p.Outcome().Reason() == oware.Repetition, "game %d ply %d", gm, ply)
 			moves := p.Moves()
 			if moves.Len() == 0 {

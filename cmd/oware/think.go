@@ -153,8 +153,13 @@ func (g *game) tableMove(p oware.Position, chosen oware.Move) (oware.Move, strin
 }
 
 // tableMove is [game.tableMove] with the tables tb, which may be nil.
+// The tables tell the value of a position met for the first time, so they
+// are followed only where no earlier board can recur: right after a
+// capture, or under rules without repetition. Elsewhere their best move
+// could walk into a repetition (R10) that they do not see; the engine's
+// choice stands.
 func tableMove(tb *tablebase.Tables, p oware.Position, chosen oware.Move) (oware.Move, string) {
-	if tb == nil || !decided(tb, p) {
+	if tb == nil || (p.QuietPlies() > 0 && p.Rules().RepeatLimit != oware.NoRepetition) || !decided(tb, p) {
 		return chosen, ""
 	}
 	best, v, err := tb.BestMoves(p)
