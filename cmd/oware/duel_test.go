@@ -292,3 +292,60 @@ func TestDuelJSON(t *testing.T) {
 	inOrder(t, errOut, clearLine+"game 1 of 2, ply 3: 0 wins, 0 draws, 0 losses; ", clearLine+"game 2 of 2, ply 3: ")
 	assert.True(t, strings.HasSuffix(errOut, clearLine), "the line is erased: %q", errOut)
 }
+
+// TestMatchRecordsAgainstAalina: the recorded matches of the README's
+// engine section (testdata/matches) replay under Aalina's rules, two games
+// from each opening with the colours swapped, and give the score that the
+// README's table states for oware uci.
+func TestMatchRecordsAgainstAalina(t *testing.T) {
+	text := readme(t)
+	for _, tc := range []struct {
+		file string
+		row  string // the README's row
+	}{
+		{"aalina-tables20.ogn", "| with the tables up to 20 seeds | 115 | 27 | 58 | 64.2% | +102 (+57 to +150) |"},
+		{"aalina-notables.ogn", "| without tables, the same build | 81 | 25 | 94 | 46.8% | −23 (−68 to +22) |"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			require.Contains(t, text, tc.row)
+			f, err := os.Open(filepath.Join("..", "..", "testdata", "matches", tc.file))
+			require.NoError(t, err)
+			defer f.Close()
+			games, err := ogn.Parse(f)
+			require.NoError(t, err)
+			require.Len(t, games, 200)
+			var wins, draws, losses int
+			for i, g := range games {
+				require.Equal(t, "aalina", g.Rules.String(), "game %d", i+1)
+				effects, err := g.Replay()
+				require.NoError(t, err, "game %d", i+1)
+				end := effects[len(effects)-1].After()
+				require.True(t, end.Outcome().Over(), "game %d ends by the rules", i+1)
+				require.Equal(t, ogn.ResultOf(end.Outcome()), g.Result, "game %d", i+1)
+				ours := oware.South
+				if south, _ := g.Tag("South"); !strings.HasPrefix(south, "oware ") {
+					ours = oware.North
+				}
+				require.Equal(t, oware.Player(i%2), ours, "game %d: colours alternate", i+1)
+				if i%2 == 1 {
+					a, _ := games[i-1].Tag("Opening")
+					b, _ := g.Tag("Opening")
+					require.Equal(t, a, b, "game %d: the opening of the game before", i+1)
+				}
+				switch w, ok := end.Outcome().Winner(); {
+				case !ok:
+					draws++
+				case w == ours:
+					wins++
+				default:
+					losses++
+				}
+			}
+			want := strings.Split(tc.row, " | ")
+			assert.Equal(t, want[1:4], []string{strconv.Itoa(wins), strconv.Itoa(draws), strconv.Itoa(losses)})
+			diff, lo, hi := elo(wins, draws, losses)
+			assert.Equal(t, fmt.Sprintf("%.1f%%", 100*(float64(wins)+float64(draws)/2)/200), want[4])
+			assert.Equal(t, strings.ReplaceAll(fmt.Sprintf("%s (%s to %s) |", signed(diff), signed(lo), signed(hi)), "-", "−"), want[5])
+		})
+	}
+}
