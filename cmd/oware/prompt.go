@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/tablebase"
 )
 
 // maxInput is the longest input line that is read in full; the rest of a
@@ -216,13 +217,29 @@ func (g *game) hint() error {
 		return err
 	}
 	fmt.Fprintf(g.out, "Hint: the computer would play %s (it looked %d %s ahead).\n", r.Move, r.Depth, plural(r.Depth, "ply", "plies"))
-	if g.tables != nil {
-		if best, v, err := g.tables.BestMoves(g.now()); err == nil && best != 0 {
-			fmt.Fprintf(g.out, "The tables say: perfect play: %s; best %s %s.\n", verdict(v, g.now().Board()),
-				plural(best.Len(), "move", "moves"), moveList(best.AppendTo(nil)))
-		}
+	if say := tablesSay(g.tables, g.now()); say != "" {
+		fmt.Fprintln(g.out, say)
 	}
 	return nil
+}
+
+// tablesSay returns what the tables tb (nil for none) tell of p: perfect
+// play and the best moves, or "" when they do not know p. Where an earlier
+// board of the game can still recur, it says that the tables do not see it.
+func tablesSay(tb *tablebase.Tables, p oware.Position) string {
+	if tb == nil {
+		return ""
+	}
+	best, v, err := tb.BestMoves(p)
+	if err != nil || best == 0 {
+		return ""
+	}
+	say := fmt.Sprintf("The tables say: perfect play: %s; best %s %s.", verdict(v, p.Board()),
+		plural(best.Len(), "move", "moves"), moveList(best.AppendTo(nil)))
+	if p.QuietPlies() > 0 && p.Rules().RepeatLimit != oware.NoRepetition {
+		say += " (They count this position as met for the first time; an earlier one may still recur, R10.)"
+	}
+	return say
 }
 
 // help explains the rules being played, in brief, and the commands.

@@ -9,6 +9,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/tablebase"
 )
 
 var (
@@ -171,4 +174,23 @@ func TestPlayTablebase(t *testing.T) {
 	status, _, errOut = runCmd(t, "", "play", "-rules", "openspiel", "-tablebase", dir)
 	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, errOut, "-tablebase "+dir+": no tables under openspiel")
+}
+
+// TestTablesSayAfterAQuietMove: after a move that captured nothing, an
+// earlier board can recur (R10), which the tables do not see; the hint
+// says so, and says nothing more right after a capture.
+func TestTablesSayAfterAQuietMove(t *testing.T) {
+	tables, err := tablebase.Open(smallTables(t))
+	require.NoError(t, err)
+	fresh := oware.MustParsePosition("0-0-0-0-0-1-2-1-0-0-0-0-22-22-S")
+	assert.Equal(t, "The tables say: perfect play: South wins by 2; best move F.", tablesSay(tables, fresh))
+	assert.Empty(t, tablesSay(nil, fresh))
+	// North's c sows into d: nothing captured, so the start may recur.
+	start := oware.MustParsePosition("0-0-0-0-0-1-2-1-1-0-0-0-22-21-N")
+	quiet, err := start.Play(oware.Move(8))
+	require.NoError(t, err)
+	require.Equal(t, 1, quiet.QuietPlies())
+	say := tablesSay(tables, quiet)
+	assert.True(t, strings.HasPrefix(say, "The tables say: perfect play: "), say)
+	assert.True(t, strings.HasSuffix(say, "; an earlier one may still recur, R10.)"), say)
 }
