@@ -55,7 +55,10 @@ func (r *ruleset) forbiddenMoves(b Board) MoveSet {
 		keep := b.movable()
 		for s := keep; s != 0; s &= s - 1 {
 			pit := bits.TrailingZeros16(uint16(s))
-			if after, _ := r.move(b, pit); b.byteAt(pit) >= NumPits && after.sideEmpty(mover.Opponent()) {
+			if b.byteAt(pit) < NumPits {
+				continue // no lap: it feeds and takes nothing
+			}
+			if after, _ := r.move(b, pit); after.sideEmpty(mover.Opponent()) {
 				keep &^= 1 << pit
 			}
 		}
@@ -121,10 +124,10 @@ func (r *ruleset) legal(b Board, reps uint32, quiet int, plies uint32) (MoveSet,
 		return 0, Majority // R8
 	case r.limits && r.MaxQuietPlies != 0 && quiet >= int(r.MaxQuietPlies):
 		return 0, QuietLimit
-	case reps >= r.repeatAt && r.repeats(b, reps):
+	case reps >= r.repeatAt && r.repeats(b, reps): // the first test inline: repeats is a call
 		return 0, Repetition // R10, D2
 	}
-	var moves MoveSet
+	var moves MoveSet // r.movable(b), with the common case inline on this path
 	if r.GrandSlam != GrandSlamForbidden {
 		moves = b.movable()
 	} else {
