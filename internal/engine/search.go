@@ -48,7 +48,6 @@ type searcher struct {
 	// one for every two seeds.
 	stack    [MaxDepth + 1 + oware.NumSeeds/2 + 1]oware.Position
 	hist     [MaxDepth + 2]uint64 // hist[ply] is the history key of stack[ply]
-	term     [MaxDepth + 2]uint64 // term[ply] is what stack[ply]'s board adds to its children's
 	since    [MaxDepth + 2]int    // since[ply] is the ply of the last capture on the path, or 0
 	nodes    uint64
 	rootBest oware.Move // the best move found at the root by the last iteration
@@ -188,9 +187,10 @@ const minCycle = 12
 func (s *searcher) key(ply, depth int) uint64 {
 	h := s.hist[ply]
 	if s.forgetRecent {
-		for j := max(s.since[ply], ply-minCycle+1+depth); j < ply; j++ {
-			h -= s.term[j]
-		}
+		// The key of the boards up to ply-minCycle+depth: along a
+		// capture-free line each ply's key adds its parent's board to the
+		// one before, so it is the key of the ply that many boards in.
+		h = s.hist[min(ply, max(s.since[ply], ply-minCycle+1+depth))]
 	}
 	if s.keepPly {
 		h ^= uint64(ply+1) * 0xd6e8feb86659fd93
@@ -201,14 +201,13 @@ func (s *searcher) key(ply, depth int) uint64 {
 // childHistories returns what the history keys of the children of
 // stack[ply] are made from: the captured seeds there, after which a
 // child's key is 0 (or stack[ply]'s board could recur), and the key of a
-// child without a capture. It records stack[ply]'s term of that key.
+// child without a capture: stack[ply]'s key plus its board's term.
 func (s *searcher) childHistories(ply int) (captured int, quiet uint64) {
 	if !s.keepHistory {
 		return -1, 0
 	}
 	b := s.stack[ply].Board()
-	s.term[ply] = mix(b.Hash())
-	return b.Score(oware.South) + b.Score(oware.North), s.hist[ply] + s.term[ply]
+	return b.Score(oware.South) + b.Score(oware.North), s.hist[ply] + mix(b.Hash())
 }
 
 // enter sets the history of stack[ply+1], a child of stack[ply], from what
