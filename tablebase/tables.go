@@ -201,13 +201,9 @@ func (t *Tables) missing(p oware.Position, n int) error {
 // arise from a move and is not in the tables; it is probed through its
 // children, which are, at the cost of generating its moves.
 func (t *Tables) Probe(p oware.Position) (Value, error) {
-	if !p.Valid() {
-		return Value{}, ErrInvalidPosition
-	}
-	q, n := relative(p.Board())
-	s := t.set(p.Rules())
-	if s == nil || n >= len(s.levels) {
-		return Value{}, t.missing(p, n)
+	s, q, n, err := t.levels(p)
+	if err != nil {
+		return Value{}, err
 	}
 	return s.value(&q, n), nil
 }
