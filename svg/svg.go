@@ -287,14 +287,14 @@ func (pic *picture) appendPit(w *writer, pit, cx, cy, letterY int) {
 		class += " last"
 	}
 	w.printf(`<circle class="%s" cx="%d" cy="%d" r="%d"/>`+"\n", class, cx, cy, radius)
-	if pic.move && pit == pic.originPit() {
+	if m.origin > 0 {
 		w.printf(`<circle class="origin" cx="%d" cy="%d" r="%d" fill="none"/>`+"\n", cx, cy, radius+5)
 	}
 	w.printf(`<text class="letter" x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", cx, letterY, oware.Move(pit))
 	w.printf(`<text class="count" x="%d" y="%d" text-anchor="middle">%d</text>`+"\n", cx, cy+textDrop, pic.board.Pit(pit))
 	above, below := "", ""
 	switch {
-	case pic.move && pit == pic.originPit():
+	case m.origin > 0:
 		above = fmt.Sprintf(`<tspan class="from">−%d</tspan>`, m.origin)
 	case m.sown > 0:
 		above = fmt.Sprintf(`<tspan class="plus">+%d</tspan>`, m.sown)
@@ -311,16 +311,6 @@ func (pic *picture) appendPit(w *writer, pit, cx, cy, letterY int) {
 	if below != "" {
 		w.printf(`<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", cx, cy+22, below)
 	}
-}
-
-// originPit returns the pit the move sowed, or -1.
-func (pic *picture) originPit() int {
-	for pit, m := range pic.marks {
-		if m.origin > 0 {
-			return pit
-		}
-	}
-	return -1
 }
 
 // appendPanel draws the panel of pl's name and score beside their row,
