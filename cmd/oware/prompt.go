@@ -236,7 +236,7 @@ func tablesSay(tb *tablebase.Tables, p oware.Position) string {
 	}
 	say := fmt.Sprintf("The tables say: perfect play: %s; best %s %s.", verdict(v, p.Board()),
 		plural(best.Len(), "move", "moves"), moveList(best.AppendTo(nil)))
-	if p.QuietPlies() > 0 && p.Rules().RepeatLimit != oware.NoRepetition {
+	if !firstMet(p) {
 		say += " (They count this position as met for the first time; an earlier one may still recur, R10.)"
 	}
 	return say

@@ -89,30 +89,38 @@ func (g *game) dropTypedAhead() {
 	}
 }
 
-// tableProbe returns a probe for the engine: what the tables tell of
-// perfect play from a position. A value whose bounds decide the game (both
-// above or both below the share that wins) is given as proven, with the
-// bound that decides it; other bounds as an estimate, their middle.
+// tableProbe returns a probe for the engine: [tableValue] of tb.
 func tableProbe(tb *tablebase.Tables) engine.Probe {
-	return func(p oware.Position) (int, bool, bool) {
-		v, err := tb.Probe(p)
-		if err != nil {
-			return 0, false, false
-		}
-		lo, hi := v.Margin(p.Board())
-		if p.Board().ToMove() == oware.North {
-			lo, hi = -hi, -lo
-		}
-		switch {
-		case v.Exact():
-			return v.Lo(), true, true
-		case lo > 0:
-			return v.Lo(), true, true
-		case hi < 0:
-			return v.Hi(), true, true
-		}
-		return (v.Lo() + v.Hi()) / 2, false, true
+	return func(p oware.Position) (int, bool, bool) { return tableValue(tb, p) }
+}
+
+// tableValue returns what the tables tb tell of perfect play from p, ok
+// false when they do not know p. A value whose bounds decide the game (the
+// mover's final tally above or below the opponent's at both bounds, or a
+// draw at both) is decided, given by the bound that decides it; other
+// bounds are an estimate, their middle.
+func tableValue(tb *tablebase.Tables, p oware.Position) (value int, decided, ok bool) {
+	v, err := tb.Probe(p)
+	if err != nil {
+		return 0, false, false
 	}
+	b := p.Board()
+	me := b.ToMove()
+	diff := b.Score(me) - b.Score(me.Opponent())
+	switch {
+	case diff+v.Hi() < 0:
+		return v.Hi(), true, true
+	case diff+v.Lo() > 0 || v.Exact():
+		return v.Lo(), true, true
+	}
+	return (v.Lo() + v.Hi()) / 2, false, true
+}
+
+// firstMet reports whether p counts as met for the first time, as the
+// tables value it: no earlier board of its game can recur, because a
+// capture has just been made or the rules know no repetition (R10).
+func firstMet(p oware.Position) bool {
+	return p.QuietPlies() == 0 || p.Rules().RepeatLimit == oware.NoRepetition
 }
 
 // openTables opens the tables of -tablebase dir for the command named
@@ -136,12 +144,8 @@ func openTables(fs *flag.FlagSet, cmd, dir string, rules oware.Rules, stderr io.
 // decided reports whether the tables decide the game at p: who wins, or a
 // draw.
 func decided(tb *tablebase.Tables, p oware.Position) bool {
-	v, err := tb.Probe(p)
-	if err != nil {
-		return false
-	}
-	lo, hi := v.Margin(p.Board())
-	return lo > 0 || hi < 0 || (lo == 0 && hi == 0)
+	_, d, ok := tableValue(tb, p)
+	return ok && d
 }
 
 // tableMove returns the move to play at p, where the engine chose
@@ -159,7 +163,7 @@ func (g *game) tableMove(p oware.Position, chosen oware.Move) (oware.Move, strin
 // could walk into a repetition (R10) that they do not see; the engine's
 // choice stands.
 func tableMove(tb *tablebase.Tables, p oware.Position, chosen oware.Move) (oware.Move, string) {
-	if tb == nil || (p.QuietPlies() > 0 && p.Rules().RepeatLimit != oware.NoRepetition) || !decided(tb, p) {
+	if tb == nil || !firstMet(p) || !decided(tb, p) {
 		return chosen, ""
 	}
 	best, v, err := tb.BestMoves(p)
