@@ -96,6 +96,12 @@ type duelResult struct {
 	plies               int
 }
 
+// share returns the first player's share of the points, a draw counting
+// half.
+func (r duelResult) share() float64 {
+	return (float64(r.wins) + float64(r.draws)/2) / float64(r.wins+r.draws+r.losses)
+}
+
 // score writes the first player's wins, draws and losses so far.
 func (r duelResult) score() string {
 	return matchResult{wins: r.wins, draws: r.draws, losses: r.losses}.score()
@@ -391,14 +397,12 @@ func (d *duelFlags) define(fs *flag.FlagSet) {
 
 // runDuel plays the duel that the flags describe and prints its score.
 func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, level int, seed uint64, asJSON bool, stdout, stderr io.Writer) int {
-	gamesSet := false
-	fs.Visit(func(f *flag.Flag) { gamesSet = gamesSet || f.Name == "games" })
 	switch {
 	case len(pos) > 0:
 		return usageError(stderr, fs, "unexpected argument %q", pos[0])
 	case len(d.engines) > 2:
 		return usageError(stderr, fs, "%d engines: give one (against the built-in engine) or two", len(d.engines))
-	case gamesSet:
+	case isSet(fs, "games"):
 		return usageError(stderr, fs, "-games is for the match against the random mover; with -engine, -openings sets the games (two each)")
 	case d.openings < 1:
 		return usageError(stderr, fs, "-openings %d: want at least 1", d.openings)
@@ -472,7 +476,7 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 	if asJSON {
 		sum := duelSummary{Kind: "summary", Engines: names, Rules: rules, MoveTime: d.movetime.String(), Openings: len(openings), Plies: d.plies,
 			Games: games, Wins: res.wins, Draws: res.draws, Losses: res.losses,
-			Score: (float64(res.wins) + float64(res.draws)/2) / float64(games), Elo: finite(diff), Lo: finite(lo), Hi: finite(hi),
+			Score: res.share(), Elo: finite(diff), Lo: finite(lo), Hi: finite(hi),
 			Forfeits: append([]string{}, res.forfeits...), Longest: map[string]int{}, AllPlies: res.plies, Seconds: time.Since(start).Seconds()}
 		for i, p := range du.players {
 			if e, ok := p.(*uciEngine); ok {
@@ -487,7 +491,7 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 	}
 	fmt.Fprintf(stdout, "%s: %d %s, %d %s, %d %s: %.1f%% of the points\n", names[0],
 		res.wins, plural(res.wins, "win", "wins"), res.draws, plural(res.draws, "draw", "draws"), res.losses, plural(res.losses, "loss", "losses"),
-		100*(float64(res.wins)+float64(res.draws)/2)/float64(games))
+		100*res.share())
 	fmt.Fprintf(stdout, "Elo difference: %s (95%% interval %s to %s)\n", signed(diff), signed(lo), signed(hi))
 	for _, f := range res.forfeits {
 		fmt.Fprintf(stdout, "forfeit: %s\n", f)

@@ -327,3 +327,10 @@ func usageError(stderr io.Writer, fs *flag.FlagSet, format string, a ...any) int
 	fs.Usage()
 	return exitUsage
 }
+
+// isSet reports whether the flag of the given name was given.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}

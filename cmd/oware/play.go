@@ -115,9 +115,7 @@ func parseSide(s string) (oware.Player, bool) {
 func (g *game) setUp(fs *flag.FlagSet, startText, load string, stderr io.Writer) int {
 	switch {
 	case load != "":
-		sideSet := false
-		fs.Visit(func(f *flag.Flag) { sideSet = sideSet || f.Name == "side" })
-		if err := g.load(load, !sideSet); err != nil {
+		if err := g.load(load, !isSet(fs, "side")); err != nil {
 			return fail(stderr, "play", err)
 		}
 		fmt.Fprintf(g.out, "Resumed the game saved in %s after %d %s.\n", load, len(g.moves), plural(len(g.moves), "ply", "plies"))

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -77,13 +76,12 @@ func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	line := &statusLine{}
-	if isTerminal(stderr) {
-		line.w = stderr
-	}
+	line := newStatus(stderr)
+	defer line.stop()
 	opt := tablebase.BuildOptions{Workers: *jobs, Progress: func(p tablebase.Progress) {
 		if p.Phase != "done" {
-			line.show(progressText(p))
+			text := progressText(p)
+			line.update(func(time.Duration) string { return text })
 			return
 		}
 		line.clear()
@@ -101,13 +99,6 @@ func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s 0-%d seeds in %s: %s\n", rules, *seeds, *dir, time.Since(start).Round(time.Millisecond))
 	return exitOK
-}
-
-// isSet reports whether the flag of the given name was given.
-func isSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
 }
 
 // supportedRules returns the names of the presets tables can be built for.
@@ -153,31 +144,6 @@ func thousands(n uint64) string {
 		b.WriteRune(c)
 	}
 	return b.String()
-}
-
-// statusLine is a line rewritten in place on a terminal; it writes
-// nothing when w is nil.
-type statusLine struct {
-	w     io.Writer
-	shown int
-}
-
-// show replaces the line with text.
-func (l *statusLine) show(text string) {
-	if l.w == nil {
-		return
-	}
-	pad := max(l.shown-len(text), 0)
-	fmt.Fprint(l.w, "\r"+text+strings.Repeat(" ", pad))
-	l.shown = len(text)
-}
-
-// clear erases the line.
-func (l *statusLine) clear() {
-	if l.w != nil && l.shown > 0 {
-		fmt.Fprint(l.w, "\r"+strings.Repeat(" ", l.shown)+"\r")
-		l.shown = 0
-	}
 }
 
 // runTablebaseProbe shows the value of a position and of its moves.

@@ -194,3 +194,14 @@ func TestTablesSayAfterAQuietMove(t *testing.T) {
 	assert.True(t, strings.HasPrefix(say, "The tables say: perfect play: "), say)
 	assert.True(t, strings.HasSuffix(say, "; an earlier one may still recur, R10.)"), say)
 }
+
+// TestTablebaseBuildProgress: on a terminal, stderr shows each level's
+// progress on one line, erased at the end; stdout keeps a line per level.
+func TestTablebaseBuildProgress(t *testing.T) {
+	onTerminalForTest(t)
+	status, out, errOut := runCmd(t, "", "tablebase", "build", "-rules", "awari", "-seeds", "3", "-dir", t.TempDir(), "-j", "1")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "awari 3 seeds: 364 positions in ")
+	assert.Contains(t, errOut, clearLine+"awari 3 seeds: ")
+	assert.True(t, strings.HasSuffix(errOut, clearLine), "the line is erased: %q", errOut)
+}
