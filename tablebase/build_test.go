@@ -34,3 +34,42 @@ func TestDropLower(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, left, "no temporary file is left")
 }
+
+// TestCompute checks that the tables Compute solves in memory are those
+// that Build writes, under every supported preset, that it leaves no
+// file behind and reports each level, and that it refuses what Build
+// refuses.
+func TestCompute(t *testing.T) {
+	for _, name := range []string{"abapa", "openspiel", "aalina", "auale", "awari"} {
+		r, err := oware.ParseRules(name)
+		require.NoError(t, err)
+		dir := t.TempDir()
+		require.NoError(t, Build(context.Background(), dir, r, 8, BuildOptions{}))
+		var done []int
+		tb, err := Compute(context.Background(), r, 8, BuildOptions{Workers: 3, Progress: func(p Progress) {
+			if p.Phase == "done" {
+				done = append(done, p.Seeds)
+			}
+		}})
+		require.NoError(t, err)
+		require.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 8}, done, name)
+		require.Equal(t, 8, tb.MaxSeeds(r), name)
+		for n := range 9 {
+			l, err := readLevel(filepath.Join(dir, fileName(name, n)))
+			require.NoError(t, err)
+			require.True(t, bytes.Equal(l.data, tb.sets[0].levels[n].data), "%s level %d", name, n)
+		}
+	}
+	r, err := oware.ParseRules("game-oware")
+	require.NoError(t, err)
+	_, err = Compute(context.Background(), r, 4, BuildOptions{})
+	require.ErrorIs(t, err, ErrUnsupportedRules)
+	for _, n := range []int{-1, maxSeeds + 1} {
+		_, err = Compute(context.Background(), oware.Rules{}, n, BuildOptions{})
+		require.Error(t, err, n)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = Compute(ctx, oware.Rules{}, 6, BuildOptions{})
+	require.ErrorIs(t, err, context.Canceled)
+}
