@@ -115,8 +115,14 @@ type Options struct {
 	// MinTableSize to MaxTableSize, rounded down to a power of two; 0
 	// means DefaultTableSize.
 	TableSize int
-	// Probe, when not nil, is asked about every position below the root.
+	// Probe, when not nil, is asked about every position below the root
+	// with at most ProbeSeeds seeds on its board.
 	Probe Probe
+	// ProbeSeeds is the most seeds on the board of a position that Probe
+	// can know, such as the highest level of a tablebase: the search does
+	// not ask about positions with more, and searches them as without a
+	// probe. 0 means any number.
+	ProbeSeeds int
 }
 
 // Engine is a searcher with its own transposition table, reused from
@@ -139,6 +145,10 @@ func New(opt Options) (*Engine, error) {
 	}
 	s := newSearcher(size)
 	s.probe = opt.Probe
+	s.probeSeeds = oware.NumSeeds
+	if opt.ProbeSeeds > 0 {
+		s.probeSeeds = opt.ProbeSeeds
+	}
 	return &Engine{s: s}, nil
 }
 

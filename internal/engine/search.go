@@ -41,8 +41,9 @@ func mix(h uint64) uint64 {
 // searcher holds the state of one search: the path from the root, the
 // table.
 type searcher struct {
-	tt    table
-	probe Probe
+	tt         table
+	probe      Probe
+	probeSeeds int // the most seeds on the board of a position probed
 	// stack[ply] is the position ply plies below the root; beyond
 	// MaxDepth, those of the captures of the quiescence search, at most
 	// one for every two seeds.
@@ -234,7 +235,7 @@ func (s *searcher) search(ply, depth, alpha, beta int) int {
 	if p.Moves() == 0 {
 		return terminal(p.Outcome(), p.Board().ToMove(), ply)
 	}
-	if s.probe != nil && ply > 0 {
+	if s.probe != nil && ply > 0 && s.probes(p) {
 		if v, ok := s.probed(p, depth, s.hist[ply] == 0); ok {
 			return v
 		}
@@ -357,7 +358,7 @@ func (s *searcher) frontier(ply, alpha, beta int) int {
 		switch {
 		case child.Moves() == 0:
 			v = -terminal(child.Outcome(), child.Board().ToMove(), ply+1)
-		case s.probe != nil:
+		case s.probe != nil && s.probes(child):
 			captured, quiet := s.childHistories(ply)
 			s.enter(ply, captured, quiet)
 			v = -s.search(ply+1, 0, -beta, -alpha)
@@ -385,6 +386,13 @@ func raise(v int, best, alpha *int, beta int) bool {
 	}
 	*alpha = v
 	return v >= beta
+}
+
+// probes reports whether p has few enough seeds on its board to be
+// probed.
+func (s *searcher) probes(p *oware.Position) bool {
+	b := p.Board()
+	return oware.NumSeeds-b.Score(oware.South)-b.Score(oware.North) <= s.probeSeeds
 }
 
 // probed returns the score that s.probe gives p, depth plies from the

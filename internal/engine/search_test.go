@@ -168,6 +168,30 @@ func TestProbe(t *testing.T) {
 	want, err := Search(q, 8)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
+
+	// ProbeSeeds: positions with more seeds on the board are not asked
+	// about, and searched as without a probe. q has 36 on its board, and
+	// 8 plies capture far fewer than 35.
+	all := -1
+	for _, tc := range []struct{ seeds, calls int }{{0, -1}, {36, -1}, {1, 0}} {
+		calls := 0
+		e, err := New(Options{TableSize: MinTableSize, ProbeSeeds: tc.seeds, Probe: func(oware.Position) (int, bool, bool) {
+			calls++
+			return 0, false, false
+		}})
+		require.NoError(t, err)
+		got, err := e.Search(q, Limits{Depth: 8})
+		require.NoError(t, err)
+		assert.Equal(t, want, got, "ProbeSeeds %d", tc.seeds)
+		if all < 0 {
+			all = calls
+			require.Positive(t, all)
+		}
+		if tc.calls < 0 {
+			tc.calls = all
+		}
+		assert.Equal(t, tc.calls, calls, "ProbeSeeds %d", tc.seeds)
+	}
 }
 
 func TestNew(t *testing.T) {
