@@ -49,7 +49,7 @@ func TestHelperEngine(t *testing.T) {
 	if mode == "exit" {
 		os.Exit(2)
 	}
-	u, err := newUCIServer(oware.Rules{}, minHashMB, nil, os.Stdout)
+	u, err := newUCIServer(oware.Rules{}, minHashMB, nil, 0, os.Stdout)
 	if err != nil {
 		os.Exit(1)
 	}

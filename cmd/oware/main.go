@@ -31,7 +31,7 @@
 //	oware tablebase probe -dir DIR [-rules NAME] POSITION
 //	oware tablebase stats -dir DIR
 //	                                       build endgame tables, probe a position, show each level
-//	oware uci [-rules NAME] [-hash MB] [-tablebase DIR]
+//	oware uci [-rules NAME] [-hash MB] [-tablebase DIR | -endgame N]
 //	                                       the engine, speaking Aalina's and Aualé's protocol
 //	oware help [COMMAND]                   the list of commands, or a command's flags
 //

@@ -79,7 +79,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return status
 	}
 	if g.tables != nil {
-		if g.engine, err = engine.New(engine.Options{Probe: tableProbe(g.tables)}); err != nil {
+		if g.engine, err = engine.New(engine.Options{Probe: tableProbe(g.tables), ProbeSeeds: g.tables.MaxSeeds(rules)}); err != nil {
 			return fail(stderr, "play", err)
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -18,13 +19,20 @@ import (
 )
 
 // uciUsage is the synopsis of oware uci.
-const uciUsage = "[-rules NAME] [-hash MB] [-tablebase DIR]"
+const uciUsage = "[-rules NAME] [-hash MB] [-tablebase DIR | -endgame N]"
 
 // Limits of the Hash option, in MB, and its default.
 const (
 	minHashMB     = 1
 	maxHashMB     = 4096
 	defaultHashMB = 64
+)
+
+// The seeds up to which oware uci solves endgames when it starts, by
+// default (as many as Aalina's endgame database holds) and at most.
+const (
+	defaultEndgame = 12
+	maxEndgame     = 15
 )
 
 // maxUCILine is the longest command line read in full: a move list of a
@@ -38,6 +46,7 @@ func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rulesName := rulesFlag(fs)
 	hash := fs.Int("hash", defaultHashMB, fmt.Sprintf("the size of the transposition table in MB, %d to %d (the Hash option)", minHashMB, maxHashMB))
 	tablesDir := fs.String("tablebase", "", "play endgames perfectly from the tables in DIR (oware tablebase build)")
+	endgame := fs.Int("endgame", defaultEndgame, fmt.Sprintf("without -tablebase, solve the endgames of up to N seeds when starting, 0 to %d (0: none)", maxEndgame))
 	pos, status, err := parseFlags(fs, args)
 	if err != nil {
 		return status
@@ -47,6 +56,8 @@ func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, "unexpected argument %q", pos[0])
 	case *hash < minHashMB || *hash > maxHashMB:
 		return usageError(stderr, fs, "-hash %d: want %d to %d", *hash, minHashMB, maxHashMB)
+	case *endgame < 0 || *endgame > maxEndgame:
+		return usageError(stderr, fs, "-endgame %d: want 0 to %d", *endgame, maxEndgame)
 	}
 	rules, status, ok := parseRules(fs, *rulesName)
 	if !ok {
@@ -56,7 +67,10 @@ func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status != exitOK {
 		return status
 	}
-	u, err := newUCIServer(rules, *hash, tables, stdout)
+	if tables != nil || !tablebase.Supported(rules) {
+		*endgame = 0
+	}
+	u, err := newUCIServer(rules, *hash, tables, *endgame, stdout)
 	if err != nil {
 		return fail(stderr, "uci", err)
 	}
@@ -76,24 +90,71 @@ type uciServer struct {
 	outMu  sync.Mutex // one line at a time on out
 	eng    *engine.Engine
 	hashMB int
-	tables *tablebase.Tables // endgame tables; nil if none
+	// tables are the endgame tables, nil while there are none; ready is
+	// closed once they are solved (see solveEndgames), at once otherwise.
+	// The engine asks them about positions of up to seeds seeds.
+	tables atomic.Pointer[tablebase.Tables]
+	seeds  int
+	ready  chan struct{}
+	cancel func() // stops the solving of the tables
 	pos    oware.Position
 	search *uciSearch // the search started by the last go, until stop or its end; nil if none
 }
 
 // newUCIServer returns a server of a game under rules, with a table of
-// hashMB MB and the endgame tables tables (nil for none), that writes to
-// out.
-func newUCIServer(rules oware.Rules, hashMB int, tables *tablebase.Tables, out io.Writer) (*uciServer, error) {
-	u := &uciServer{rules: rules, out: out, pos: rules.Start(), tables: tables}
-	return u, u.setHash(hashMB)
+// hashMB MB, that writes to out, with the endgame tables tables, or
+// without (nil) those it solves of up to endgame seeds (see
+// solveEndgames; 0 for none, and endgame must be 0 where the tables do
+// not support rules).
+func newUCIServer(rules oware.Rules, hashMB int, tables *tablebase.Tables, endgame int, out io.Writer) (*uciServer, error) {
+	u := &uciServer{rules: rules, out: out, pos: rules.Start(), ready: make(chan struct{}), cancel: func() {}}
+	if tables != nil {
+		u.tables.Store(tables)
+		u.seeds = tables.MaxSeeds(rules)
+	}
+	if err := u.setHash(hashMB); err != nil {
+		return nil, err
+	}
+	if tables == nil && endgame > 0 {
+		u.solveEndgames(endgame)
+	} else {
+		close(u.ready)
+	}
+	return u, nil
+}
+
+// solveEndgames solves the endgames of up to seeds seeds in the
+// background, as Aalina loads its endgame database when it starts:
+// "isready" is answered once they are solved, and a search started before
+// that searches without them. An error is reported as an info string, and
+// the engine goes on without tables.
+func (u *uciServer) solveEndgames(seeds int) {
+	u.seeds = seeds
+	ctx, cancel := context.WithCancel(context.Background())
+	u.cancel = cancel
+	go func() {
+		defer close(u.ready)
+		tb, err := tablebase.Compute(ctx, u.rules, seeds, tablebase.BuildOptions{})
+		switch {
+		case err == nil:
+			u.tables.Store(tb)
+		case ctx.Err() == nil:
+			u.complain("endgame tables: %s", err)
+		}
+	}()
 }
 
 // setHash gives u an engine with a table of mb MB.
 func (u *uciServer) setHash(mb int) error {
 	opt := engine.Options{TableSize: mb << 20}
-	if u.tables != nil {
-		opt.Probe = tableProbe(u.tables)
+	if u.seeds > 0 {
+		opt.ProbeSeeds = u.seeds
+		opt.Probe = func(p oware.Position) (int, bool, bool) {
+			if tb := u.tables.Load(); tb != nil {
+				return tableValue(tb, p)
+			}
+			return 0, false, false
+		}
 	}
 	eng, err := engine.New(opt)
 	if err != nil {
@@ -121,6 +182,7 @@ func (u *uciServer) complain(format string, a ...any) {
 // fails only on a read error.
 func (u *uciServer) serve(in io.Reader) error {
 	defer u.finish()
+	defer func() { u.cancel(); <-u.ready }()
 	r := bufio.NewReader(in)
 	for {
 		line, long, err := readLineMax(r, maxUCILine)
@@ -167,6 +229,7 @@ func (u *uciServer) handle(line string) bool {
 		u.send("option name Hash type spin default %d min %d max %d", defaultHashMB, minHashMB, maxHashMB)
 		u.send("uciok")
 	case "isready":
+		<-u.ready
 		u.send("readyok")
 	case "debug":
 		if len(args) != 1 || (args[0] != "on" && args[0] != "off") {
@@ -434,7 +497,7 @@ func (u *uciServer) goCommand(args []string) {
 		}
 		if err == nil {
 			// Where the tables decide the game, one of their best moves.
-			if m, _ := tableMove(u.tables, p, r.Move); m != r.Move {
+			if m, _ := tableMove(u.tables.Load(), p, r.Move); m != r.Move {
 				r.Move, r.PV = m, nil
 			}
 		}

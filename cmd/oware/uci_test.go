@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -156,7 +157,7 @@ func TestUCISessions(t *testing.T) {
 		t.Run(filepath.Base(name), func(t *testing.T) {
 			rules, steps := readSession(t, name)
 			out := newLines()
-			u, err := newUCIServer(rules, minHashMB, nil, out)
+			u, err := newUCIServer(rules, minHashMB, nil, 0, out)
 			require.NoError(t, err)
 			defer u.finish()
 			searched := 0
@@ -239,12 +240,15 @@ func checkBest(t *testing.T, where string, pos oware.Position, got, recorded []s
 }
 
 // uciSession runs oware uci on the given commands, one a line, with the
-// flags args (a table of 1 MB unless they say), and returns its status
-// and output lines.
+// flags args (a table of 1 MB and no endgames solved unless they say),
+// and returns its status and output lines.
 func uciSession(t *testing.T, input string, args ...string) (int, []string, string) {
 	t.Helper()
 	if !slices.Contains(args, "-hash") {
 		args = append(args, "-hash", "1")
+	}
+	if !slices.Contains(args, "-endgame") && !slices.Contains(args, "-tablebase") {
+		args = append(args, "-endgame", "0")
 	}
 	status, out, errOut := runCmd(t, input, append([]string{"uci"}, args...)...)
 	return status, strings.Split(strings.TrimSuffix(out, "\n"), "\n"), errOut
@@ -334,7 +338,7 @@ func TestUCIGo(t *testing.T) {
 // of the input end a search.
 func TestUCIWaitsForStop(t *testing.T) {
 	out := newLines()
-	u, err := newUCIServer(oware.Rules{}, minHashMB, nil, out)
+	u, err := newUCIServer(oware.Rules{}, minHashMB, nil, 0, out)
 	require.NoError(t, err)
 	require.True(t, u.handle("go infinite"))
 	for _, l := range out.now(100 * time.Millisecond) {
@@ -446,7 +450,7 @@ func FuzzUCI(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, input string) {
 		out := newLines()
-		u, err := newUCIServer(oware.Rules{}, minHashMB, nil, out)
+		u, err := newUCIServer(oware.Rules{}, minHashMB, nil, 0, out)
 		require.NoError(t, err)
 		// Each line as serve reads it; at the end, what quit does, so that
 		// no search outlasts the input.
@@ -509,6 +513,81 @@ func TestUCITablebase(t *testing.T) {
 	status, _, errOut = uciSession(t, "", "-tablebase", filepath.Join(dir, "missing"))
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, errOut, "oware uci: ")
+}
+
+// TestUCIEndgame: without -tablebase, oware uci solves the endgames of
+// up to -endgame seeds when it starts (12 by default), answers isready
+// once they are solved, and then plays one of their best moves where they
+// decide the game.
+func TestUCIEndgame(t *testing.T) {
+	tables, err := tablebase.Compute(context.Background(), oware.Rules{}, 12, tablebase.BuildOptions{})
+	require.NoError(t, err)
+	rng := prng.New(11)
+	// bestOf returns a position of from to seeds seeds at which the tables
+	// decide the game and some move is not among their best ones, and
+	// those best moves.
+	bestOf := func(from, seeds int) (oware.Position, oware.MoveSet) {
+		for {
+			p := oware.PositionFrom(boardgen.Endgame(rng, from, seeds))
+			if p.Moves().Len() < 2 || !decided(tables, p) {
+				continue
+			}
+			best, _, err := tables.BestMoves(p)
+			require.NoError(t, err)
+			if best.Len() < p.Moves().Len() {
+				return p, best
+			}
+		}
+	}
+	checkBest := func(got []string, p oware.Position, best oware.MoveSet) {
+		t.Helper()
+		require.Equal(t, "readyok", got[0], "%s", p.Board())
+		m := bestmoveLine.FindStringSubmatch(got[len(got)-1])
+		require.NotNil(t, m, "%s: %q", p.Board(), got)
+		mv, err := oware.ParseMove(m[1])
+		require.NoError(t, err)
+		assert.True(t, best.Contains(mv), "%s: %s is not among the tables' best moves %s", p.Board(), mv, best)
+	}
+	// missed reports whether a search of depth 1 without tables misses
+	// every best move at p.
+	missed := func(p oware.Position, best oware.MoveSet) bool {
+		_, without, _ := uciSession(t, "position fen "+p.Board().String()+"\ngo depth 1\n")
+		m := bestmoveLine.FindStringSubmatch(without[len(without)-1])
+		require.NotNil(t, m)
+		mv, err := oware.ParseMove(m[1])
+		require.NoError(t, err)
+		return !best.Contains(mv)
+	}
+	differs := 0
+	for range 30 {
+		p, best := bestOf(2, 6)
+		status, got, errOut := uciSession(t, "isready\nposition fen "+p.Board().String()+"\ngo depth 1\n", "-endgame", "6")
+		require.Equal(t, exitOK, status, errOut)
+		checkBest(got, p, best)
+		if missed(p, best) {
+			differs++
+		}
+	}
+	assert.Positive(t, differs, "a search of depth 1 alone misses a best move somewhere")
+
+	// By default: 12 seeds, at a position where depth 1 alone misses.
+	p, best := bestOf(11, 12)
+	for !missed(p, best) {
+		p, best = bestOf(11, 12)
+	}
+	status, out, errOut := runCmd(t, "isready\nposition fen "+p.Board().String()+"\ngo depth 1\n", "uci", "-hash", "1")
+	require.Equal(t, exitOK, status, errOut)
+	checkBest(strings.Split(strings.TrimSpace(out), "\n"), p, best)
+
+	// Rules that the tables do not support: no endgames, and no wait.
+	status, got, errOut := uciSession(t, "isready\ngo depth 2\n", "-rules", "board-game-rs", "-endgame", "12")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, "readyok", got[0])
+	for _, n := range []string{"-1", "16"} {
+		status, _, errOut = uciSession(t, "", "-endgame", n)
+		assert.Equal(t, exitUsage, status, n)
+		assert.Contains(t, errOut, "-endgame "+n+": want 0 to 15", n)
+	}
 }
 
 // TestTableMoveOnlyWhereNothingRecurs: the tables' best move replaces the
