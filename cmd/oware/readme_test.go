@@ -456,7 +456,7 @@ func TestReadmeCommandTranscripts(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"show", "perft", "replay", "version"} {
+	for _, name := range []string{"show", "perft", "replay", "version", "convert"} {
 		assert.Positive(t, ran[name], "the README shows oware %s at work", name)
 	}
 }
