@@ -982,7 +982,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 //   - the board, as a position string (see [ParseBoard]); it starts a fresh
 //     history (D4);
 //   - under rules with a limit of plies, "+N": the plies played before the
-//     board;
+//     board (refused under other rules, where they would count for nothing);
 //   - at most MaxHistory moves as pit letters ("A"–"F", "a"–"f"), played
 //     from the board in order.
 //
@@ -1049,6 +1049,9 @@ func (r *positionReader) read() (Position, error) {
 	p := rules.Position(b)
 	f, at, ok := r.field(MaxHistory)
 	if ok && strings.HasPrefix(f, "+") {
+		if rules.MaxPlies == 0 {
+			return r.fail(at, "plies before the board count only under rules with a limit of plies", ErrSyntax)
+		}
 		n, err := strconv.ParseUint(f[1:], 10, 32)
 		if err != nil || f[1:] != strconv.FormatUint(n, 10) {
 			return r.fail(at+1, "plies before the board are not a number", ErrSyntax)

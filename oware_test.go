@@ -1950,6 +1950,9 @@ func TestParsePositionErrors(t *testing.T) {
 		{"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S ", 30, "no moves after the space", oware.ErrSyntax},
 		{"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S-1", 28, "side to move is not S or N", oware.ErrSyntax},
 		{"4-4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", 28, "side to move is not S or N", oware.ErrSyntax},
+		{"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S +7 Cf", 30, "plies before the board count only under rules with a limit of plies", oware.ErrSyntax},
+		{"awari 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S +0", 36, "plies before the board count only under rules with a limit of plies", oware.ErrSyntax},
+		{"playstrategy 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S +07", 44, "plies before the board are not a number", oware.ErrSyntax},
 		{"3-4-4-4-4-4-4-4-4-4-4-4-0-0-S", 0, "total is 47", nil},
 		{"4-4-4-4-4-4-4-4-4-4-4-4-48-0-S", 0, "total is 96", nil},
 	}
@@ -2040,6 +2043,7 @@ func FuzzParsePosition(f *testing.F) {
 		"1-1-1-1-1-4-1-3-2-1-2-2-10-18-S Fa",
 		"openspiel 0-1-0-1-0-1-0-0-1-0-0-0-22-22-N cBdDeCfFaAbE",
 		"playstrategy 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S +7 Cf",
+		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S +7 Cf",
 		"awari 1-1-0-0-0-1-0-0-0-0-0-0-22-23-S FaBbCcDdEeAfFaBbCcDdEeAf",
 		"nosuch 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S",
 		"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S  C",
