@@ -271,7 +271,15 @@ func (t *Tables) BestMoves(p oware.Position) (oware.MoveSet, Value, error) {
 	if err != nil {
 		return 0, Value{}, err
 	}
-	v, _ := t.Probe(p)
+	if len(moves) == 0 { // the game is over
+		v, _ := t.Probe(p)
+		return 0, v, nil
+	}
+	// The value of the board is the best of its moves', bound by bound.
+	v := Value{unset, unset}
+	for _, m := range moves {
+		v.lo, v.hi = max(v.lo, m.Value.lo), max(v.hi, m.Value.hi)
+	}
 	var best oware.MoveSet
 	for _, m := range moves {
 		if m.Value.lo == v.lo {
