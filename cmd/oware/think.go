@@ -89,31 +89,19 @@ func (g *game) dropTypedAhead() {
 	}
 }
 
-// tableProbe returns a probe for the engine: [tableValue] of tb.
+// tableProbe returns a probe for the engine: the bounds of tb's value.
 func tableProbe(tb *tablebase.Tables) engine.Probe {
-	return func(p oware.Position) (int, bool, bool) { return tableValue(tb, p) }
+	return func(p oware.Position) (int, int, bool) { return tableBounds(tb, p) }
 }
 
-// tableValue returns what the tables tb tell of perfect play from p, ok
-// false when they do not know p. A value whose bounds decide the game (the
-// mover's final tally above or below the opponent's at both bounds, or a
-// draw at both) is decided, given by the bound that decides it; other
-// bounds are an estimate, their middle.
-func tableValue(tb *tablebase.Tables, p oware.Position) (value int, decided, ok bool) {
+// tableBounds returns the bounds of the value that the tables tb give p,
+// ok false when they do not know p.
+func tableBounds(tb *tablebase.Tables, p oware.Position) (lo, hi int, ok bool) {
 	v, err := tb.Probe(p)
 	if err != nil {
-		return 0, false, false
+		return 0, 0, false
 	}
-	b := p.Board()
-	me := b.ToMove()
-	diff := b.Score(me) - b.Score(me.Opponent())
-	switch {
-	case diff+v.Hi() < 0:
-		return v.Hi(), true, true
-	case diff+v.Lo() > 0 || v.Exact():
-		return v.Lo(), true, true
-	}
-	return (v.Lo() + v.Hi()) / 2, false, true
+	return v.Lo(), v.Hi(), true
 }
 
 // firstMet reports whether p counts as met for the first time, as the
@@ -141,11 +129,15 @@ func openTables(fs *flag.FlagSet, cmd, dir string, rules oware.Rules, stderr io.
 	return tb, exitOK
 }
 
-// decided reports whether the tables decide the game at p: who wins, or a
-// draw.
+// decided reports whether the tables decide the game at p: who wins (the
+// mover's final tally above or below the opponent's at both bounds), or a
+// draw (an exact value that levels them).
 func decided(tb *tablebase.Tables, p oware.Position) bool {
-	_, d, ok := tableValue(tb, p)
-	return ok && d
+	lo, hi, ok := tableBounds(tb, p)
+	b := p.Board()
+	me := b.ToMove()
+	diff := b.Score(me) - b.Score(me.Opponent())
+	return ok && (diff+lo > 0 || diff+hi < 0 || diff+lo == 0 && lo == hi)
 }
 
 // tableMove returns the move to play at p, where the engine chose

@@ -149,11 +149,11 @@ func (u *uciServer) setHash(mb int) error {
 	opt := engine.Options{TableSize: mb << 20}
 	if u.seeds > 0 {
 		opt.ProbeSeeds = u.seeds
-		opt.Probe = func(p oware.Position) (int, bool, bool) {
+		opt.Probe = func(p oware.Position) (int, int, bool) {
 			if tb := u.tables.Load(); tb != nil {
-				return tableValue(tb, p)
+				return tableBounds(tb, p)
 			}
-			return 0, false, false
+			return 0, 0, false
 		}
 	}
 	eng, err := engine.New(opt)

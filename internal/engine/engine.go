@@ -42,8 +42,9 @@ const (
 	// from ±Win.
 	Win = 1_000_000
 	// KnownWin is the score of a position that an Options.Probe proves won
-	// without saying in how many plies: KnownWin plus the seeds of the
-	// margin (see Probe); a proven loss scores the opposite.
+	// without saying in how many plies: KnownWin plus the least margin of
+	// the final tallies, in seeds (see Probe); a proven loss scores
+	// -KnownWin minus the least margin by which it is lost.
 	KnownWin = Win / 2
 	// MaxDepth is the deepest search that Search accepts.
 	MaxDepth = 40
@@ -95,19 +96,24 @@ type Limits struct {
 }
 
 // Probe tells what an oracle, such as an endgame tablebase, knows of a
-// position: value is the seeds that the player to move will capture from
-// those on the board minus the seeds the opponent will, with perfect play
-// by both to the end of the game (the 25-seed stop of R8 not applied), the
-// position counted as met for the first time. When exact is true the value
-// is proven: where no earlier board of the line can recur (a capture has
-// just been made, or the rules know no repetition), the search scores the
-// position as decided, a win for the side whose captures plus share is
-// higher (see KnownWin), and does not search below it. Otherwise, and
-// where an earlier board could recur, value is an estimate, used in place
-// of the evaluation where the search stops. ok is false when the oracle does not
-// know the position. A Probe must be safe for concurrent use if the
-// engine searches from several goroutines.
-type Probe func(p oware.Position) (value int, exact bool, ok bool)
+// position: lo and hi bound its value, the seeds that the player to move
+// will capture from those on the board minus the seeds the opponent will,
+// with perfect play by both to the end of the game (the 25-seed stop of
+// R8 not applied), the position counted as met for the first time; lo ==
+// hi when the value is exact. ok is false when the oracle does not know
+// the position.
+//
+// The search trusts the bounds only where no earlier board of the line can
+// recur (a capture has just been made, or the rules know no repetition),
+// since they hold for a position met for the first time: there, bounds
+// that decide the game (the mover's captures plus the value above the
+// opponent's at both bounds, below at both, or an exact draw) score the
+// position as won, lost or drawn (see KnownWin) without a search below
+// it; other bounds cut the search off where they lie outside its window,
+// and bound the evaluation where the search stops. Elsewhere the probe is
+// not asked. A Probe must be safe for concurrent use if the engine
+// searches from several goroutines.
+type Probe func(p oware.Position) (lo, hi int, ok bool)
 
 // Options configures an [Engine].
 type Options struct {

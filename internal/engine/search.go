@@ -211,6 +211,15 @@ func (s *searcher) childHistories(ply int) (captured int, quiet uint64) {
 	return b.Score(oware.South) + b.Score(oware.North), s.hist[ply] + mix(b.Hash())
 }
 
+// fresh sets the history of stack[ply+1], a child of stack[ply], and
+// reports whether no earlier board can recur from it: it follows a
+// capture, or the rules know no repetition.
+func (s *searcher) fresh(ply int) bool {
+	captured, quiet := s.childHistories(ply)
+	s.enter(ply, captured, quiet)
+	return s.hist[ply+1] == 0
+}
+
 // enter sets the history of stack[ply+1], a child of stack[ply], from what
 // childHistories returned.
 func (s *searcher) enter(ply, captured int, quiet uint64) {
@@ -235,8 +244,8 @@ func (s *searcher) search(ply, depth, alpha, beta int) int {
 	if p.Moves() == 0 {
 		return terminal(p.Outcome(), p.Board().ToMove(), ply)
 	}
-	if s.probe != nil && ply > 0 && s.probes(p) {
-		if v, ok := s.probed(p, depth, s.hist[ply] == 0); ok {
+	if s.probe != nil && ply > 0 && s.hist[ply] == 0 && s.probes(p) {
+		if v, ok := s.probed(ply, depth, alpha, beta); ok {
 			return v
 		}
 	}
@@ -358,9 +367,7 @@ func (s *searcher) frontier(ply, alpha, beta int) int {
 		switch {
 		case child.Moves() == 0:
 			v = -terminal(child.Outcome(), child.Board().ToMove(), ply+1)
-		case s.probe != nil && s.probes(child):
-			captured, quiet := s.childHistories(ply)
-			s.enter(ply, captured, quiet)
+		case s.probe != nil && s.probes(child) && s.fresh(ply):
 			v = -s.search(ply+1, 0, -beta, -alpha)
 			s.nodes--
 		default:
@@ -395,32 +402,41 @@ func (s *searcher) probes(p *oware.Position) bool {
 	return oware.NumSeeds-b.Score(oware.South)-b.Score(oware.North) <= s.probeSeeds
 }
 
-// probed returns the score that s.probe gives p, depth plies from the
-// search's horizon: a decided score when the probe's value is exact and
-// fresh tells that no board of p's line can recur (a capture has just been
-// made, or the rules have no repetition), its estimate at the horizon, or
-// false. A value is that of the position met for the first time, so where
-// an earlier board could recur it is only an estimate.
-func (s *searcher) probed(p *oware.Position, depth int, fresh bool) (int, bool) {
-	value, proven, ok := s.probe(*p)
+// probed returns the score of the position at ply, depth plies from the
+// search's horizon and searched within (alpha, beta), that the bounds of
+// s.probe give, or false when they do not give one: a decided score when
+// they decide the game, one of them when it lies outside the window, and
+// at the horizon the quiescence search brought within them. The position
+// is one from which no board of the line can recur (a capture has just
+// been made, or the rules have no repetition), where the bounds are
+// proven.
+func (s *searcher) probed(ply, depth, alpha, beta int) (int, bool) {
+	p := &s.stack[ply]
+	lo, hi, ok := s.probe(*p)
 	if !ok {
 		return 0, false
 	}
-	proven = proven && fresh
 	b := p.Board()
 	me := b.ToMove()
-	diff := b.Score(me) - b.Score(me.Opponent()) + value // final tallies: mine minus theirs
+	diff := b.Score(me) - b.Score(me.Opponent())
+	lo, hi = diff+lo, diff+hi // the final tallies: mine minus theirs
+	low, high := SeedValue*lo, SeedValue*hi
 	switch {
-	case !proven && depth > 0:
-		return 0, false
-	case !proven:
-		return SeedValue * diff, true
-	case diff > 0:
-		return KnownWin + diff, true
-	case diff < 0:
-		return -KnownWin + diff, true
+	case lo > 0:
+		return KnownWin + lo, true
+	case hi < 0:
+		return -KnownWin + hi, true
+	case lo == 0 && hi == 0:
+		return 0, true
+	case low >= beta:
+		return low, true
+	case high <= alpha:
+		return high, true
+	case depth == 0:
+		v := s.quiesce(ply, max(alpha, low), min(beta, high))
+		return min(max(v, low), high), true
 	}
-	return 0, true
+	return 0, false
 }
 
 // pv returns the principal variation: first, the best move at the root,

@@ -88,14 +88,15 @@ func TestLikelyCapture(t *testing.T) {
 	}
 }
 
-// TestProbe: a Probe that proves every position below the root decides
-// the search at the root's children; one that only estimates them is used
-// where the search stops; one that knows nothing changes nothing.
+// TestProbe: bounds that decide the game decide the search where no
+// earlier board can recur; other bounds bound the search's score there;
+// where an earlier board can recur the probe is not asked; one that knows
+// nothing changes nothing.
 func TestProbe(t *testing.T) {
-	// Under rules without repetition no board can recur, so a proven
-	// value decides every position. No move of the opening captures:
-	// every child has scores 0-0 and North to move, whose final margin
-	// the probe says is value.
+	// Under rules without repetition no board can recur, so the bounds
+	// hold at every position. No move of the opening captures: every
+	// child has scores 0-0 and North to move, whose final margin the
+	// probe says is value.
 	p := oware.Rules{RepeatLimit: oware.NoRepetition}.Start()
 	for _, tc := range []struct {
 		value int
@@ -106,9 +107,9 @@ func TestProbe(t *testing.T) {
 		{-2, KnownWin + 2},   // North loses by 2
 	} {
 		calls := 0
-		e, err := New(Options{TableSize: MinTableSize, Probe: func(q oware.Position) (int, bool, bool) {
+		e, err := New(Options{TableSize: MinTableSize, Probe: func(q oware.Position) (int, int, bool) {
 			calls++
-			return tc.value, true, true
+			return tc.value, tc.value, true
 		}})
 		require.NoError(t, err)
 		for _, depth := range []int{1, 5} {
@@ -119,23 +120,45 @@ func TestProbe(t *testing.T) {
 			assert.Equal(t, calls, int(r.Nodes)-r.Depth, "value %d, depth %d: the search goes no deeper than the children", tc.value, depth)
 		}
 	}
+	// Bounds that do not decide: a child's score at the horizon is its
+	// quiescence search brought within them, so the root's is the plain
+	// score brought within the opposite bounds (clamping is monotone).
+	// North to move after F, whose moves capture nothing.
+	p = oware.Rules{RepeatLimit: oware.NoRepetition}.Position(oware.MustParseBoard("4-4-4-4-4-0-5-5-5-5-4-4-0-0-N"))
+	plain, err := Search(p, 1)
+	require.NoError(t, err)
+	require.NotZero(t, plain.Score, "the clamps below must bite")
+	for _, tc := range []struct{ lo, hi int }{{-1, 0}, {0, 1}, {-3, 2}} {
+		e, err := New(Options{TableSize: MinTableSize, Probe: func(q oware.Position) (int, int, bool) {
+			return tc.lo, tc.hi, true
+		}})
+		require.NoError(t, err)
+		r, err := e.Search(p, Limits{Depth: 1})
+		require.NoError(t, err)
+		assert.Equal(t, min(max(plain.Score, -SeedValue*tc.hi), -SeedValue*tc.lo), r.Score, "bounds %d..%d", tc.lo, tc.hi)
+	}
 
 	// Under abapa an earlier board can recur after a move that captures
-	// nothing, so there a proven value is only an estimate, at the
-	// horizon: the children of the opening are not decided.
-	abapa, err := New(Options{TableSize: MinTableSize, Probe: func(q oware.Position) (int, bool, bool) {
-		return 3, true, true
+	// nothing, so there the bounds are not proven, and not asked for: the
+	// children of the opening are searched as without a probe.
+	calls := 0
+	abapa, err := New(Options{TableSize: MinTableSize, Probe: func(q oware.Position) (int, int, bool) {
+		calls++
+		return 3, 3, true
 	}})
 	require.NoError(t, err)
-	r, err := abapa.Search(oware.Start(), Limits{Depth: 1})
+	r, err := abapa.Search(oware.Start(), Limits{Depth: 2}) // no move captures in two plies
 	require.NoError(t, err)
-	assert.Equal(t, -3*SeedValue, r.Score, "R10: a value after a move that captures nothing is an estimate")
+	want2, err := Search(oware.Start(), 2)
+	require.NoError(t, err)
+	assert.Equal(t, want2.Score, r.Score, "R10: no probe after a move that captures nothing")
+	assert.Zero(t, calls)
 	// Right after a capture no earlier board can recur: there the value
 	// decides. South's only move, F, makes 2 in North's a and captures
 	// them (R5): 24-23, one seed left in f, North to move; the probe says
 	// South will capture it (value -1 for North), so South ends 25-23.
-	decided, err := New(Options{TableSize: MinTableSize, Probe: func(q oware.Position) (int, bool, bool) {
-		return -1, true, true
+	decided, err := New(Options{TableSize: MinTableSize, Probe: func(q oware.Position) (int, int, bool) {
+		return -1, -1, true
 	}})
 	require.NoError(t, err)
 	for _, depth := range []int{1, 5} {
@@ -144,22 +167,8 @@ func TestProbe(t *testing.T) {
 		assert.Equal(t, KnownWin+2, r.Score, "depth %d: a proven value right after a capture decides", depth)
 	}
 
-	// An estimate of value seeds for the mover, used at the horizon: two
-	// plies from the opening (no capture yet) South is to move again.
-	p = oware.Start()
-	estimate, err := New(Options{TableSize: MinTableSize, Probe: func(q oware.Position) (int, bool, bool) {
-		return 5, false, true
-	}})
-	require.NoError(t, err)
-	r, err = estimate.Search(p, Limits{Depth: 1})
-	require.NoError(t, err)
-	assert.Equal(t, -5*SeedValue, r.Score)
-	r, err = estimate.Search(p, Limits{Depth: 2})
-	require.NoError(t, err)
-	assert.Equal(t, 5*SeedValue, r.Score)
-
-	unknown, err := New(Options{TableSize: MinTableSize, Probe: func(q oware.Position) (int, bool, bool) {
-		return 7, true, false
+	unknown, err := New(Options{TableSize: MinTableSize, Probe: func(q oware.Position) (int, int, bool) {
+		return 7, 7, false
 	}})
 	require.NoError(t, err)
 	q := oware.MustParsePosition("3-0-5-1-7-2-0-4-4-1-6-3-6-6-N")
@@ -175,9 +184,9 @@ func TestProbe(t *testing.T) {
 	all := -1
 	for _, tc := range []struct{ seeds, calls int }{{0, -1}, {36, -1}, {1, 0}} {
 		calls := 0
-		e, err := New(Options{TableSize: MinTableSize, ProbeSeeds: tc.seeds, Probe: func(oware.Position) (int, bool, bool) {
+		e, err := New(Options{TableSize: MinTableSize, ProbeSeeds: tc.seeds, Probe: func(oware.Position) (int, int, bool) {
 			calls++
-			return 0, false, false
+			return 0, 0, false
 		}})
 		require.NoError(t, err)
 		got, err := e.Search(q, Limits{Depth: 8})
