@@ -305,6 +305,7 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 	}{
 		{"aalina-tables20.ogn", "| with the tables up to 20 seeds | 115 | 27 | 58 | 64.2% | +102 (+57 to +150) |"},
 		{"aalina-notables.ogn", "| without tables, the same build | 81 | 25 | 94 | 46.8% | −23 (−68 to +22) |"},
+		{"aalina-endgame12.ogn", "| `oware uci -rules aalina`: endgames of up to 12 seeds, bounds where proven | 97 | 26 | 77 | 55.0% | +35 (−10 to +81) |"},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			require.Contains(t, text, tc.row)
