@@ -306,6 +306,8 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 		{"aalina-tables20.ogn", "| with the tables up to 20 seeds | 115 | 27 | 58 | 64.2% | +102 (+57 to +150) |"},
 		{"aalina-notables.ogn", "| without tables, the same build | 81 | 25 | 94 | 46.8% | −23 (−68 to +22) |"},
 		{"aalina-endgame12.ogn", "| `oware uci -rules aalina`: endgames of up to 12 seeds, bounds where proven | 97 | 26 | 77 | 55.0% | +35 (−10 to +81) |"},
+		{"aalina-tables20-bounds.ogn", "| `-tablebase`, the tables up to 20 seeds (second pair) | 103 | 20 | 77 | 56.5% | +45 (−0 to +93) |"},
+		{"aalina-endgame0.ogn", "| `-endgame 0`, no endgame knowledge at all (second pair) | 68 | 23 | 109 | 39.8% | −72 (−120 to −27) |"},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			require.Contains(t, text, tc.row)
