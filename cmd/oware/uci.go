@@ -108,33 +108,35 @@ type uciServer struct {
 // not support rules).
 func newUCIServer(rules oware.Rules, hashMB int, tables *tablebase.Tables, endgame int, out io.Writer) (*uciServer, error) {
 	u := &uciServer{rules: rules, out: out, pos: rules.Start(), ready: make(chan struct{}), cancel: func() {}}
-	if tables != nil {
+	switch {
+	case tables != nil:
 		u.tables.Store(tables)
 		u.seeds = tables.MaxSeeds(rules)
+	case endgame > 0:
+		u.seeds = endgame // before setHash, which gives the engine its probe
 	}
 	if err := u.setHash(hashMB); err != nil {
 		return nil, err
 	}
 	if tables == nil && endgame > 0 {
-		u.solveEndgames(endgame)
+		u.solveEndgames()
 	} else {
 		close(u.ready)
 	}
 	return u, nil
 }
 
-// solveEndgames solves the endgames of up to seeds seeds in the
+// solveEndgames solves the endgames of up to u.seeds seeds in the
 // background, as Aalina loads its endgame database when it starts:
 // "isready" is answered once they are solved, and a search started before
 // that searches without them. An error is reported as an info string, and
 // the engine goes on without tables.
-func (u *uciServer) solveEndgames(seeds int) {
-	u.seeds = seeds
+func (u *uciServer) solveEndgames() {
 	ctx, cancel := context.WithCancel(context.Background())
 	u.cancel = cancel
 	go func() {
 		defer close(u.ready)
-		tb, err := tablebase.Compute(ctx, u.rules, seeds, tablebase.BuildOptions{})
+		tb, err := tablebase.Compute(ctx, u.rules, u.seeds, tablebase.BuildOptions{})
 		switch {
 		case err == nil:
 			u.tables.Store(tb)

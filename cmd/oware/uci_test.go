@@ -590,6 +590,35 @@ func TestUCIEndgame(t *testing.T) {
 	}
 }
 
+// TestUCIEndgameSearch: the endgames that oware uci solves itself reach
+// the search as tables given with -tablebase do: the same reports, move
+// for move, at every depth (the time and speed left out), and not those
+// of a search without tables.
+func TestUCIEndgameSearch(t *testing.T) {
+	dir := smallTables(t) // abapa up to 6 seeds
+	rng := prng.New(5)
+	timing := regexp.MustCompile(` nps \d+ time \d+`)
+	searches := func(session string, args ...string) string {
+		status, out, errOut := uciSession(t, session, args...)
+		require.Equal(t, exitOK, status, errOut)
+		return timing.ReplaceAllString(strings.Join(out, "\n"), "")
+	}
+	differs := 0
+	for range 12 {
+		p := oware.PositionFrom(boardgen.Endgame(rng, 7, 10))
+		if p.Moves().Len() < 2 {
+			continue
+		}
+		session := "isready\nposition fen " + p.Board().String() + "\ngo depth 6\n"
+		own := searches(session, "-endgame", "6")
+		require.Equal(t, searches(session, "-tablebase", dir), own, "%s", p.Board())
+		if own != searches(session) {
+			differs++
+		}
+	}
+	assert.Positive(t, differs, "the tables change some search")
+}
+
 // TestTableMoveOnlyWhereNothingRecurs: the tables' best move replaces the
 // engine's only where no earlier board can recur; after a move that
 // captured nothing, a repetition (R10) that the tables do not see could
