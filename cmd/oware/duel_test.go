@@ -305,9 +305,11 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 	}{
 		{"aalina-tables20.ogn", "| with the tables up to 20 seeds | 115 | 27 | 58 | 64.2% | +102 (+57 to +150) |"},
 		{"aalina-notables.ogn", "| without tables, the same build | 81 | 25 | 94 | 46.8% | −23 (−68 to +22) |"},
-		{"aalina-endgame12.ogn", "| `oware uci -rules aalina`: endgames of up to 12 seeds, bounds where proven | 97 | 26 | 77 | 55.0% | +35 (−10 to +81) |"},
-		{"aalina-tables20-bounds.ogn", "| `-tablebase`, the tables up to 20 seeds (second pair) | 103 | 20 | 77 | 56.5% | +45 (−0 to +93) |"},
-		{"aalina-endgame0.ogn", "| `-endgame 0`, no endgame knowledge at all (second pair) | 68 | 23 | 109 | 39.8% | −72 (−120 to −27) |"},
+		{"aalina-endgame12.ogn", "| `oware uci -rules aalina`: its own endgames of up to 12 seeds, in the search (3b3174a, alone) | 105 | 29 | 66 | 59.8% | +69 (+24 to +115) |"},
+		{"aalina-tables20-bounds.ogn", "| `-tablebase`, the tables up to 20 seeds (a7426b9, pair 2) | 103 | 20 | 77 | 56.5% | +45 (−0 to +93) |"},
+		{"aalina-endgame0.ogn", "| `-endgame 0`, no endgame tables (a7426b9, pair 2) | 68 | 23 | 109 | 39.8% | −72 (−120 to −27) |"},
+		{"aalina-root12-a.ogn", "| its own 12-seed endgames at the root only (a7426b9, pair 1) | 97 | 26 | 77 | 55.0% | +35 (−10 to +81) |"},
+		{"aalina-root12-b.ogn", "| the same engine, the other run of pair 1 | 92 | 27 | 81 | 52.8% | +19 (−26 to +65) |"},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			require.Contains(t, text, tc.row)
