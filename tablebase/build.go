@@ -130,7 +130,7 @@ func Build(ctx context.Context, dir string, r oware.Rules, seeds int, opt BuildO
 // seeds in memory and returns them, writing no file: for the small levels
 // that a program can afford to solve when it starts. Up to 12 seeds, they
 // take one to two seconds on two cores, 45 MB at the peak and 5 MB once
-// solved; up to 15, about 13 seconds, 250 MB and 34 MB. It takes the
+// solved; up to 15, 11 to 13 seconds, 250 MB and 34 MB. It takes the
 // memory that [Build] does, with the moves within a level held in memory
 // instead of a temporary file, and stops early with ctx's error when ctx
 // is done.

@@ -15,7 +15,7 @@ import (
 // Times an engine has to answer what needs no thought.
 const (
 	engineStartTime = 30 * time.Second // uci to uciok: a Java engine starts slowly
-	engineReadyTime = 10 * time.Second // isready to readyok
+	engineReadyTime = 30 * time.Second // isready to readyok: oware uci -endgame 15 takes 11-13 s
 	engineQuitTime  = 2 * time.Second  // quit to the end of the process
 	maxEngineLine   = 1 << 20          // a longer line is cut
 )
