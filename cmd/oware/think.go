@@ -130,14 +130,15 @@ func openTables(fs *flag.FlagSet, cmd, dir string, rules oware.Rules, stderr io.
 }
 
 // decided reports whether the tables decide the game at p: who wins (the
-// mover's final tally above or below the opponent's at both bounds), or a
-// draw (an exact value that levels them).
+// final margin of the same sign at both bounds), or a draw (an exact
+// margin of 0).
 func decided(tb *tablebase.Tables, p oware.Position) bool {
-	lo, hi, ok := tableBounds(tb, p)
-	b := p.Board()
-	me := b.ToMove()
-	diff := b.Score(me) - b.Score(me.Opponent())
-	return ok && (diff+lo > 0 || diff+hi < 0 || diff+lo == 0 && lo == hi)
+	v, err := tb.Probe(p)
+	if err != nil {
+		return false
+	}
+	lo, hi := v.Margin(p.Board())
+	return lo > 0 || hi < 0 || lo == 0 && hi == 0
 }
 
 // tableMove returns the move to play at p, where the engine chose

@@ -67,8 +67,8 @@ func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status != exitOK {
 		return status
 	}
-	if tables != nil || !tablebase.Supported(rules) {
-		*endgame = 0
+	if !tablebase.Supported(rules) {
+		*endgame = 0 // no tables to solve
 	}
 	u, err := newUCIServer(rules, *hash, tables, *endgame, stdout)
 	if err != nil {
