@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/internal/engine"
+	"github.com/seed3966233f/oware/engine"
 	"github.com/seed3966233f/oware/internal/prng"
 	"github.com/seed3966233f/oware/ogn"
 )

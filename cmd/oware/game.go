@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/internal/engine"
+	"github.com/seed3966233f/oware/engine"
 )
 
 // describe tells in one line what a move did, such as

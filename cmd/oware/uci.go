@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/internal/engine"
+	"github.com/seed3966233f/oware/engine"
 	"github.com/seed3966233f/oware/ogn"
 	"github.com/seed3966233f/oware/tablebase"
 )
