@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -71,8 +72,7 @@ func (b *builtin) newGame() error { return nil }
 func (b *builtin) close()         {}
 
 func (b *builtin) choose(_ oware.Board, _ []oware.Move, p oware.Position, limit time.Duration) (oware.Move, error) {
-	deadline := now().Add(limit - limit/margin)
-	r, err := b.eng.Search(p, engine.Limits{Depth: b.level, Stop: func() bool { return !now().Before(deadline) }})
+	r, err := b.eng.Search(context.Background(), p, engine.Limits{Depth: b.level, Time: limit})
 	return r.Move, err
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -50,7 +51,7 @@ func plural(n int, one, many string) string {
 // computerMove chooses the move of the built-in player of the given level
 // (its search depth) and tells what it does.
 func computerMove(p oware.Position, level int) (oware.Effect, engine.Result, error) {
-	r, err := engine.Search(p, level)
+	r, err := engine.Search(context.Background(), p, engine.Limits{Depth: level})
 	if err != nil {
 		return oware.Effect{}, r, err
 	}

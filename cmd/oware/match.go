@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"time"
@@ -133,7 +134,7 @@ func match(rules oware.Rules, games, level int, seed uint64, done func(res match
 		for p.Moves().Len() > 0 {
 			var m oware.Move
 			if p.Board().ToMove() == me {
-				r, err := engine.Search(p, level)
+				r, err := engine.Search(context.Background(), p, engine.Limits{Depth: level})
 				if err != nil {
 					return res, err
 				}

@@ -140,6 +140,7 @@ func (u *uciServer) solveEndgames() {
 		switch {
 		case err == nil:
 			u.tables.Store(tb)
+			u.eng.SetTables(tb)
 		case ctx.Err() == nil:
 			u.complain("endgame tables: %s", err)
 		}
@@ -148,17 +149,7 @@ func (u *uciServer) solveEndgames() {
 
 // setHash gives u an engine with a table of mb MB.
 func (u *uciServer) setHash(mb int) error {
-	opt := engine.Options{TableSize: mb << 20}
-	if u.seeds > 0 {
-		opt.ProbeSeeds = u.seeds
-		opt.Probe = func(p oware.Position) (int, int, bool) {
-			if tb := u.tables.Load(); tb != nil {
-				return tableBounds(tb, p)
-			}
-			return 0, 0, false
-		}
-	}
-	eng, err := engine.New(opt)
+	eng, err := engine.New(engine.Options{TableSize: mb << 20, Tables: u.tables.Load()})
 	if err != nil {
 		return err
 	}
@@ -481,14 +472,27 @@ func (u *uciServer) goCommand(args []string) {
 	start := now()
 	go func() {
 		var reported uint64 // the nodes of the last report
-		r, err := u.eng.Search(p, engine.Limits{
-			Depth: g.depth,
-			Stop:  s.stopped,
-			Progress: func(r engine.Result) {
-				u.send("%s", uciInfo(r, now().Sub(start)))
-				reported = r.Nodes
-			},
+		ctx, cancel := context.WithCancel(context.Background())
+		watched := make(chan struct{})
+		go func() {
+			defer close(watched)
+			tick := time.NewTicker(time.Millisecond)
+			defer tick.Stop()
+			for !s.stopped() {
+				select {
+				case <-ctx.Done():
+					return
+				case <-tick.C:
+				}
+			}
+			cancel()
+		}()
+		r, err := u.eng.Analyze(ctx, p, engine.Limits{Depth: g.depth}, func(r engine.Result) {
+			u.send("%s", uciInfo(r, now().Sub(start)))
+			reported = r.Nodes
 		})
+		cancel()
+		<-watched
 		if err == nil && r.Nodes != reported {
 			// The iteration the stop ended: all the nodes, and the
 			// move it proved better if it did.
@@ -496,12 +500,6 @@ func (u *uciServer) goCommand(args []string) {
 		}
 		if s.hold {
 			<-s.released
-		}
-		if err == nil {
-			// Where the tables decide the game, one of their best moves.
-			if m, _ := tableMove(u.tables.Load(), p, r.Move); m != r.Move {
-				r.Move, r.PV = m, nil
-			}
 		}
 		switch {
 		case err != nil: // cannot happen: p has moves and the depth is in range
@@ -586,11 +584,11 @@ func (s *uciSearch) finished() bool {
 // them.
 func uciInfo(r engine.Result, elapsed time.Duration) string {
 	var score string
-	switch {
-	case r.Score >= engine.Win-engine.MaxDepth:
-		score = fmt.Sprintf("mate %d", (engine.Win-r.Score+1)/2)
-	case r.Score <= -engine.Win+engine.MaxDepth:
-		score = fmt.Sprintf("mate -%d", (engine.Win+r.Score+1)/2)
+	switch plies, ok := r.Score.Mate(); {
+	case ok && plies > 0:
+		score = fmt.Sprintf("mate %d", (plies+1)/2)
+	case ok:
+		score = fmt.Sprintf("mate -%d", (-plies+1)/2)
 	default:
 		score = fmt.Sprintf("cp %d", r.Score*100/engine.SeedValue)
 	}
