@@ -9,6 +9,7 @@ import (
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/engine"
 	"github.com/seed3966233f/oware/internal/prng"
+	"github.com/seed3966233f/oware/uci"
 )
 
 // matchUsage is the synopsis of oware match.
@@ -116,8 +117,7 @@ type matchResult struct {
 // score writes the wins, draws and losses so far, such as "3 wins, 1
 // draw, 0 losses".
 func (r matchResult) score() string {
-	return fmt.Sprintf("%d %s, %d %s, %d %s", r.wins, plural(r.wins, "win", "wins"),
-		r.draws, plural(r.draws, "draw", "draws"), r.losses, plural(r.losses, "loss", "losses"))
+	return uci.Result{Wins: r.wins, Draws: r.draws, Losses: r.losses}.Score()
 }
 
 // match plays the games of runMatch, calling done, if not nil, after

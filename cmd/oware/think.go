@@ -26,11 +26,6 @@ var (
 // clearLine returns to the start of the terminal's line and erases it.
 const clearLine = "\r\x1b[K"
 
-// margin is the part of its time that the computer leaves unused, so that
-// it answers within its limit although it looks at the clock only every few
-// thousand positions and then writes its answer: a fiftieth.
-const margin = 50
-
 // think searches p for the player to move, as deep as g.level allows and
 // for at most g.limit, showing on the terminal how far it got; where the
 // tables decide the game, the result is one of their best moves. An
