@@ -83,8 +83,8 @@ func InfoOf(r engine.Result, elapsed time.Duration) Info {
 // Info's fields, the moves of the principal variation written together,
 // as Aualé reads them: "info depth 6 score cp 75 nodes 5204 nps 4861682
 // time 1 pv FaEb". The time is written in whole milliseconds, rounded
-// down; nodes, speed and time are written when the depth is, or when
-// they are not zero.
+// down. A field that is zero is left out, but for the speed and the time
+// of a line with nodes (a search of the built-in engine always has them).
 func (i Info) Format() string {
 	var b strings.Builder
 	b.WriteString("info")
@@ -99,9 +99,9 @@ func (i Info) Format() string {
 	if i.Score != nil {
 		b.WriteString(" score " + i.Score.String())
 	}
-	num("nodes", int64(i.Nodes), i.Depth != 0)
-	num("nps", int64(i.NPS), i.Depth != 0)
-	num("time", i.Time.Milliseconds(), i.Depth != 0)
+	num("nodes", int64(i.Nodes), false)
+	num("nps", int64(i.NPS), i.Nodes != 0)
+	num("time", i.Time.Milliseconds(), i.Nodes != 0)
 	if len(i.PV) > 0 {
 		b.WriteString(" pv ")
 		for _, m := range i.PV {

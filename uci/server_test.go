@@ -2,7 +2,10 @@ package uci
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -16,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/engine"
 )
 
 // The forms of the engine's answers that Aualé's client reads (its
@@ -347,4 +351,133 @@ func FuzzServer(f *testing.F) {
 			assert.True(t, ok, "line %q", l)
 		}
 	})
+}
+
+// TestServerOptions: a Server declares its options on uci, checks a value
+// against the option's type before setting it, reports the setter's
+// errors, and accepts OwnBook and Ponder when it does not declare them.
+func TestServerOptions(t *testing.T) {
+	var set []string
+	setter := func(name string) func(string) error {
+		return func(v string) error {
+			if v == "refused" {
+				return fmt.Errorf("no, not %s", v)
+			}
+			set = append(set, name+"="+v)
+			return nil
+		}
+	}
+	eng, err := engine.New(engine.Options{TableSize: engine.MinTableSize})
+	require.NoError(t, err)
+	srv := &Server{Name: "test engine", Author: "the tests", Engine: eng, Options: []Option{
+		{Name: "Level", Type: SpinOption, Default: "3", Min: 1, Max: 5, Set: setter("Level")},
+		{Name: "Strong Play", Type: CheckOption, Default: "true", Set: setter("Strong Play")},
+		{Name: "Style", Type: ComboOption, Default: "calm", Vars: []string{"calm", "wild"}, Set: setter("Style")},
+		{Name: "Clear", Type: ButtonOption, Set: setter("Clear")},
+		{Name: "Note", Type: StringOption, Set: setter("Note")},
+	}}
+	var out strings.Builder
+	require.NoError(t, srv.Serve(strings.NewReader(strings.Join([]string{
+		"uci",
+		"setoption name level value 4",
+		"setoption name Level value 6",
+		"setoption name Strong Play value maybe",
+		"setoption name strong play value false",
+		"setoption name Style value odd",
+		"setoption name Style value wild",
+		"setoption name Clear value now",
+		"setoption name Clear",
+		"setoption name Note value two words",
+		"setoption name Note value refused",
+		"setoption name OwnBook value true",
+		"setoption name Ponder value false",
+		"setoption name Threads value 2",
+	}, "\n")), &out))
+	assert.Equal(t, []string{
+		"id name test engine",
+		"id author the tests",
+		"option name Level type spin default 3 min 1 max 5",
+		"option name Strong Play type check default true",
+		"option name Style type combo default calm var calm var wild",
+		"option name Clear type button",
+		"option name Note type string default <empty>",
+		"uciok",
+		`info string error: Level "6": want 1 to 5`,
+		`info string error: Strong Play "maybe": want true or false`,
+		`info string error: Style "odd": want one of calm, wild`,
+		`info string error: Clear is a button: want no value`,
+		`info string error: Note refused: no, not refused`,
+		`info string error: unknown option "Threads"`,
+	}, strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n"))
+	assert.Equal(t, []string{"Level=4", "Strong Play=false", "Style=wild", "Clear=", "Note=two words"}, set)
+}
+
+// TestServerHooks: Prepare runs as the session starts, isready waits for
+// it and its error is reported; NewGame is called on ucinewgame.
+func TestServerHooks(t *testing.T) {
+	eng, err := engine.New(engine.Options{TableSize: engine.MinTableSize})
+	require.NoError(t, err)
+	prepared, games := false, 0
+	srv := &Server{Engine: eng, NewGame: func() { games++ },
+		Prepare: func(ctx context.Context) error {
+			time.Sleep(20 * time.Millisecond)
+			prepared = true
+			return errors.New("the book is missing")
+		}}
+	in, w := io.Pipe()
+	out := newLines()
+	served := make(chan error)
+	go func() { served <- srv.Serve(in, out) }()
+	fmt.Fprintln(w, "isready")
+	assert.Equal(t, []string{"info string error: the book is missing", "readyok"}, out.until(t, "readyok"))
+	assert.True(t, prepared)
+	fmt.Fprintln(w, "ucinewgame")
+	fmt.Fprintln(w, "ucinewgame")
+	fmt.Fprintln(w, "quit")
+	require.NoError(t, <-served)
+	assert.Equal(t, 2, games)
+
+	// The context of Prepare ends with the session, which waits for it.
+	srv.Prepare = func(ctx context.Context) error {
+		<-ctx.Done()
+		prepared = false
+		return ctx.Err()
+	}
+	require.NoError(t, srv.Serve(strings.NewReader("quit\n"), io.Discard))
+	assert.False(t, prepared)
+}
+
+// TestServerNodes: go nodes N searches about N positions: the last report
+// counts N and less than a poll's worth more.
+func TestServerNodes(t *testing.T) {
+	got := serve(t, oware.Rules{}, "go nodes 50000\n")
+	require.GreaterOrEqual(t, len(got), 2)
+	assert.Regexp(t, bestmoveLine, got[len(got)-1])
+	i, err := parseInfo(got[len(got)-2])
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, i.Nodes, uint64(50000))
+	assert.Less(t, i.Nodes, uint64(50000+4096))
+}
+
+// TestNewEngineServer: the configuration is checked; the name says the
+// rules, and Hash is the one option.
+func TestNewEngineServer(t *testing.T) {
+	for _, cfg := range []EngineConfig{{HashMB: -1}, {HashMB: MaxHashMB + 1}, {Endgame: -1}, {Endgame: MaxEndgame + 1}} {
+		_, err := NewEngineServer(cfg)
+		assert.ErrorIs(t, err, ErrSyntax, "%+v", cfg)
+		assert.True(t, strings.HasPrefix(err.Error(), "uci: "), err.Error())
+	}
+	aalina, err := oware.ParseRules("aalina")
+	require.NoError(t, err)
+	srv, err := NewEngineServer(EngineConfig{Rules: aalina})
+	require.NoError(t, err)
+	assert.Equal(t, "oware (github.com/seed3966233f/oware, aalina rules)", srv.Name)
+	require.Len(t, srv.Options, 1)
+	assert.Equal(t, "option name Hash type spin default 64 min 1 max 4096", srv.Options[0].String())
+	assert.Nil(t, srv.Prepare, "no endgames asked for")
+	rs, err := oware.ParseRules("board-game-rs")
+	require.NoError(t, err)
+	srv, err = NewEngineServer(EngineConfig{Rules: rs, Endgame: 12})
+	require.NoError(t, err)
+	assert.Nil(t, srv.Prepare, "no tables under board-game-rs")
 }
