@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/lineio"
 )
 
 // DefaultGrace is the Grace of a Client from Start or NewClient.
@@ -123,7 +124,7 @@ func (c *Client) read(r io.Reader, wait func() error) {
 	go func() {
 		br := bufio.NewReader(r)
 		for {
-			line, _, err := readLineMax(br, maxEngineLine)
+			line, _, err := lineio.ReadLine(br, maxEngineLine)
 			if err != nil {
 				break
 			}

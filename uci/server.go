@@ -12,6 +12,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/engine"
+	"github.com/seed3966233f/oware/internal/lineio"
 	"github.com/seed3966233f/oware/ogn"
 )
 
@@ -78,7 +79,7 @@ func (s *Server) Serve(in io.Reader, out io.Writer) error {
 	defer ss.close()
 	r := bufio.NewReader(in)
 	for {
-		line, long, err := readLineMax(r, maxLine)
+		line, long, err := lineio.ReadLine(r, maxLine)
 		switch {
 		case errors.Is(err, io.EOF):
 			if se := ss.search; se != nil && !se.hold {
@@ -468,31 +469,5 @@ func (se *search) finished() bool {
 		return true
 	default:
 		return false
-	}
-}
-
-// readLineMax reads a line, without its line break and surrounding space,
-// and tells whether it was longer than limit bytes (then the text is cut
-// and the rest of the line dropped). It returns io.EOF at the end of the
-// input and other errors as they come.
-func readLineMax(r *bufio.Reader, limit int) (string, bool, error) {
-	var line []byte
-	long := false
-	for {
-		chunk, err := r.ReadSlice('\n')
-		if !long && len(line)+len(chunk) <= limit {
-			line = append(line, chunk...)
-		} else {
-			long = true
-		}
-		switch {
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case errors.Is(err, io.EOF) && (len(line) > 0 || long):
-			err = nil
-		case err != nil:
-			return "", false, err
-		}
-		return strings.TrimSpace(string(line)), long, nil
 	}
 }
