@@ -144,7 +144,7 @@ type Result struct {
 	// their value of the position. Score, Depth and PV stay the search's,
 	// but for a Move other than the search's, whose PV is Move alone.
 	TableMove  bool
-	TableValue tablebase.Value
+	TableValue tablebase.Value // the tables' value of the position, when TableMove
 }
 
 // Probe tells what an oracle, such as an endgame tablebase, knows of a
@@ -176,7 +176,7 @@ type Options struct {
 	// the search in place of the bounds of Tables about every position
 	// with at most ProbeSeeds seeds on its board (0: any number).
 	Probe      Probe
-	ProbeSeeds int
+	ProbeSeeds int // the most seeds on the board of a position that Probe knows; 0 for any number
 	// Now, when not nil, is the clock that measures Limits.Time and the
 	// deadline of a search's context, in place of time.Now: a clock of
 	// the program's own, or a clock of its tests. The search reads it

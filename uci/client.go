@@ -327,9 +327,9 @@ func (c *Client) Position(start oware.Board, moves []oware.Move) error {
 // BestMove is the answer to go: the move, and the opponent's reply that
 // the engine expects, if it gives one.
 type BestMove struct {
-	Move      oware.Move
-	Ponder    oware.Move // when HasPonder
-	HasPonder bool
+	Move      oware.Move // the move to play
+	Ponder    oware.Move // the reply expected, when HasPonder
+	HasPonder bool       // the engine gave a reply ("bestmove F ponder f")
 }
 
 // Go sends "go" with the limits lim and waits for the best move, calling

@@ -30,10 +30,10 @@ var (
 )
 
 // Error is an error of the package: one of the errors above, with the
-// engine it is about, if any, what was being done, and what happened.
+// engine it is about, if any, what failed, and what happened.
 type Error struct {
 	Engine string // the engine's name, or its command line; "" when none
-	Op     string // what was being done, such as "uciok" or "go"; "" for none
+	Op     string // what failed, such as "no uciok", "no readyok" or "go"; "" for none
 	Err    error  // one of the errors above, or the error of the system
 	Detail string // what happened; "" for nothing more than Err
 }

@@ -54,15 +54,15 @@ func ScoreOf(s engine.Score) Score {
 // Info is an info line: what an engine reports of its search. A field
 // that the line does not give is zero.
 type Info struct {
-	Depth    int
-	SelDepth int // "seldepth"
-	MultiPV  int // "multipv": the rank of the line, from 1
-	Score    *Score
-	Nodes    uint64
-	NPS      uint64
-	Time     time.Duration
-	PV       []oware.Move // the pit letters of "pv", together or apart
-	String   string       // "string": the rest of the line, free text
+	Depth    int           // "depth": the depth of the iteration, in plies
+	SelDepth int           // "seldepth": the deepest ply reached
+	MultiPV  int           // "multipv": the rank of the line, from 1
+	Score    *Score        // "score"; nil when the line gives none
+	Nodes    uint64        // "nodes": the positions searched
+	NPS      uint64        // "nps": the positions a second
+	Time     time.Duration // "time": the time searched, in whole milliseconds
+	PV       []oware.Move  // the pit letters of "pv", together or apart
+	String   string        // "string": the rest of the line, free text
 }
 
 // InfoOf returns the info line of a result of the built-in engine, after

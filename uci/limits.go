@@ -19,11 +19,11 @@ type Limits struct {
 	// by player (oware.South's is "wtime" and "winc", oware.North's
 	// "btime" and "binc"), and MovesToGo ("movestogo N") the moves until
 	// the next time control; 0 for none.
-	Clock     [2]time.Duration
-	Increment [2]time.Duration
-	MovesToGo int
-	Infinite  bool // "infinite": search until stop
-	Ponder    bool // "ponder": search the opponent's time until ponderhit or stop
+	Clock     [2]time.Duration // "wtime MS", "btime MS": the time left
+	Increment [2]time.Duration // "winc MS", "binc MS": the time added after each move
+	MovesToGo int              // "movestogo N"
+	Infinite  bool             // "infinite": search until stop
+	Ponder    bool             // "ponder": search the opponent's time until ponderhit or stop
 }
 
 // maxNumber is the largest number that go reads: over eleven days in

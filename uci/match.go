@@ -115,8 +115,8 @@ func (e *EnginePlayer) Close() error { return e.client.Close() }
 // BuiltinPlayer is the built-in engine as a player: it searches up to
 // Level plies deep within the time of each move.
 type BuiltinPlayer struct {
-	Level  int
-	Engine *engine.Engine
+	Level  int            // the deepest the engine searches, 1 to engine.MaxDepth plies
+	Engine *engine.Engine // the engine, with its table and endgame tables
 }
 
 // NewBuiltinPlayer returns the built-in engine of the given level (1 to
@@ -154,7 +154,7 @@ func (b *BuiltinPlayer) Close() error { return nil }
 // too late, crashes, or answers otherwise than the protocol says loses
 // the game by forfeit.
 type Match struct {
-	Rules    oware.Rules
+	Rules    oware.Rules    // the rules that judge every move and every end
 	Players  [2]Player      // the first player and the second
 	Openings [][]oware.Move // each played twice, the first player South in the first game
 	MoveTime time.Duration  // the time of a move
@@ -231,9 +231,9 @@ func (g Game) Record(rules oware.Rules, moveTime time.Duration) ogn.Game {
 
 // Forfeit is a game lost by a player's fault.
 type Forfeit struct {
-	Loser  oware.Player
-	Err    error  // ErrIllegal, ErrTimeout, ErrExited or ErrProtocol
-	Detail string // what happened
+	Loser  oware.Player // the side of the player at fault
+	Err    error        // ErrIllegal, ErrTimeout, ErrExited or ErrProtocol
+	Detail string       // what happened
 }
 
 // Error returns the reason and what happened, such as "no move in time:
@@ -270,7 +270,7 @@ func forfeitOf(loser oware.Player, err error) *Forfeit {
 
 // Result is the score of a match from the first player's side.
 type Result struct {
-	Wins, Draws, Losses int
+	Wins, Draws, Losses int // the first player's games won, drawn and lost
 	// Forfeits describe the games lost otherwise than by the rules, such
 	// as "game 3: fake (North) lost: illegal move: ...".
 	Forfeits []string

@@ -34,12 +34,12 @@ func (t OptionType) String() string {
 // answer to "uci" and sets on "setoption", or one that a Client read from
 // the engine's answer.
 type Option struct {
-	Name    string // its name, compared regardless of case; it may hold spaces
-	Type    OptionType
-	Default string   // its value at the start ("" for none)
-	Min     int      // the least value of a SpinOption
-	Max     int      // the greatest value of a SpinOption
-	Vars    []string // the values of a ComboOption
+	Name    string     // its name, compared regardless of case; it may hold spaces
+	Type    OptionType // how a GUI shows it and what value it takes
+	Default string     // its value at the start ("" for none)
+	Min     int        // the least value of a SpinOption
+	Max     int        // the greatest value of a SpinOption
+	Vars    []string   // the values of a ComboOption
 	// Set, on an option of a Server, is called with the value of a
 	// setoption that names it, once the Server has checked the value
 	// against Type, Min, Max and Vars (a ButtonOption's value is ""); its
