@@ -213,3 +213,52 @@ func TestLimits(t *testing.T) {
 		assert.EqualError(t, err, tc.want, tc.args)
 	}
 }
+
+// FuzzParseInfo: no line makes parseInfo fail otherwise than with an
+// error; a line it reads is written by Format as a line that reads back
+// the same.
+func FuzzParseInfo(f *testing.F) {
+	for _, s := range []string{
+		"info depth 6 score cp 75 nodes 5204 nps 4861682 time 1 pv FaEb",
+		"info depth 9 score cp -90 pv cDdBeCf",
+		"info score mate -3 upperbound pv f",
+		"info depth 8 seldepth 20 multipv 2 score cp 10 lowerbound nodes 100 string a note",
+		"info currmove F depth x",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		i, err := parseInfo(line)
+		if err != nil {
+			return
+		}
+		again, err := parseInfo(i.Format())
+		require.NoError(t, err, i.Format())
+		assert.Equal(t, i, again, "%q written %q", line, i.Format())
+	})
+}
+
+// FuzzParseOption: no line makes parseOption fail otherwise than with an
+// error; an option it reads is written as a line that reads back as an
+// option written the same.
+func FuzzParseOption(f *testing.F) {
+	for _, s := range []string{
+		"option name Hash type spin default 64 min 1 max 4096",
+		"option name EngineTurn type string default south var south var north",
+		"option name Clear Hash type button",
+		"option name Book File type string default <empty>",
+		"option name X type spin min a",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		o, err := parseOption(line)
+		if err != nil {
+			return
+		}
+		written := o.String()
+		again, err := parseOption(written)
+		require.NoError(t, err, "%q written %q", line, written)
+		assert.Equal(t, written, again.String(), "%q", line)
+	})
+}
