@@ -226,10 +226,15 @@ func (s *searcher) aspire(depth, guess int) int {
 // the iteration is abandoned.
 func (s *searcher) interrupted() bool {
 	if !s.stopped && s.polling && s.nodes >= s.nextPoll {
-		s.schedule()
-		s.stopped = s.reached()
+		s.poll()
 	}
 	return s.stopped
+}
+
+// poll looks at the limits, and schedules the next look.
+func (s *searcher) poll() {
+	s.schedule()
+	s.stopped = s.reached()
 }
 
 // minCycle is the fewest plies in which a board can recur: in a cycle
