@@ -44,7 +44,8 @@ type Option struct {
 	// setoption that names it, once the Server has checked the value
 	// against Type, Min, Max and Vars (a ButtonOption's value is ""); its
 	// error is reported to the GUI. It is called from the goroutine of
-	// Serve, never during a search.
+	// Serve, never during a search of the session (but during another
+	// session's, when a Server serves several at once).
 	Set func(value string) error
 }
 
