@@ -335,8 +335,9 @@ type BestMove struct {
 // Go sends "go" with the limits lim and waits for the best move, calling
 // info, when not nil, with each info line that the engine writes
 // meanwhile. When lim has a time (MoveTime, or a Clock for the player to
-// move), a best move that does not come within that time and c.Grace is
-// an error wrapping ErrTimeout, and the engine is killed. When ctx is
+// move) and is neither Infinite nor Ponder, a best move that does not
+// come within that time and c.Grace is an error wrapping ErrTimeout, and
+// the engine is killed. When ctx is
 // done first, Go sends stop and waits c.Grace for the best move, which it
 // returns with no error: to stop a search, as of go infinite, end its
 // context (or call Stop). An answer "bestmove 0000" is an error wrapping
@@ -351,6 +352,9 @@ func (c *Client) Go(ctx context.Context, lim Limits, info func(Info)) (BestMove,
 	limit := lim.MoveTime
 	if limit == 0 {
 		limit = lim.Clock[c.toMove]
+	}
+	if lim.Infinite || lim.Ponder {
+		limit = 0 // the best move waits for stop (or ponderhit)
 	}
 	c.send(strings.TrimSpace("go " + lim.String()))
 	var late <-chan time.Time
@@ -423,6 +427,14 @@ func (c *Client) bestMove(line string, words []string) (BestMove, error) {
 // ends, and its best move comes.
 func (c *Client) Stop() {
 	c.send("stop")
+}
+
+// PonderHit sends ponderhit: the opponent played the move that a Go with
+// Ponder, waiting in another goroutine, searched for; the engine then
+// searches with the time of that go, and its best move comes (the Go
+// waits for it until its context is done).
+func (c *Client) PonderHit() {
+	c.send("ponderhit")
 }
 
 // Quit sends quit and waits until ctx is done for the engine to end,

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -256,4 +257,22 @@ func TestClientProcess(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, c.Quit(ctx))
 	assert.ErrorIs(t, c.IsReady(ctx), uci.ErrClosed)
+}
+
+// TestClientPonder: a ponder search waits for ponderhit, whatever its
+// time, and then ends with the time of its go.
+func TestClientPonder(t *testing.T) {
+	c := connect(t, builtin(t))
+	c.Grace = 10 * time.Millisecond
+	require.NoError(t, c.Position(oware.Start().Board(), nil))
+	var hit atomic.Bool
+	go func() {
+		time.Sleep(100 * time.Millisecond) // far beyond the time and the grace
+		hit.Store(true)
+		c.PonderHit()
+	}()
+	best, err := c.Go(context.Background(), uci.Limits{MoveTime: 20 * time.Millisecond, Ponder: true}, nil)
+	require.NoError(t, err)
+	assert.True(t, oware.Start().Moves().Contains(best.Move))
+	assert.True(t, hit.Load(), "the best move came before ponderhit")
 }
