@@ -360,7 +360,7 @@ func (pic *picture) appendPit(w *writer, pit, cx, cy, letterY int) {
 	case m.origin > 0:
 		w.printf(`<circle class="origin" cx="%d" cy="%d" r="%d" fill="none"/>`+"\n", cx, cy, radius+5)
 	case pic.legal.Contains(oware.Move(pit)):
-		w.printf(`<circle class="legal" cx="%d" cy="%d" r="%d" fill="none"/>`+"\n", cx, cy, radius+5)
+		w.printf(`<circle class="legal" cx="%d" cy="%d" r="%d" fill="none"/>`+"\n", cx, cy, radius+3)
 	}
 	w.printf(`<text class="letter" x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", cx, letterY, oware.Move(pit))
 	w.printf(`<text class="count" x="%d" y="%d" text-anchor="middle">%d</text>`+"\n", cx, cy+textDrop, pic.pits[pit])
