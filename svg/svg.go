@@ -146,8 +146,19 @@ func movePicture(e oware.Effect, o Options) picture {
 	return pic
 }
 
-// caption says in words what the move of e did, such as "South sows F, 4
-// seeds, and captures 5: 2 from d, 3 from c (R5)".
+// Caption says in words what the move of e did, as the first line under
+// its picture (Move) says it, such as "South sows F, 4 seeds, and
+// captures 5: 2 from d, 3 from c (R5)": the seeds sown, a lap (R4), the
+// capture (R5) or a grand slam (R6), feeding (R7). The zero Effect gives
+// "".
+func Caption(e oware.Effect) string {
+	if !e.After().Valid() {
+		return ""
+	}
+	return caption(e)
+}
+
+// caption says in words what the move of e did: see Caption.
 func caption(e oware.Effect) string {
 	var b strings.Builder
 	seeds := "seeds"
@@ -252,7 +263,7 @@ const style = `text{font-family:sans-serif;fill:#222}` +
 	`.captured{fill:#e8915d}` +
 	`.annulled{fill:#e6d34a}` +
 	`.origin{stroke:#0072b2;stroke-width:3;stroke-dasharray:5 3}` +
-	`.legal{stroke:#0072b2;stroke-width:3}` +
+	`.legal{stroke:#009e73;stroke-width:3}` +
 	`.last{stroke:#222;stroke-width:3.5}` +
 	`.panel{fill:#fbf7ee;stroke:#5c4328;stroke-width:1.5}` +
 	`.tomove{stroke:#0072b2;stroke-width:3.5}` +

@@ -362,6 +362,7 @@ func TestMoves(t *testing.T) {
 			assert.Equal(t, tt.kept, d.marked("kept"))
 			assert.Equal(t, tt.gains, d.gains)
 			assert.Equal(t, tt.caption, d.captions)
+			assert.Equal(t, strings.Join(tt.caption[:len(tt.caption)-1], " "), svg.Caption(e), "Caption is the picture's first line")
 			if strings.HasPrefix(tt.caption[len(tt.caption)-1], "Game over") {
 				assert.Equal(t, []string{"North", "South"}, d.names, "nobody is to move")
 			} else {
@@ -416,6 +417,7 @@ func TestCaptionAndZero(t *testing.T) {
 		assert.Equal(t, []string{"North", "South"}, d.names, "nobody to move")
 	}
 	assert.Equal(t, svg.Board(b, svg.Options{}), svg.Board(b, svg.Options{Side: 7}))
+	assert.Equal(t, "", svg.Caption(oware.Effect{}))
 }
 
 // TestAppend: the Append functions append, leaving what dst holds.

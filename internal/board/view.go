@@ -92,13 +92,12 @@ type StepView struct {
 	SVG     string `json:"svg"`
 }
 
-// EffectReport is what a move did, in words.
+// EffectReport is what the last move of a line did, in words.
 type EffectReport struct {
 	Move     string `json:"move"`
 	Player   string `json:"player"`
 	Captured int    `json:"captured"`
-	Caption  string `json:"caption"` // the caption of the move's picture
-	Rule     string `json:"rule"`    // the rule of its last step
+	Caption  string `json:"caption"` // the caption of the move's picture (svg.Caption)
 }
 
 // side reads the side drawn at the bottom.
@@ -125,9 +124,21 @@ func (s *Service) View(req ViewRequest) (View, error) {
 	return s.view(req.Line, p, near), nil
 }
 
-// view returns the view of p, the position at the end of l.
+// view returns the view of p, the position at the end of l, which can be
+// played. The picture is that of the last move of l, if any, showing what
+// it did, with the legal moves after it.
 func (s *Service) view(l Line, p oware.Position, near oware.Player) View {
 	b := p.Board()
+	pic := svg.Position(p, svg.Options{Side: near, Legal: p.Moves()})
+	var effect *EffectReport
+	if n := len(l.Moves); n > 0 {
+		before, _ := s.position(Line{Rules: l.Rules, Start: l.Start, Moves: l.Moves[:n-1]}) // a part of a line that can be played
+		m, _ := oware.ParseMove(l.Moves[n-1:])
+		if e, err := before.Explain(m); err == nil {
+			pic = svg.Move(e, svg.Options{Side: near, Legal: p.Moves()})
+			effect = &EffectReport{Move: m.String(), Player: e.Player().String(), Captured: e.Captured(), Caption: svg.Caption(e)}
+		}
+	}
 	v := View{
 		Line:     l,
 		Rules:    rulesName(p),
@@ -136,7 +147,8 @@ func (s *Service) view(l Line, p oware.Position, near oware.Player) View {
 		ToMove:   b.ToMove().String(),
 		Scores:   [2]int{b.Score(oware.South), b.Score(oware.North)},
 		Legal:    []string{},
-		SVG:      string(svg.Position(p, svg.Options{Side: near, Legal: p.Moves()})),
+		SVG:      string(pic),
+		Effect:   effect,
 		Repeated: p.Repetitions(),
 		Plies:    len(l.Moves),
 	}
@@ -227,7 +239,13 @@ func marginText(lo, hi int) string {
 	case hi < 0:
 		return fmt.Sprintf("North wins by %d to %d", -hi, -lo)
 	}
-	return fmt.Sprintf("between North by %d and South by %d", -lo, hi)
+	switch {
+	case hi == 0:
+		return fmt.Sprintf("a draw, or North wins by up to %d", -lo)
+	case lo == 0:
+		return fmt.Sprintf("a draw, or South wins by up to %d", hi)
+	}
+	return fmt.Sprintf("between North winning by %d and South winning by %d", -lo, hi)
 }
 
 // moverText says what a move gets its mover, whose final margin lies
@@ -245,7 +263,13 @@ func moverText(lo, hi int) string {
 	case hi < 0:
 		return fmt.Sprintf("loses by %d to %d", -hi, -lo)
 	}
-	return fmt.Sprintf("%+d to %+d", lo, hi)
+	switch {
+	case hi == 0:
+		return fmt.Sprintf("draws, or loses by up to %d", -lo)
+	case lo == 0:
+		return fmt.Sprintf("draws, or wins by up to %d", hi)
+	}
+	return fmt.Sprintf("between losing by %d and winning by %d", -lo, hi)
 }
 
 // PlayRequest asks to play a move at the end of a line.
@@ -286,10 +310,8 @@ func (s *Service) Play(req PlayRequest) (View, error) {
 	l := req.Line
 	l.Moves += m.String()
 	v := s.view(l, e.After(), near)
-	steps, _ := svg.Steps(p, m, svg.Options{Side: near}) // legal: Explain succeeded
-	last := steps[len(steps)-1]
-	v.Effect = &EffectReport{Move: m.String(), Player: e.Player().String(), Captured: e.Captured(), Caption: last.Caption, Rule: last.Rule}
 	if req.Steps {
+		steps, _ := svg.Steps(p, m, svg.Options{Side: near}) // legal: Explain succeeded
 		for _, st := range steps {
 			v.Steps = append(v.Steps, StepView{Rule: st.Rule, Caption: st.Caption, SVG: string(st.SVG)})
 		}

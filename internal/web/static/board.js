@@ -138,7 +138,7 @@ async function goTo(node, caption) {
   const view = await call('view', { line: lineOf(node), side: state.side });
   if (state.cur !== node) return;
   say('');
-  show(view, caption !== undefined ? caption : node.parent ? '' : 'The game starts.');
+  show(view, caption !== undefined ? caption : view.effect ? view.effect.caption : 'The game starts.');
   settled();
 }
 
