@@ -385,7 +385,7 @@ func TestBrowserServer(t *testing.T) {
 	p.load("0-0-0-1-1-2-1-2-1-1-0-0-19-20-S")
 	p.clickPit(5)
 	p.run(chromedp.Poll(`/perfect play/.test(document.querySelector("#tables-text").textContent)`, nil, chromedp.WithPollingTimeout(30*time.Second)))
-	p.run(chromedp.Evaluate(`document.activeElement && document.activeElement.blur()`, nil))
+	p.run(chromedp.Evaluate(`document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)`, nil))
 	var shot []byte
 	p.run(chromedp.CaptureScreenshot(&shot))
 	samePicture(t, shot, filepath.Join("..", "..", "doc", "board.png"))
