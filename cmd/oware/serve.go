@@ -37,7 +37,6 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	svc, err := board.New(board.Config{Rules: rules, Tables: tables, Endgame: -1, Backend: "server"})
 	if err == nil {
-		go svc.Prepare(context.Background(), rules)
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
 		err = web.ListenAndServe(ctx, *addr, svc, stdout)
