@@ -1,8 +1,6 @@
 package oware
 
 import (
-	"bytes"
-	"encoding/json"
 	"iter"
 	"math/bits"
 	"strconv"
@@ -536,49 +534,4 @@ func (s MoveSet) String() string {
 		b = append(b, pitLetters[m])
 	}
 	return string(append(b, '}'))
-}
-
-// MarshalJSON implements [json.Marshaler]: the moves as a JSON array of pit
-// letters in pit order, such as ["A","C","F"].
-func (s MoveSet) MarshalJSON() ([]byte, error) { return s.appendJSON(nil), nil }
-
-// appendJSON appends the JSON form of s.
-func (s MoveSet) appendJSON(b []byte) []byte {
-	b = append(b, '[')
-	for m := range s.All() {
-		if m != Move(bits.TrailingZeros16(uint16(s))) {
-			b = append(b, ',')
-		}
-		b = append(b, '"', pitLetters[m], '"')
-	}
-	return append(b, ']')
-}
-
-// UnmarshalJSON implements [json.Unmarshaler]: it reads an array of moves,
-// each a JSON string that [ParseMove] reads, in any order; a move may be
-// listed more than once. Anything else, such as a null element or a string
-// in place of the array, is an error. JSON null leaves s unchanged. On an
-// error s is unchanged.
-func (s *MoveSet) UnmarshalJSON(data []byte) error {
-	if string(bytes.TrimSpace(data)) == "null" {
-		return nil
-	}
-	var elems []json.RawMessage
-	if err := json.Unmarshal(data, &elems); err != nil || elems == nil {
-		return &ParseError{What: "moves", Input: string(data), Msg: "not a JSON array of pit letters", Err: ErrSyntax}
-	}
-	var set MoveSet
-	for _, raw := range elems {
-		var text string
-		if raw[0] != '"' || json.Unmarshal(raw, &text) != nil {
-			return &ParseError{What: "moves", Input: string(data), Msg: "element " + string(raw) + " is not a pit letter in a JSON string", Err: ErrSyntax}
-		}
-		m, err := ParseMove(text)
-		if err != nil {
-			return err
-		}
-		set |= 1 << m
-	}
-	*s = set
-	return nil
 }

@@ -304,23 +304,31 @@ func ExamplePosition_Explain_grandSlam() {
 	// North to move
 }
 
-func ExampleOutcome_MarshalJSON() {
+// An Outcome's text says who won, the final tallies, why the game ended
+// and by which rule; it reads back as the same outcome, and text that no
+// game can end with is refused.
+func ExampleOutcome_UnmarshalText() {
 	p := oware.MustParsePosition("0-0-0-0-0-4-4-5-2-1-4-4-20-4-S")
 	p, err := p.Play(5) // F takes 5 seeds: South reaches 25
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	b, err := json.Marshal(p.Outcome())
-	if err != nil {
+	text, _ := p.Outcome().MarshalText()
+	fmt.Println(string(text))
+
+	var o oware.Outcome
+	if err := o.UnmarshalText(text); err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(p.Outcome())
-	fmt.Println(string(b))
+	w, _ := o.Winner()
+	fmt.Println(o == p.Outcome(), w, o.Tally(oware.South), o.Reason().Rule())
+	fmt.Println(o.UnmarshalText([]byte("South wins 24-4 (majority, R8)")))
 	// Output:
 	// South wins 25-4 (majority, R8)
-	// {"over":true,"reason":"majority","rule":"R8","winner":"South","draw":false,"tallies":{"South":25,"North":4}}
+	// true South 25 R8
+	// oware: outcome "South wins 24-4 (majority, R8)": byte 0: after R8 one tally is 25 or more and they add up to at most 48 (D3): syntax error
 }
 
 // A Board is the plain board: pits, scores and the side to move. Its text

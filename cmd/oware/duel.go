@@ -12,6 +12,7 @@ import (
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/engine"
 	"github.com/seed3966233f/oware/internal/prng"
+	"github.com/seed3966233f/oware/internal/wire"
 	"github.com/seed3966233f/oware/ogn"
 )
 
@@ -111,15 +112,15 @@ func (r duelResult) score() string {
 // game that a forfeit or the ply limit ended; Forfeit then says who lost
 // and why, or Adjudicated is true.
 type duelGame struct {
-	Kind        string         `json:"kind"` // "game"
-	Game        int            `json:"game"`
-	South       string         `json:"south"`
-	North       string         `json:"north"`
-	Opening     []oware.Move   `json:"opening"`
-	Moves       []oware.Move   `json:"moves"` // the opening's too
-	Outcome     *oware.Outcome `json:"outcome"`
-	Forfeit     *duelForfeit   `json:"forfeit,omitempty"`
-	Adjudicated bool           `json:"adjudicated,omitempty"`
+	Kind        string        `json:"kind"` // "game"
+	Game        int           `json:"game"`
+	South       string        `json:"south"`
+	North       string        `json:"north"`
+	Opening     []oware.Move  `json:"opening"`
+	Moves       []oware.Move  `json:"moves"` // the opening's too
+	Outcome     *wire.Outcome `json:"outcome"`
+	Forfeit     *duelForfeit  `json:"forfeit,omitempty"`
+	Adjudicated bool          `json:"adjudicated,omitempty"`
 }
 
 // duelForfeit is a game lost by a player's fault.
@@ -140,8 +141,7 @@ func (d *duel) gameRecord(round int, opening []oware.Move, players [2]duelist, g
 	case !g.end.Outcome().Over():
 		rec.Adjudicated = true
 	default:
-		o := g.end.Outcome()
-		rec.Outcome = &o
+		rec.Outcome = &wire.Outcome{Outcome: g.end.Outcome()}
 	}
 	return rec
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/oracle"
+	"github.com/seed3966233f/oware/internal/wire"
 )
 
 // The rule of a divergence. A move goes through steps, each decided by a
@@ -167,7 +168,7 @@ func (j judge) captureRule(before oware.Position, w *oware.Effect, got map[strin
 // annulled is on p's side.
 func onSide(got map[string]json.RawMessage, p oware.Player) bool {
 	for _, list := range []string{"captures", "annulled"} {
-		var caps []oware.Capture
+		var caps []wire.Capture
 		_ = json.Unmarshal(got[list], &caps)
 		for _, c := range caps {
 			if c.Pit/oware.PitsPerSide != int(p) {

@@ -8,9 +8,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/oracle"
 	"github.com/seed3966233f/oware/internal/rulecases"
+	"github.com/seed3966233f/oware/internal/wire"
 )
 
 // errorCodes are the protocol's codes for the error names of cases.txt,
@@ -36,7 +36,7 @@ func pitsOf(t *testing.T, moves []string) []int {
 }
 
 // handCaptures turns the file's captures into those of cases.txt.
-func handCaptures(cs []oware.Capture) []rulecases.Capture {
+func handCaptures(cs []wire.Capture) []rulecases.Capture {
 	var out []rulecases.Capture
 	for _, c := range cs {
 		out = append(out, rulecases.Capture{Pit: c.Pit, Seeds: c.Seeds})

@@ -194,16 +194,13 @@ type Bounds struct {
 }
 
 // Game is what a request's moves do: the legal moves and outcome at the
-// start, then one ply per move played, each written as oware.Effect's
-// MarshalJSON writes it: the library has one JSON form of what a move did,
-// and the oracle uses it.
+// start, then one ply per move played. Its JSON form, and that of the
+// moves, outcomes and plies in it, are those of package internal/wire,
+// the protocol's one form of each.
 type Game struct {
-	Legal oware.MoveSet `json:"legal"`
-	// Outcome is written with oware.Outcome.MarshalJSON, the library's one
-	// JSON form of an outcome. It is a named field, not an embedded one:
-	// embedding would promote that MarshalJSON to Game itself.
-	Outcome oware.Outcome  `json:"outcome"`
-	Plies   []oware.Effect `json:"plies"`
+	Legal   oware.MoveSet
+	Outcome oware.Outcome
+	Plies   []oware.Effect
 }
 
 // Error says why a request failed. Ply and Move are set for an error in
@@ -409,21 +406,20 @@ func decodeMoves(raw json.RawMessage) ([]string, *Error) {
 	case jsonType(raw) != "array":
 		return nil, &Error{Code: CodeBadField, Reason: "field \"moves\": want an array of strings, not JSON " + jsonType(raw)}
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	_, _ = dec.Token() // the "["
-	moves := []string{}
-	for dec.More() {
-		if len(moves) == MaxMoves {
+	var elems []json.RawMessage
+	_ = json.Unmarshal(raw, &elems) // a valid JSON array, of a line of at most MaxLine bytes
+	moves := make([]string, min(len(elems), MaxMoves))
+	for i, elem := range elems {
+		switch {
+		case i == MaxMoves:
 			return nil, &Error{Code: CodeTooManyMoves, Reason: fmt.Sprintf("more than %d moves: at most %d in one request", MaxMoves, MaxMoves)}
+		case jsonType(elem) != "string":
+			return nil, &Error{Code: CodeBadField, Reason: fmt.Sprintf("field \"moves\": move %d is JSON %s, not a string", i+1, jsonType(elem))}
+		case bytes.IndexByte(elem, '\\') < 0:
+			moves[i] = string(elem[1 : len(elem)-1]) // nothing to unescape
+		default:
+			_ = json.Unmarshal(elem, &moves[i])
 		}
-		var elem json.RawMessage
-		_ = dec.Decode(&elem)
-		if jsonType(elem) != "string" {
-			return nil, &Error{Code: CodeBadField, Reason: fmt.Sprintf("field \"moves\": move %d is JSON %s, not a string", len(moves)+1, jsonType(elem))}
-		}
-		var s string
-		_ = json.Unmarshal(elem, &s)
-		moves = append(moves, s)
 	}
 	return moves, nil
 }
@@ -532,6 +528,7 @@ func (o Oracle) Handle(line []byte) Response {
 func (o Oracle) Serve(r io.Reader, w io.Writer) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	bw := bufio.NewWriter(w)
+	var buf []byte
 	for {
 		line, n, tooLong, err := readLine(br)
 		if err != nil && !errors.Is(err, io.EOF) {
@@ -546,7 +543,7 @@ func (o Oracle) Serve(r io.Reader, w io.Writer) error {
 		} else {
 			resp = o.Handle(line)
 		}
-		if werr := writeResponse(bw, resp); werr != nil {
+		if werr := writeResponse(bw, &buf, resp); werr != nil {
 			return werr
 		}
 		if err != nil {
@@ -585,14 +582,10 @@ func readLine(br *bufio.Reader) (line []byte, n int, tooLong bool, err error) {
 	}
 }
 
-// writeResponse writes resp as one line and flushes it.
-func writeResponse(bw *bufio.Writer, resp Response) error {
-	b, err := json.Marshal(resp)
-	if err != nil { // cannot happen: every field marshals; keep the one-line promise anyway
-		b, _ = json.Marshal(Response{Version: Version, Error: &Error{Code: CodeBadJSON, Reason: "cannot encode response: " + err.Error()}})
-	}
-	b = append(b, '\n')
-	if _, err := bw.Write(b); err != nil {
+// writeResponse writes resp as one line, built in *buf, and flushes it.
+func writeResponse(bw *bufio.Writer, buf *[]byte, resp Response) error {
+	*buf = append(resp.AppendJSON((*buf)[:0]), '\n')
+	if _, err := bw.Write(*buf); err != nil {
 		return err
 	}
 	return bw.Flush()
