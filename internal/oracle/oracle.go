@@ -17,7 +17,10 @@
 //     be a JSON number equal to 1 (1, 1.0 and 1e0 alike).
 //   - "id": any JSON value, echoed in the response (null if absent); a
 //     request that fails has its id echoed too, when its line is a JSON
-//     object that gives "id" once.
+//     object that gives "id" once. An id that some JSON parsers refuse is
+//     refused (code "bad_id") and not echoed: a number beyond the range of
+//     a float64, such as 1e999, or a string with a lone surrogate escape,
+//     such as "\ud800".
 //   - "rules": the name of a rule preset (see oware.ParseRules); absent or
 //     null means the oracle's own rules, abapa unless it is told others.
 //   - "start": a position string (see oware.ParseBoard) or a PlayStrategy
@@ -101,6 +104,7 @@ const (
 	CodeDuplicateField = "duplicate_field" // the object gives a field twice
 	CodeBadField       = "bad_field"       // a field has the wrong JSON type
 	CodeBadVersion     = "bad_version"     // "version" is not 1
+	CodeBadID          = "bad_id"          // "id" holds a number beyond a float64 or a string with a lone surrogate escape: some JSON parsers refuse them, so it is not echoed
 	CodeLineTooLong    = "line_too_long"   // the line is longer than MaxLine
 	CodeTooManyMoves   = "too_many_moves"  // more than MaxMoves moves
 	CodeBadStart       = "bad_start"       // "start" is not a valid position string or FEN (syntax or D4)
@@ -253,6 +257,12 @@ func DecodeRequest(line []byte) (Request, error) {
 func decode(line []byte) (Request, json.RawMessage, *Error) {
 	values, err := members(line)
 	id := values[1]
+	if msg := idProblem(id); msg != "" {
+		id = nil // echoed, it would make a line that some parsers refuse
+		if err == nil {
+			err = &Error{Code: CodeBadID, Reason: msg}
+		}
+	}
 	if err != nil {
 		return Request{}, id, err
 	}
@@ -325,6 +335,53 @@ func members(line []byte) (values [len(fields)]json.RawMessage, err *Error) {
 		values[1] = nil // which id would be the request's?
 	}
 	return values, err
+}
+
+// idProblem tells why an id, valid JSON, cannot be echoed in a line that
+// every JSON parser reads, or returns "": a number beyond the range of a
+// float64 (such as 1e999), which parsers that read numbers as doubles
+// refuse, or a string with a lone surrogate escape (such as "\ud800"),
+// which names no character.
+func idProblem(id json.RawMessage) string {
+	for i := 0; i < len(id); i++ {
+		switch c := id[i]; {
+		case c == '"':
+			for i++; id[i] != '"'; i++ {
+				if id[i] != '\\' {
+					continue
+				}
+				i++
+				if id[i] != 'u' {
+					continue
+				}
+				r, _ := strconv.ParseUint(string(id[i+1:i+5]), 16, 16)
+				i += 4
+				switch {
+				case r >= 0xdc00 && r <= 0xdfff:
+					return fmt.Sprintf("id: string with a lone surrogate \\u%04x, which names no character", r)
+				case r >= 0xd800 && r <= 0xdbff:
+					if i+6 >= len(id) || id[i+1] != '\\' || id[i+2] != 'u' {
+						return fmt.Sprintf("id: string with a lone surrogate \\u%04x, which names no character", r)
+					}
+					low, _ := strconv.ParseUint(string(id[i+3:i+7]), 16, 16)
+					if low < 0xdc00 || low > 0xdfff {
+						return fmt.Sprintf("id: string with a lone surrogate \\u%04x, which names no character", r)
+					}
+					i += 6
+				}
+			}
+		case c == '-' || c >= '0' && c <= '9':
+			j := i
+			for j < len(id) && strings.IndexByte("+-.eE0123456789", id[j]) >= 0 {
+				j++
+			}
+			if _, err := strconv.ParseFloat(string(id[i:j]), 64); err != nil {
+				return "id: number " + string(id[i:j]) + " is beyond the range of a float64"
+			}
+			i = j - 1
+		}
+	}
+	return ""
 }
 
 // jsonType names the JSON type of a value.
