@@ -70,7 +70,7 @@ var startBoard = Board{lo: 0x0404_0404_0404_0404, hi: 0x0404_0404}
 
 // NewBoard returns the board with the given pits (indexed by pit, R1
 // numbering), captured seeds (indexed by Player) and player to move. It
-// returns a [*PositionError] unless every count is non-negative, the pits
+// returns a [*BoardError] unless every count is non-negative, the pits
 // and scores add up to 48 and toMove is South or North (D4).
 func NewBoard(pits [NumPits]int, scores [2]int, toMove Player) (Board, error) {
 	var counts [NumPits + 2]int
@@ -80,23 +80,23 @@ func NewBoard(pits [NumPits]int, scores [2]int, toMove Player) (Board, error) {
 	// 48 mean that the total is wrong.
 	for i, c := range counts {
 		if c < 0 {
-			return Board{}, &PositionError{Field: countName(i), Value: c, Err: ErrNegativeCount}
+			return Board{}, &BoardError{Field: countName(i), Value: c, Err: ErrNegativeCount}
 		}
 	}
 	var b Board
 	total := 0
 	for i, c := range counts {
 		if c > NumSeeds { // the total is over 48; and the sum might overflow
-			return Board{}, &PositionError{Field: countName(i), Value: c, Err: ErrSeedTotal}
+			return Board{}, &BoardError{Field: countName(i), Value: c, Err: ErrSeedTotal}
 		}
 		total += c
 		b.setByte(i, byte(c)) // pits 0–11, then the scores in bytes 12 and 13
 	}
 	if total != NumSeeds {
-		return Board{}, &PositionError{Field: "total", Value: total, Err: ErrSeedTotal}
+		return Board{}, &BoardError{Field: "total", Value: total, Err: ErrSeedTotal}
 	}
 	if !toMove.Valid() {
-		return Board{}, &PositionError{Field: "side to move", Value: int(toMove), Err: ErrNoSuchPlayer}
+		return Board{}, &BoardError{Field: "side to move", Value: int(toMove), Err: ErrNoSuchPlayer}
 	}
 	b.setByte(sideByte, byte(toMove))
 	return b, nil
@@ -253,7 +253,7 @@ func (b *Board) UnmarshalText(text []byte) error {
 // of pits 0 to 11 and South's and North's captures, as decimal numbers
 // from 0 to 48 without sign or leading zero, then the side to move, "S"
 // or "N". The board must be valid (D4). Errors are [*ParseError] values
-// that wrap ErrSyntax, or the [*PositionError] of an invalid board.
+// that wrap ErrSyntax, or the [*BoardError] of an invalid board.
 func ParseBoard(s string) (Board, error) {
 	fail := func(at int, msg string, err error) (Board, error) {
 		return Board{}, &ParseError{What: "position", Input: s, Offset: at, Msg: msg, Err: err}
@@ -282,7 +282,7 @@ func ParseBoard(s string) (Board, error) {
 	}
 	b, err := NewBoard([NumPits]int(counts[:NumPits]), [2]int(counts[NumPits:]), side)
 	if err != nil {
-		return fail(0, err.(*PositionError).detail(), err)
+		return fail(0, err.(*BoardError).detail(), err)
 	}
 	return b, nil
 }

@@ -181,7 +181,7 @@ func ExampleNewPosition() {
 	_, err := oware.NewPosition([12]int{4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4}, [2]int{1, 0}, oware.South)
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, oware.ErrSeedTotal))
-	var pe *oware.PositionError
+	var pe *oware.BoardError
 	fmt.Println(errors.As(err, &pe), pe.Field, pe.Value)
 
 	// A position may be finished already: a score of 25 has won (R8).

@@ -132,7 +132,7 @@ var (
 )
 
 // Errors that [NewBoard] and [NewPosition] return, wrapped in a
-// [*PositionError]; match them with [errors.Is].
+// [*BoardError]; match them with [errors.Is].
 var (
 	// ErrNegativeCount: a pit or a score is below zero (D4).
 	ErrNegativeCount = errors.New("negative count")
@@ -179,24 +179,47 @@ func (e *MoveError) detail() string {
 // Unwrap returns the reason.
 func (e *MoveError) Unwrap() error { return e.Err }
 
-// PositionError reports counts that make no board (D4). Err is one of
+// Rule returns the rule that refuses the move, as the package
+// documentation numbers them: "R2" for ErrNotYourPit and ErrEmptyPit (a
+// pit of one's own that holds seeds), "R6" for ErrGrandSlam, "R7" for
+// ErrMustFeed and "D5" for ErrGameOver; "" for ErrNoSuchPit and
+// ErrInvalidPosition, which no rule states (there is no such pit, or no
+// position of the game), and for any other error.
+func (e *MoveError) Rule() string {
+	switch e.Err {
+	case ErrNotYourPit, ErrEmptyPit:
+		return "R2"
+	case ErrGrandSlam:
+		return "R6"
+	case ErrMustFeed:
+		return "R7"
+	case ErrGameOver:
+		return "D5"
+	}
+	return ""
+}
+
+// BoardError reports counts that make no board (D4). Err is one of
 // ErrNegativeCount, ErrSeedTotal or ErrNoSuchPlayer.
-type PositionError struct {
+type BoardError struct {
 	Field string // what is wrong: "pit 3", "South's score", "side to move" or "total"
 	Value int    // the offending value
 	Err   error  // why: one of the sentinel errors
 }
 
 // Error returns a message such as "oware: pit 3 is -1: negative count".
-func (e *PositionError) Error() string { return "oware: " + e.detail() }
+func (e *BoardError) Error() string { return "oware: " + e.detail() }
 
 // detail is the message without the package name.
-func (e *PositionError) detail() string {
+func (e *BoardError) detail() string {
 	return e.Field + " is " + strconv.Itoa(e.Value) + ": " + e.Err.Error()
 }
 
 // Unwrap returns the sentinel error.
-func (e *PositionError) Unwrap() error { return e.Err }
+func (e *BoardError) Unwrap() error { return e.Err }
+
+// Rule returns "D4", the decision that states which counts make a board.
+func (e *BoardError) Rule() string { return "D4" }
 
 // RangeError reports a value outside its type, such as Move(13), which
 // names no pit, when it is to be written as text. It wraps ErrRange.
@@ -246,14 +269,14 @@ func (e *RulesError) Unwrap() error { return e.Err }
 // ParseError reports text that a parser could not read. Err is ErrSyntax
 // when the text is malformed; ErrRange when it holds more than its form
 // allows; ErrUnknownRules for a name that is no preset's; a
-// [*PositionError] when it is well formed but describes no valid board
+// [*BoardError] when it is well formed but describes no valid board
 // (D4); or a [*MoveError] when a move it lists cannot be played.
 type ParseError struct {
 	What   string // what was parsed: "move", "moves", "position", "player", "reason", "rules" or "outcome"
 	Input  string // the text given
 	Offset int    // byte offset in Input where the problem is
 	Msg    string // what is wrong there
-	Err    error  // ErrSyntax, ErrRange, ErrUnknownRules, a *PositionError or a *MoveError
+	Err    error  // ErrSyntax, ErrRange, ErrUnknownRules, a *BoardError or a *MoveError
 }
 
 // maxQuoted is how much of the input a ParseError's message shows.
@@ -290,7 +313,7 @@ func cause(err error) string {
 		return "unknown error"
 	case *MoveError:
 		return e.detail()
-	case *PositionError:
+	case *BoardError:
 		return e.detail()
 	case *RangeError:
 		return e.detail()
@@ -573,7 +596,7 @@ func Start() Position { return Rules{}.Position(startBoard) }
 // NewPosition returns the position with the given pits (indexed by pit, R1
 // numbering), captured seeds (indexed by Player) and player to move, with a
 // fresh history: it counts as the first occurrence of itself (D4). It
-// returns a [*PositionError] unless every count is non-negative, the pits
+// returns a [*BoardError] unless every count is non-negative, the pits
 // and scores add up to 48 and toMove is South or North. The position may
 // already be finished, for example when a score is 25 or more; its Outcome
 // then says so.
@@ -990,7 +1013,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 // the history those moves make, and "openspiel 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
 // the opening under OpenSpiel's rules. Errors are [*ParseError] values
 // that wrap ErrSyntax, ErrRange (more than MaxHistory moves, found before
-// any is played), ErrUnknownRules, the [*PositionError] of an invalid
+// any is played), ErrUnknownRules, the [*BoardError] of an invalid
 // board, or the [*MoveError] of an illegal move; the offset is that of the
 // faulty part.
 func ParsePosition(s string) (Position, error) {

@@ -28,7 +28,6 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/boardgen"
-	"github.com/seed3966233f/oware/internal/oracle"
 	"github.com/seed3966233f/oware/internal/refmodel"
 	"github.com/seed3966233f/oware/internal/rulecases"
 )
@@ -82,15 +81,52 @@ func playAll(tb testing.TB, p oware.Position, ms ...oware.Move) oware.Position {
 // ---------------------------------------------------------------------------
 // The rules as data.
 
-// sentinels are the library's errors by the names cases.txt uses, from
-// the one table of what they mean.
-var sentinels = func() map[string]error {
-	m := map[string]error{}
-	for _, k := range oracle.Errors {
-		m[k.Name] = k.Err
+// sentinels are the library's errors by the names cases.txt uses, with
+// the rule that refuses with each (its rule id in the package
+// documentation; "" where no rule does).
+var (
+	sentinels = map[string]error{
+		"ErrNoSuchPit": oware.ErrNoSuchPit, "ErrNotYourPit": oware.ErrNotYourPit, "ErrEmptyPit": oware.ErrEmptyPit,
+		"ErrMustFeed": oware.ErrMustFeed, "ErrGrandSlam": oware.ErrGrandSlam, "ErrGameOver": oware.ErrGameOver,
+		"ErrNegativeCount": oware.ErrNegativeCount, "ErrSeedTotal": oware.ErrSeedTotal, "ErrNoSuchPlayer": oware.ErrNoSuchPlayer,
 	}
-	return m
-}()
+	sentinelRules = map[string]string{
+		"ErrNoSuchPit": "", "ErrNotYourPit": "R2", "ErrEmptyPit": "R2", "ErrMustFeed": "R7", "ErrGrandSlam": "R6", "ErrGameOver": "D5",
+		"ErrNegativeCount": "D4", "ErrSeedTotal": "D4", "ErrNoSuchPlayer": "D4",
+	}
+)
+
+// TestErrorRules: each error answers the rule that refuses with it, and
+// the rule cases that refuse with it exercise that rule.
+func TestErrorRules(t *testing.T) {
+	for name, err := range sentinels {
+		var got string
+		if sentinelRules[name] == "D4" {
+			got = (&oware.BoardError{Err: err}).Rule()
+		} else {
+			got = (&oware.MoveError{Err: err}).Rule()
+		}
+		assert.Equal(t, sentinelRules[name], got, name)
+	}
+	assert.Equal(t, "", (&oware.MoveError{Err: oware.ErrInvalidPosition}).Rule())
+	assert.Equal(t, "", (&oware.MoveError{Err: errors.New("other")}).Rule())
+	_, err := oware.MustParsePosition("4-4-0-5-5-5-5-4-4-4-4-4-0-0-N").Play(C)
+	var me *oware.MoveError
+	require.ErrorAs(t, err, &me)
+	assert.Equal(t, "R2", me.Rule(), "%v", err)
+	_, err = oware.NewBoard([12]int{}, [2]int{24, 23}, oware.South)
+	var be *oware.BoardError
+	require.ErrorAs(t, err, &be)
+	assert.Equal(t, "D4", be.Rule(), "%v", err)
+
+	cases, err := rulecases.Cases()
+	require.NoError(t, err)
+	for _, c := range cases {
+		if rule := sentinelRules[c.Error]; rule != "" {
+			assert.Contains(t, c.Rules, rule, "case %s refuses with %s", c.Name, c.Error)
+		}
+	}
+}
 
 // modelErrors are the model's errors by the same names.
 var modelErrors = refmodel.Errors()
@@ -378,9 +414,10 @@ func checkStartError(t *testing.T, c rulecases.Case, p oware.Position, err error
 			assert.NotErrorIs(t, err, sentinels[name])
 		}
 	}
-	var pe *oware.PositionError
+	var pe *oware.BoardError
 	require.ErrorAs(t, err, &pe)
 	assert.Equal(t, want, pe.Err)
+	assert.Equal(t, "D4", pe.Rule())
 	if c.Field != "" {
 		assert.Equal(t, c.Field, pe.Field)
 	}
@@ -388,7 +425,7 @@ func checkStartError(t *testing.T, c rulecases.Case, p oware.Position, err error
 		assert.Equal(t, c.Value, pe.Value)
 	}
 	if c.Raw {
-		assert.Equal(t, want, errors.Unwrap(err), "NewPosition returns the *PositionError")
+		assert.Equal(t, want, errors.Unwrap(err), "NewPosition returns the *BoardError")
 	}
 	if c.Message != "" {
 		assert.Equal(t, c.Message, err.Error())
@@ -418,6 +455,7 @@ func checkRefusal(t *testing.T, c rulecases.Case, p oware.Position, g refmodel.G
 	assert.Equal(t, p.Board().ToMove(), me.Player)
 	assert.Equal(t, oware.Player(g.ToMove), me.Player)
 	assert.Equal(t, want, me.Err)
+	assert.Equal(t, sentinelRules[c.Error], me.Rule(), "the rule that refuses")
 	if c.Message != "" {
 		assert.Equal(t, c.Message, err.Error())
 	}
@@ -1004,7 +1042,7 @@ func TestPropInvalidPositions(t *testing.T) {
 			return
 		}
 		require.False(t, p.Valid())
-		var pe *oware.PositionError
+		var pe *oware.BoardError
 		require.ErrorAs(t, err, &pe)
 		require.ErrorIs(t, err, sentinelOf(merr), "the model says %v", merr)
 	})
@@ -1888,7 +1926,7 @@ func TestPositionStringRoundTrip(t *testing.T) {
 	assert.Equal(t, oware.North, g.At.Board().ToMove())
 }
 
-func TestParsePositionErrors(t *testing.T) {
+func TestParseBoardErrors(t *testing.T) {
 	tests := []struct {
 		in     string
 		offset int
@@ -1924,7 +1962,7 @@ func TestParsePositionErrors(t *testing.T) {
 			p, err := oware.ParsePosition(tt.in)
 			want := tt.want
 			if want == nil {
-				var pe *oware.PositionError
+				var pe *oware.BoardError
 				require.ErrorAs(t, err, &pe)
 				want = oware.ErrSeedTotal
 			}
@@ -1936,7 +1974,7 @@ func TestParsePositionErrors(t *testing.T) {
 
 // checkParseError checks the form of an error that a parser returned for
 // input: a *ParseError about what, with an offset inside the input, that
-// wraps ErrSyntax, ErrUnknownRules, a *PositionError or a *MoveError.
+// wraps ErrSyntax, ErrUnknownRules, a *BoardError or a *MoveError.
 func checkParseError(t *testing.T, err error, what, input string) {
 	t.Helper()
 	var pe *oware.ParseError
@@ -1946,7 +1984,7 @@ func checkParseError(t *testing.T, err error, what, input string) {
 	require.GreaterOrEqual(t, pe.Offset, 0)
 	require.LessOrEqual(t, pe.Offset, len(input))
 	require.True(t, pe.Msg != "" || !errors.Is(err, oware.ErrSyntax), "a syntax error says what is wrong")
-	var pos *oware.PositionError
+	var pos *oware.BoardError
 	var me *oware.MoveError
 	require.True(t, errors.Is(err, oware.ErrSyntax) || errors.Is(err, oware.ErrRange) || errors.Is(err, oware.ErrUnknownRules) || errors.As(err, &pos) || errors.As(err, &me), "wraps %v", pe.Err)
 	require.True(t, strings.HasPrefix(err.Error(), "oware: "))

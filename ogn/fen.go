@@ -107,7 +107,7 @@ func appendFENRow(dst []byte, b oware.Board, pits [oware.PitsPerSide]int) []byte
 // "2,2"), and the move number is 1 to 9999.
 //
 // Errors are [*oware.ParseError] values that wrap oware.ErrSyntax, or the
-// [*oware.PositionError] of an invalid board, such as one whose seeds do
+// [*oware.BoardError] of an invalid board, such as one whose seeds do
 // not add up to 48.
 func ParseFEN(s string) (oware.Board, int, error) {
 	r := fenReader{s: s}

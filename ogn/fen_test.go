@@ -66,7 +66,7 @@ func checkParseError(t *testing.T, err error, what, input string) {
 	require.Equal(t, input, pe.Input)
 	require.GreaterOrEqual(t, pe.Offset, 0)
 	require.LessOrEqual(t, pe.Offset, len(input))
-	var pos *oware.PositionError
+	var pos *oware.BoardError
 	require.True(t, errors.Is(err, oware.ErrSyntax) && pe.Msg != "" || errors.As(err, &pos), "wraps %v", pe.Err)
 	require.True(t, strings.HasPrefix(err.Error(), "oware: "))
 }
@@ -161,12 +161,12 @@ func TestFENVariants(t *testing.T) {
 }
 
 func TestParseFENErrors(t *testing.T) {
-	total := &oware.PositionError{}
+	total := &oware.BoardError{}
 	tests := []struct {
 		in     string
 		offset int
 		msg    string
-		want   error // ErrSyntax, or nil for a *PositionError
+		want   error // ErrSyntax, or nil for a *BoardError
 	}{
 		{"", 0, "North's row: a seed count or a run of empty pits is missing", oware.ErrSyntax},
 		{" " + startFEN, 0, "is missing", oware.ErrSyntax},

@@ -396,8 +396,8 @@ func (j judge) missingRule(before oware.Position, diffs []Diff) string {
 // text that names none.
 func (j judge) refusedRule(code string) string {
 	for _, k := range oracle.Errors {
-		if k.Code == code && k.Rule != "" {
-			return j.knob(k.Rule, oware.Board{})
+		if k.Code == code && k.Rule() != "" {
+			return j.knob(k.Rule(), oware.Board{})
 		}
 	}
 	return "R2"

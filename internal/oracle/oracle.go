@@ -121,14 +121,23 @@ const (
 
 // ErrorKind is what one of the library's errors means, for every program
 // of this module that tells it: its Go name, as the hand-built rule cases
-// write it, its code in this protocol, the rule behind it and a short
-// phrase for people.
+// write it, its code in this protocol and a short phrase for people. The
+// rule behind it is the library's own answer (see [ErrorKind.Rule]).
 type ErrorKind struct {
 	Err  error  // the library's sentinel
 	Name string // its Go name, such as "ErrEmptyPit"
 	Code string // the protocol's error code
-	Rule string // the rule or decision that refuses, such as "R2"; "" for none
 	Text string // a short phrase, such as "empty pit"
+}
+
+// Rule returns the rule or decision that refuses with k's error, as
+// package oware answers it ((*oware.MoveError).Rule and
+// (*oware.BoardError).Rule), such as "R2"; "" for none.
+func (k ErrorKind) Rule() string {
+	if k.Code == CodeBadStart {
+		return (&oware.BoardError{Err: k.Err}).Rule()
+	}
+	return (&oware.MoveError{Err: k.Err}).Rule()
 }
 
 // Errors are the library's errors that refuse a move, then those that
@@ -136,15 +145,15 @@ type ErrorKind struct {
 // them. It is the one table of what they mean: the oracle's codes, the
 // command's words and the tests' names all come from it.
 var Errors = []ErrorKind{
-	{oware.ErrNotYourPit, "ErrNotYourPit", CodeNotYourPit, "R2", "not the mover's pit"},
-	{oware.ErrEmptyPit, "ErrEmptyPit", CodeEmptyPit, "R2", "empty pit"},
-	{oware.ErrMustFeed, "ErrMustFeed", CodeMustFeed, "R7", "does not feed"},
-	{oware.ErrGrandSlam, "ErrGrandSlam", CodeGrandSlam, "R6", "forbidden grand slam"},
-	{oware.ErrGameOver, "ErrGameOver", CodeGameOver, "D5", "move after the end"},
-	{oware.ErrNoSuchPit, "ErrNoSuchPit", CodeNoSuchPit, "", "no such pit"},
-	{oware.ErrNegativeCount, "ErrNegativeCount", CodeBadStart, "D4", "negative count"},
-	{oware.ErrSeedTotal, "ErrSeedTotal", CodeBadStart, "D4", "seeds do not add up to 48"},
-	{oware.ErrNoSuchPlayer, "ErrNoSuchPlayer", CodeBadStart, "D4", "no such player"},
+	{oware.ErrNotYourPit, "ErrNotYourPit", CodeNotYourPit, "not the mover's pit"},
+	{oware.ErrEmptyPit, "ErrEmptyPit", CodeEmptyPit, "empty pit"},
+	{oware.ErrMustFeed, "ErrMustFeed", CodeMustFeed, "does not feed"},
+	{oware.ErrGrandSlam, "ErrGrandSlam", CodeGrandSlam, "forbidden grand slam"},
+	{oware.ErrGameOver, "ErrGameOver", CodeGameOver, "move after the end"},
+	{oware.ErrNoSuchPit, "ErrNoSuchPit", CodeNoSuchPit, "no such pit"},
+	{oware.ErrNegativeCount, "ErrNegativeCount", CodeBadStart, "negative count"},
+	{oware.ErrSeedTotal, "ErrSeedTotal", CodeBadStart, "seeds do not add up to 48"},
+	{oware.ErrNoSuchPlayer, "ErrNoSuchPlayer", CodeBadStart, "no such player"},
 }
 
 // ErrorOf returns the entry of Errors whose sentinel err wraps.

@@ -67,7 +67,7 @@ type Case struct {
 	// Error names the sentinel error expected: a D4 error refuses the
 	// start (then there are no moves), any other the last move.
 	Error string
-	// Field and Value are those of the *PositionError of a refused start;
+	// Field and Value are those of the *BoardError of a refused start;
 	// HasValue reports whether a value was given.
 	Field    string
 	Value    int
