@@ -24,7 +24,7 @@
 //   - "rules": the name of a rule preset (see oware.ParseRules); absent or
 //     null means the oracle's own rules, abapa unless it is told others.
 //   - "start": a position string (see oware.ParseBoard) or a PlayStrategy
-//     FEN (see ogn.ParseFEN), read by ogn.ParseBoard; absent or null
+//     FEN (see ogn.ParseFEN), read by ogn.ParseBoardOrFEN; absent or null
 //     means the opening position. It starts a fresh repetition history
 //     (D4).
 //   - "moves": the moves to play in order, as pit letters "A"–"F" (pits
@@ -529,7 +529,7 @@ func (o Oracle) Answer(req Request) Response {
 	}
 	p := rules.Start()
 	if req.Start != nil {
-		b, err := ogn.ParseBoard(*req.Start)
+		b, err := ogn.ParseBoardOrFEN(*req.Start)
 		if err != nil {
 			resp.Start = *req.Start
 			resp.Error = &Error{Code: CodeBadStart, Reason: startReason(err)}
