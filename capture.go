@@ -53,7 +53,7 @@ func (r *ruleset) capture(sown Board, last int) (Board, record) {
 // opponent's side at sown, the board after the mover sowed (R6).
 func (r *ruleset) takesAll(sown Board, mover Player) bool {
 	switch r.GrandSlam {
-	case GrandSlamCaptures, GrandSlamForbidden: // forbidden unless forced, and then it captures
+	case GrandSlamForbidden: // forbidden unless forced, and then it captures
 		return true
 	case GrandSlamCapturesIfOwnRowEmpty:
 		return sown.sideEmpty(mover)

@@ -558,20 +558,22 @@ func ExampleParseRules() {
 	// oware: rules "chess": byte 0: not one of abapa, openspiel, aalina, auale, playstrategy, board-game-rs, game-oware, awari: no such rules
 }
 
-// Rules may be built knob by knob; Validate says whether they can be
-// played, and a position made under rules that cannot refuses every move
-// with the same reason.
-func ExampleRules_Validate() {
-	first := oware.Rules{RepeatLimit: 2} // a repetition ends the game at once
-	fmt.Println(first, first.Validate(), first.Start().Valid())
-
-	broken := oware.Rules{RepeatLimit: 1}
-	fmt.Println(broken.Validate())
-	p := broken.Start()
-	_, err := p.Play(oware.Move(2))
-	fmt.Println(p.Valid(), errors.Is(err, oware.ErrInvalidRules))
+// Rules are a closed set of presets; each reads out the knobs by which it
+// departs from abapa's rules.
+func ExampleRules() {
+	for _, name := range []string{"abapa", "openspiel", "awari"} {
+		r, err := oware.ParseRules(name)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%s: repetition ends the game at occurrence %d, with a side empty %v; grand slam forbidden %v; no majority %v\n",
+			r, r.RepeatLimit(), r.RepeatWithEmptySide(), r.GrandSlam() == oware.GrandSlamForbidden, r.NoMajority())
+	}
+	fmt.Println(oware.Rules{} == oware.Start().Rules(), oware.Rules{})
 	// Output:
-	// custom rules <nil> true
-	// oware: rules: RepeatLimit is 1: the position a game starts from would end it: invalid rules
-	// false true
+	// abapa: repetition ends the game at occurrence 3, with a side empty false; grand slam forbidden false; no majority false
+	// openspiel: repetition ends the game at occurrence 2, with a side empty true; grand slam forbidden false; no majority false
+	// awari: repetition ends the game at occurrence 3, with a side empty true; grand slam forbidden true; no majority true
+	// true abapa
 }

@@ -2464,63 +2464,57 @@ type draws struct{ t *rapid.T }
 
 func (d draws) IntN(n int) int { return rapid.IntRange(0, n-1).Draw(d.t, "n") }
 
-// TestInvalidRules: a knob out of its range is refused, with the knob
-// named, by Validate, and by the positions made under such rules, which
-// are not valid and refuse every move (it once played as abapa).
-func TestInvalidRules(t *testing.T) {
-	for _, tc := range []struct {
-		rules oware.Rules
-		knob  string
-		value int
-	}{
-		{oware.Rules{GrandSlam: 9}, "GrandSlam", 9},
-		{oware.Rules{GrandSlam: oware.GrandSlamForbidden + 1}, "GrandSlam", 4},
-		{oware.Rules{RepeatLimit: 1}, "RepeatLimit", 1},
-		{oware.Rules{MajoritySweep: oware.SweepIfStuck + 1}, "MajoritySweep", 3},
-	} {
-		err := tc.rules.Validate()
-		require.ErrorIs(t, err, oware.ErrInvalidRules, "%+v", tc.rules)
-		var re *oware.RulesError
-		require.ErrorAs(t, err, &re)
-		assert.Equal(t, tc.knob, re.Knob)
-		assert.Equal(t, tc.value, re.Value)
-		assert.Regexp(t, `^oware: rules: `+tc.knob+` is `+strconv.Itoa(tc.value)+`: .*: invalid rules$`, err.Error())
-		assert.Equal(t, "invalid rules", tc.rules.String())
-
-		for _, p := range []oware.Position{tc.rules.Start(), tc.rules.Position(oware.MustParseBoard("1-0-0-0-0-1-0-0-0-0-0-0-23-23-S"))} {
-			assert.False(t, p.Valid())
-			assert.Zero(t, p.Moves())
-			assert.False(t, p.Outcome().Over())
-			assert.Equal(t, tc.rules, p.Rules())
-			assert.Equal(t, "", p.String())
-			assert.Zero(t, oware.Perft(p, 2))
-			next, err := p.Play(A)
-			assert.ErrorIs(t, err, oware.ErrInvalidRules)
-			assert.ErrorAs(t, err, &re)
-			var me *oware.MoveError
-			require.ErrorAs(t, err, &me)
-			assert.Equal(t, A, me.Move)
-			assert.False(t, next.Valid())
-			_, err = p.Explain(A)
-			assert.ErrorIs(t, err, oware.ErrInvalidRules)
-		}
+// TestRulesKnobs: each preset reads out its knobs, as each program's
+// rules state them (see internal/variants for the programs' traces); the
+// zero Rules is abapa; every preset's name is its text, read back.
+func TestRulesKnobs(t *testing.T) {
+	type knobs struct {
+		grandSlam                                  oware.GrandSlam
+		repeatLimit                                int
+		withEmptySide, evenSplit, noMajority, lone bool
+		sweep                                      oware.Sweep
+		maxPlies, maxQuiet                         int
 	}
-	// Every value of the other knobs is valid, and so is every preset.
-	for _, r := range []oware.Rules{
-		{RepeatLimit: 2}, {RepeatLimit: 254}, {RepeatLimit: oware.NoRepetition},
-		{MaxPlies: 65535, MaxQuietPlies: 1}, {EvenSplit: true, NoMajority: true, LoneSeeds: true, RepeatWithEmptySide: true},
-		{GrandSlam: oware.GrandSlamForbidden, MajoritySweep: oware.SweepIfStuck},
-	} {
-		assert.NoError(t, r.Validate(), "%+v", r)
-		assert.True(t, r.Start().Valid(), "%+v", r)
+	want := map[string]knobs{
+		"abapa":         {repeatLimit: 3},
+		"openspiel":     {repeatLimit: 2, withEmptySide: true, sweep: oware.SweepOwnRows},
+		"aalina":        {repeatLimit: 2, withEmptySide: true, sweep: oware.SweepIfStuck},
+		"auale":         {repeatLimit: 2, withEmptySide: true},
+		"playstrategy":  {repeatLimit: 2, maxPlies: 1001},
+		"board-game-rs": {grandSlam: oware.GrandSlamCapturesIfOwnRowEmpty, repeatLimit: 0, sweep: oware.SweepIfStuck, lone: true},
+		"game-oware":    {repeatLimit: 3, withEmptySide: true, maxQuiet: 500},
+		"awari":         {grandSlam: oware.GrandSlamForbidden, repeatLimit: 3, withEmptySide: true, evenSplit: true, noMajority: true},
 	}
+	require.Equal(t, []string{"abapa", "openspiel", "aalina", "auale", "playstrategy", "board-game-rs", "game-oware", "awari"}, oware.RulesNames())
+	seen := map[oware.Rules]bool{}
 	for _, name := range oware.RulesNames() {
 		r, err := oware.ParseRules(name)
 		require.NoError(t, err)
-		assert.NoError(t, r.Validate(), name)
+		assert.False(t, seen[r], "%s is a value of its own", name)
+		seen[r] = true
+		assert.Equal(t, want[name], knobs{r.GrandSlam(), r.RepeatLimit(), r.RepeatWithEmptySide(), r.EvenSplit(), r.NoMajority(), r.LoneSeeds(),
+			r.MajoritySweep(), r.MaxPlies(), r.MaxQuietPlies()}, name)
+		assert.Equal(t, name, r.String())
+		text, err := r.MarshalText()
+		require.NoError(t, err)
+		assert.Equal(t, name, string(text))
+		var back oware.Rules
+		require.NoError(t, back.UnmarshalText(text))
+		assert.Equal(t, r, back)
+		assert.Equal(t, r, r.Start().Rules())
+		assert.True(t, r.Start().Valid())
 	}
-	// RepeatLimit 2 ends the game at the first recurrence, not at once.
-	p := oware.Rules{RepeatLimit: 2}.Start()
-	assert.False(t, p.Outcome().Over())
-	assert.Equal(t, "custom rules", oware.Rules{RepeatLimit: 2}.String())
+	abapa, err := oware.ParseRules("abapa")
+	require.NoError(t, err)
+	assert.Equal(t, oware.Rules{}, abapa, "the zero Rules is abapa")
+	assert.Equal(t, oware.Rules{}, oware.Start().Rules())
+	assert.Equal(t, oware.Rules{}, oware.Position{}.Rules())
+
+	for _, name := range []string{"", "Abapa", "abapa ", "chess", "custom rules", "invalid rules"} {
+		r, err := oware.ParseRules("awari")
+		require.NoError(t, err)
+		err = r.UnmarshalText([]byte(name))
+		requireParseError(t, err, "rules", 0, "not one of abapa, openspiel", oware.ErrUnknownRules)
+		assert.Equal(t, "awari", r.String(), "unchanged on error")
+	}
 }

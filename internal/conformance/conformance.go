@@ -124,9 +124,6 @@ func Cases(opt Options) ([]Case, error) {
 	if opt.Games < 0 || opt.Endgames < 0 {
 		return nil, errors.New("conformance: negative number of games")
 	}
-	if _, err := opt.Rules.MarshalText(); err != nil {
-		return nil, errors.New("conformance: the rules are no preset")
-	}
 	var cases []Case
 	if opt.Rules == (oware.Rules{}) {
 		var err error
