@@ -1,12 +1,13 @@
 package oware_test
 
-// The tests of package oware. The rules are tested as data: the
-// hand-built cases of internal/rulecases/testdata/cases.txt (one line per
-// case: rule ids, start, moves and the facts expected, written by hand
-// from the rules of the package documentation) and the perft ladder of perft.txt beside it, run by
+// The tests of package oware. The rules are tested as data: for every
+// preset, the hand-built cases of internal/rulecases/testdata/PRESET/cases.txt
+// (one line per case: rule ids, start, moves and the facts expected,
+// written by hand from the rules of the package documentation and the
+// preset's knobs) and the perft ladders of perft.txt beside it, run by
 // TestRuleCases and TestPerft; internal/refmodel, a plain and independent
-// statement of the rules, is checked against the same facts and serves
-// as the oracle of the property tests. What stays in code is what is not
+// statement of abapa's rules, is checked against the same facts and
+// serves as the oracle of the property tests. What stays in code is what is not
 // a rule case: names and text forms, the API's own behaviour, properties,
 // concurrency, fuzz targets, benchmarks and allocations.
 
@@ -119,11 +120,15 @@ func TestErrorRules(t *testing.T) {
 	require.ErrorAs(t, err, &be)
 	assert.Equal(t, "D4", be.Rule(), "%v", err)
 
-	cases, err := rulecases.Cases()
+	presets, err := rulecases.Presets()
 	require.NoError(t, err)
-	for _, c := range cases {
-		if rule := sentinelRules[c.Error]; rule != "" {
-			assert.Contains(t, c.Rules, rule, "case %s refuses with %s", c.Name, c.Error)
+	for _, preset := range presets {
+		cases, err := rulecases.Cases(preset)
+		require.NoError(t, err)
+		for _, c := range cases {
+			if rule := sentinelRules[c.Error]; rule != "" {
+				assert.Contains(t, c.Rules, rule, "case %s/%s refuses with %s", preset, c.Name, c.Error)
+			}
 		}
 	}
 }
@@ -141,10 +146,10 @@ func sentinelOf(modelErr error) error {
 	return nil
 }
 
-// findCase returns the case of cases.txt with the given name.
+// findCase returns the case of abapa's cases.txt with the given name.
 func findCase(tb testing.TB, name string) rulecases.Case {
 	tb.Helper()
-	cases, err := rulecases.Cases()
+	cases, err := rulecases.Cases(rulecases.Abapa)
 	require.NoError(tb, err)
 	for _, c := range cases {
 		if c.Name == name {
@@ -221,46 +226,74 @@ func modelSeen(g refmodel.Game, e *refmodel.Effect) rulecases.Seen {
 	return normal(s)
 }
 
-// TestRuleCases plays every case of cases.txt with the library and with
-// the model. At every position both must show every fact the case gives
-// and agree with each other on everything else; moves off the legal list
-// are refused for the model's reason; refused starts and moves give the
-// case's error.
+// TestRuleCases plays every case of every preset's cases.txt with the
+// library, and abapa's with the model too. At every position the library
+// must show every fact the case gives, and under abapa agree with the
+// model on everything else; moves off the legal list are refused, under
+// abapa for the model's reason; refused starts and moves give the case's
+// error.
 func TestRuleCases(t *testing.T) {
 	t.Parallel()
-	cases, err := rulecases.Cases()
+	presets, err := rulecases.Presets()
 	require.NoError(t, err)
-	for _, c := range cases {
-		t.Run(c.Name, func(t *testing.T) {
-			t.Parallel()
-			runCase(t, c)
-		})
+	for _, name := range oware.RulesNames() {
+		require.Contains(t, presets, name, "every preset has its rule cases")
+	}
+	for _, preset := range presets {
+		cases, err := rulecases.Cases(preset)
+		require.NoError(t, err)
+		for _, c := range cases {
+			t.Run(preset+"/"+c.Name, func(t *testing.T) {
+				t.Parallel()
+				runCase(t, c)
+			})
+		}
 	}
 }
 
+// runCase plays case c: with the model too under abapa.
 func runCase(t *testing.T, c rulecases.Case) {
+	rules, err := oware.ParseRules(c.Preset)
+	require.NoError(t, err)
+	abapa := c.Preset == rulecases.Abapa
 	var p oware.Position
-	var err error
 	b := refmodel.Board{Pits: c.Pits, Scores: c.Scores, ToMove: c.ToMove}
 	if c.Raw {
-		p, err = oware.NewPosition(c.Pits, c.Scores, oware.Player(c.ToMove))
 		bd, berr := oware.NewBoard(c.Pits, c.Scores, oware.Player(c.ToMove))
-		require.Equal(t, err, berr, "NewBoard and NewPosition")
-		require.Equal(t, p.Board(), bd, "NewBoard and NewPosition")
+		p, err = rules.Position(bd), berr
+		if abapa {
+			p, err = oware.NewPosition(c.Pits, c.Scores, oware.Player(c.ToMove))
+			require.Equal(t, err, berr, "NewBoard and NewPosition")
+			require.Equal(t, p.Board(), bd, "NewBoard and NewPosition")
+		}
 	} else {
-		p, err = oware.ParsePosition(c.Start)
-		var perr error
-		b, perr = refmodel.Parse(c.Start)
-		require.NoError(t, perr, "the model reads %s", c.Start)
+		text := c.Start
+		if !abapa {
+			text = c.Preset + " " + text
+		}
+		p, err = oware.ParsePosition(text)
+		if abapa {
+			var perr error
+			b, perr = refmodel.Parse(c.Start)
+			require.NoError(t, perr, "the model reads %s", c.Start)
+		}
 	}
-	g, merr := refmodel.New(refmodel.Rules{}, b)
+	var g *refmodel.Game // the model, under abapa only
+	if abapa {
+		m, merr := refmodel.New(refmodel.Rules{}, b)
+		if c.StartRefused() {
+			require.ErrorIs(t, merr, modelErrors[c.Error], "the model refuses the start")
+		} else {
+			require.NoError(t, merr)
+			g = &m
+		}
+	}
 	if c.StartRefused() {
-		require.ErrorIs(t, merr, modelErrors[c.Error], "the model refuses the start")
 		checkStartError(t, c, p, err)
 		return
 	}
 	require.NoError(t, err)
-	require.NoError(t, merr)
+	require.Equal(t, rules, p.Rules())
 	require.Equal(t, 1, p.Repetitions(), "D4: a fresh history")
 	checkAt(t, c, 0, p, g, nil, nil)
 	for i, m := range c.Moves {
@@ -283,41 +316,55 @@ func runCase(t *testing.T, c rulecases.Case) {
 		sown := slices.Collect(ex.Sown())
 		require.Equal(t, len(sown), ex.Seeds(), "one pit per seed")
 		require.Equal(t, sown[len(sown)-1], ex.Last())
-		ng, me, err := g.Play(m)
-		require.NoError(t, err, "the model plays move %d, %v", i+1, mv)
-		checkAt(t, c, i+1, next, ng, &ex, &me)
-		p, g = next, ng
+		var me *refmodel.Effect
+		if g != nil {
+			ng, e, err := g.Play(m)
+			require.NoError(t, err, "the model plays move %d, %v", i+1, mv)
+			g, me = &ng, &e
+		}
+		checkAt(t, c, i+1, next, g, &ex, me)
+		p = next
 	}
 }
 
 // checkAt checks the position after move k (0: the start) of case c: the
-// facts given, the library against the model, the outcome in detail, and
-// every move that is not legal.
-func checkAt(t *testing.T, c rulecases.Case, k int, p oware.Position, g refmodel.Game, ex *oware.Effect, me *refmodel.Effect) {
+// facts given, the library against the model g (nil but under abapa), the
+// outcome in detail, and every move that is not legal.
+func checkAt(t *testing.T, c rulecases.Case, k int, p oware.Position, g *refmodel.Game, ex *oware.Effect, me *refmodel.Effect) {
 	t.Helper()
 	lib := librarySeen(p, ex)
 	for _, bad := range c.Plies[k].Check(lib) {
 		t.Errorf("after move %d: %s", k, bad)
 	}
-	require.Equal(t, modelSeen(g, me), lib, "after move %d: the library and the model", k)
+	if g != nil {
+		require.Equal(t, modelSeen(*g, me), lib, "after move %d: the library and the model", k)
+	}
 	if c.RepsEach != nil && k > 0 {
 		assert.Equal(t, c.RepsEach[k-1], p.Repetitions(), "after move %d: repetitions", k)
 	}
 	if c.Plies[k].Has("outcome") {
 		checkOutcomeParts(t, p.Outcome(), c.Plies[k].Outcome)
 	}
-	checkOutcomeModel(t, p.Outcome(), g.Outcome())
+	if g != nil {
+		checkOutcomeModel(t, p.Outcome(), g.Outcome())
+	}
 
 	// The rules are the same for both players: the mirrored position,
-	// history included, is the model's mirrored game.
+	// history included, is the model's mirrored game, and under every
+	// preset its mirror is p again.
 	mp := p.Mirror()
 	require.Equal(t, p.Board().Mirror(), mp.Board(), "after move %d: Mirror", k)
-	require.Equal(t, modelSeen(g.Mirror(), nil), librarySeen(mp, nil), "after move %d: Mirror", k)
+	require.Equal(t, p.Rules(), mp.Rules(), "after move %d: Mirror", k)
+	if g != nil {
+		require.Equal(t, modelSeen(g.Mirror(), nil), librarySeen(mp, nil), "after move %d: Mirror", k)
+	}
+	require.Equal(t, librarySeen(p, nil), librarySeen(mp.Mirror(), nil), "after move %d: Mirror twice", k)
 
 	// The position's text carries its history: read back, it goes on alike.
 	q, err := oware.ParsePosition(p.String())
 	require.NoError(t, err, "after move %d: %q", k, p.String())
 	require.Equal(t, p.Board(), q.Board(), "after move %d: %q", k, p.String())
+	require.Equal(t, p.Rules(), q.Rules(), "after move %d: %q", k, p.String())
 	require.Equal(t, p.Repetitions(), q.Repetitions(), "after move %d: %q", k, p.String())
 	require.Equal(t, p.Moves(), q.Moves(), "after move %d: %q", k, p.String())
 	require.Equal(t, p.Outcome(), q.Outcome(), "after move %d: %q", k, p.String())
@@ -345,10 +392,14 @@ func checkAt(t *testing.T, c rulecases.Case, k int, p oware.Position, g refmodel
 		if set.Contains(m) {
 			continue
 		}
-		want := sentinelOf(g.Refusal(int(m)))
-		require.NotNil(t, want, "after move %d: the model plays %v, which the library refuses", k, m)
 		_, err := p.Play(m)
-		assert.ErrorIs(t, err, want, "after move %d: Play(%v)", k, m)
+		var mErr *oware.MoveError
+		require.ErrorAs(t, err, &mErr, "after move %d: Play(%v), not a legal move", k, m)
+		if g != nil {
+			want := sentinelOf(g.Refusal(int(m)))
+			require.NotNil(t, want, "after move %d: the model plays %v, which the library refuses", k, m)
+			assert.ErrorIs(t, err, want, "after move %d: Play(%v)", k, m)
+		}
 	}
 }
 
@@ -434,11 +485,14 @@ func checkStartError(t *testing.T, c rulecases.Case, p oware.Position, err error
 }
 
 // checkRefusal checks that the last move of c, m, is refused at p with
-// the case's error, by Play and by Explain, and by the model.
-func checkRefusal(t *testing.T, c rulecases.Case, p oware.Position, g refmodel.Game, m oware.Move) {
+// the case's error, by Play and by Explain, and by the model g (nil but
+// under abapa).
+func checkRefusal(t *testing.T, c rulecases.Case, p oware.Position, g *refmodel.Game, m oware.Move) {
 	t.Helper()
 	want := sentinels[c.Error]
-	require.ErrorIs(t, g.Refusal(int(m)), modelErrors[c.Error], "the model refuses %v", m)
+	if g != nil {
+		require.ErrorIs(t, g.Refusal(int(m)), modelErrors[c.Error], "the model refuses %v", m)
+	}
 	next, err := p.Play(m)
 	require.Error(t, err, "Play(%v)", m)
 	assert.Equal(t, p.String(), next.String(), "an illegal move returns the receiver")
@@ -453,7 +507,9 @@ func checkRefusal(t *testing.T, c rulecases.Case, p oware.Position, g refmodel.G
 	require.ErrorAs(t, err, &me)
 	assert.Equal(t, m, me.Move)
 	assert.Equal(t, p.Board().ToMove(), me.Player)
-	assert.Equal(t, oware.Player(g.ToMove), me.Player)
+	if g != nil {
+		assert.Equal(t, oware.Player(g.ToMove), me.Player)
+	}
 	assert.Equal(t, want, me.Err)
 	assert.Equal(t, sentinelRules[c.Error], me.Rule(), "the rule that refuses")
 	if c.Message != "" {
@@ -473,18 +529,28 @@ func checkRefusal(t *testing.T, c rulecases.Case, p oware.Position, g refmodel.G
 // million leaves.
 func TestPerft(t *testing.T) {
 	t.Parallel()
-	ps, err := rulecases.PerftCases()
+	presets, err := rulecases.Presets()
 	require.NoError(t, err)
-	for _, pc := range ps {
-		if testing.Short() && pc.Leaves > 1_000_000 {
-			continue
+	for _, name := range oware.RulesNames() {
+		require.Contains(t, presets, name, "every preset has its perft counts")
+	}
+	for _, preset := range presets {
+		rules, err := oware.ParseRules(preset)
+		require.NoError(t, err)
+		ps, err := rulecases.PerftCases(preset)
+		require.NoError(t, err)
+		for _, pc := range ps {
+			if testing.Short() && pc.Leaves > 1_000_000 {
+				continue
+			}
+			b, err := oware.ParseBoard(pc.Start)
+			require.NoError(t, err, "%s/perft.txt:%d", preset, pc.Line)
+			p := rules.Position(b)
+			for _, m := range pc.Moves {
+				p = playAll(t, p, oware.Move(m))
+			}
+			assert.Equal(t, pc.Leaves, oware.Perft(p, pc.Depth), "%s/perft.txt:%d: %s, depth %d", preset, pc.Line, pc.ID, pc.Depth)
 		}
-		p, err := oware.ParsePosition(pc.Start)
-		require.NoError(t, err, "perft.txt:%d", pc.Line)
-		for _, m := range pc.Moves {
-			p = playAll(t, p, oware.Move(m))
-		}
-		assert.Equal(t, pc.Leaves, oware.Perft(p, pc.Depth), "perft.txt:%d: %s, depth %d", pc.Line, pc.ID, pc.Depth)
 	}
 }
 

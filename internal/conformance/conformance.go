@@ -17,7 +17,7 @@
 // ids of the rules (R1–R11, D1–D5) it exercises.
 //
 // The cases are hand-built positions for every rule and decision (the
-// cases of kind "vector" in internal/rulecases/testdata/cases.txt), then
+// cases of kind "vector" in internal/rulecases/testdata/abapa/cases.txt), then
 // random games from the opening and random endgames with few seeds, played
 // by a seeded SplitMix64 generator (package internal/prng) so that the file
 // is the same on every run.

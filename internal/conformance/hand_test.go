@@ -60,7 +60,7 @@ func handJSON(o rulecases.Outcome) string {
 }
 
 // TestHandCases checks each hand-built case of the file against the facts
-// that internal/rulecases/testdata/cases.txt gives for it, worked out by
+// that internal/rulecases/testdata/abapa/cases.txt gives for it, worked out by
 // hand from the rules: the board, legal moves, outcome and repetition count
 // at each position named, the pits sown, captures, grand slam and feeding
 // of each move named, and the error.
