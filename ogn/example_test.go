@@ -217,8 +217,9 @@ func ExampleNewGame() {
 // back, and Position gives the position to show; the server keeps no
 // positions of its own.
 func ExampleGame_Push() {
-	var g ogn.Game                                      // the opening, abapa's rules
-	for _, m := range []oware.Move{5, 10, 3, 7, 1, 9} { // F e D b B d
+	// A game from the opening under abapa's rules: F e D b B d.
+	var g ogn.Game
+	for _, m := range []oware.Move{5, 10, 3, 7, 1, 9} {
 		if _, err := g.Push(m); err != nil {
 			fmt.Println(err)
 			return
