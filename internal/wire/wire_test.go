@@ -301,3 +301,30 @@ func TestMoveSetJSON(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(` [ "F", "a" ,"11" ] `), &s))
 	assert.Equal(t, wire.MoveSet{MoveSet: 1<<5 | 1<<6 | 1<<11}, s)
 }
+
+// FuzzMoveSet: whatever decodes as a set of moves encodes back to the same
+// set, in pit order, each move once; whatever is refused leaves the set
+// unchanged.
+func FuzzMoveSet(f *testing.F) {
+	for _, s := range []string{`["A","C","F"]`, `[]`, `["11","0"]`, `["A","A"]`, `[null]`, `"AB"`, `null`, ` [ "f" , "a" ] `} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		set := wire.MoveSet{MoveSet: 1 << 3}
+		if err := set.UnmarshalJSON([]byte(s)); err != nil {
+			var de *wire.DecodeError
+			require.ErrorAs(t, err, &de)
+			require.Equal(t, "moves", de.What)
+			require.Equal(t, wire.MoveSet{MoveSet: 1 << 3}, set, "unchanged on error")
+			return
+		}
+		out, err := json.Marshal(set)
+		require.NoError(t, err)
+		var elems []string
+		require.NoError(t, json.Unmarshal(out, &elems))
+		require.Equal(t, set.Len(), len(elems), "%s", out)
+		var back wire.MoveSet
+		require.NoError(t, json.Unmarshal(out, &back))
+		require.Equal(t, set, back)
+	})
+}
