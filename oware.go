@@ -309,8 +309,8 @@ type Rules struct {
 	preset uint8 // the index of the rules in presets; 0 is abapa
 }
 
-// knobs are the ways in which a preset departs from abapa's rules, the
-// zero knobs.
+// knobs are the ways in which the presets' rules differ, each read by
+// the method of Rules of the same name.
 type knobs struct {
 	GrandSlam GrandSlam // what a capture that would take every seed does (R6)
 	// RepeatLimit is the occurrence of a position that ends the game
@@ -407,21 +407,25 @@ type ruleset struct {
 	preset   uint8 // its index in presets
 }
 
-// presets are the rules by name, abapa first.
-var presets = func() (p [8]ruleset) {
-	for i, r := range [...]struct {
-		name string
-		knobs
-	}{
-		{"abapa", knobs{RepeatLimit: 3}},
-		{"openspiel", knobs{RepeatLimit: 2, RepeatWithEmptySide: true, MajoritySweep: SweepOwnRows}},
-		{"aalina", knobs{RepeatLimit: 2, RepeatWithEmptySide: true, MajoritySweep: SweepIfStuck}},
-		{"auale", knobs{RepeatLimit: 2, RepeatWithEmptySide: true}},
-		{"playstrategy", knobs{RepeatLimit: 2, MaxPlies: 1001}},
-		{"board-game-rs", knobs{GrandSlam: GrandSlamCapturesIfOwnRowEmpty, MajoritySweep: SweepIfStuck, LoneSeeds: true}},
-		{"game-oware", knobs{RepeatLimit: 3, RepeatWithEmptySide: true, MaxQuietPlies: 500}},
-		{"awari", knobs{GrandSlam: GrandSlamForbidden, RepeatLimit: 3, RepeatWithEmptySide: true, EvenSplit: true, NoMajority: true}},
-	} {
+// presetKnobs are the presets by name, abapa first: the one list of the
+// rules.
+var presetKnobs = [...]struct {
+	name string
+	knobs
+}{
+	{"abapa", knobs{RepeatLimit: 3}},
+	{"openspiel", knobs{RepeatLimit: 2, RepeatWithEmptySide: true, MajoritySweep: SweepOwnRows}},
+	{"aalina", knobs{RepeatLimit: 2, RepeatWithEmptySide: true, MajoritySweep: SweepIfStuck}},
+	{"auale", knobs{RepeatLimit: 2, RepeatWithEmptySide: true}},
+	{"playstrategy", knobs{RepeatLimit: 2, MaxPlies: 1001}},
+	{"board-game-rs", knobs{GrandSlam: GrandSlamCapturesIfOwnRowEmpty, MajoritySweep: SweepIfStuck, LoneSeeds: true}},
+	{"game-oware", knobs{RepeatLimit: 3, RepeatWithEmptySide: true, MaxQuietPlies: 500}},
+	{"awari", knobs{GrandSlam: GrandSlamForbidden, RepeatLimit: 3, RepeatWithEmptySide: true, EvenSplit: true, NoMajority: true}},
+}
+
+// presets are the presets resolved, in the order of presetKnobs.
+var presets = func() (p [len(presetKnobs)]ruleset) {
+	for i, r := range presetKnobs {
 		p[i] = ruleset{knobs: r.knobs, repeatAt: uint32(r.RepeatLimit), limits: r.MaxPlies != 0 || r.MaxQuietPlies != 0, name: r.name, preset: uint8(i)}
 		if r.RepeatLimit == 0 {
 			p[i].repeatAt = 1<<32 - 1
