@@ -44,8 +44,8 @@
 //     given, when it is not a valid position).
 //   - "legal", "outcome": the legal moves and the outcome at the start (see
 //     Outcomes below).
-//   - "plies": one object per move played, as oware.Effect.MarshalJSON
-//     writes it (see [Game]).
+//   - "plies": one object per move played, the ply of package
+//     internal/wire (see [Game]).
 //   - "value": with "values": true, the value of the final position and
 //     of its moves (see [Value]).
 //   - "error": present only when the request failed (see [Error]). When a
@@ -56,9 +56,9 @@
 //
 // # Outcomes
 //
-// An outcome, at the start or after a move, is written exactly as
-// oware.Outcome.MarshalJSON writes it: the library has one JSON form of an
-// outcome, and the oracle uses it. Every field is present whether or not
+// An outcome, at the start or after a move, is written exactly as package
+// internal/wire writes it: the protocol has one JSON form of an outcome,
+// shared by the oracle, the checker and the conformance vectors. Every field is present whether or not
 // the game is over; "rule" and "winner" are null when there is none, and
 // "tallies" are both 0 while the game goes on:
 //
