@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/internal/engine"
+	"github.com/seed3966233f/oware/engine"
 )
 
 // Default levels of the demonstration game: South searches deeper.

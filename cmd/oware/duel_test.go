@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -11,92 +9,26 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/internal/prng"
+	"github.com/seed3966233f/oware/internal/fakeengine"
 	"github.com/seed3966233f/oware/internal/wire"
 	"github.com/seed3966233f/oware/ogn"
+	"github.com/seed3966233f/oware/uci"
 )
 
-// fakeEnv makes the test binary a fake engine (TestHelperEngine).
-const fakeEnv = "OWARE_FAKE_ENGINE"
-
-// fake returns the command line of a fake engine that plays as mode says:
-// "random" plays a random legal move; "illegal@N", "timeout@N",
-// "crash@N" and "zero@N" play randomly up to the N-th go of each game
-// and then answer with a move of the opponent's side, nothing, an exit
-// with status 3 or "bestmove 0000"; "exit" exits before uciok.
-func fake(t *testing.T, mode string) string {
-	t.Setenv(fakeEnv, "1")
-	return os.Args[0] + " -test.run=^TestHelperEngine$ " + mode
-}
+// fake returns the command line of a fake engine (see package
+// fakeengine), run by the test binary.
+func fake(t *testing.T, mode string) string { return fakeengine.Command(t, mode) }
 
 // TestHelperEngine is not a test: runs of oware match in the tests start
-// the test binary with OWARE_FAKE_ENGINE set as an engine, which then
-// plays as its argument says (see fake) and exits.
+// the test binary as a fake engine, which serves it and exits.
 func TestHelperEngine(t *testing.T) {
-	if os.Getenv(fakeEnv) == "" {
-		t.Skip("the duel tests run this as an engine")
-	}
-	mode, at := flag.Arg(0), 0
-	if kind, n, ok := strings.Cut(mode, "@"); ok {
-		mode = kind
-		at, _ = strconv.Atoi(n)
-	}
-	if mode == "exit" {
-		os.Exit(2)
-	}
-	u, err := newUCIServer(oware.Rules{}, minHashMB, nil, 0, os.Stdout)
-	if err != nil {
-		os.Exit(1)
-	}
-	rng := prng.New(uint64(len(flag.Arg(0))))
-	gos := 0
-	in := bufio.NewScanner(os.Stdin)
-	for in.Scan() {
-		words := strings.Fields(in.Text())
-		if len(words) == 0 {
-			continue
-		}
-		switch words[0] {
-		case "uci":
-			fmt.Printf("id name fake %s\nuciok\n", flag.Arg(0))
-		case "isready":
-			fmt.Println("readyok")
-		case "ucinewgame":
-			gos = 0
-		case "position":
-			u.pos, err = u.parsePosition(words[1:])
-			if err != nil {
-				os.Exit(1)
-			}
-		case "go":
-			gos++
-			p := u.pos
-			m, _ := p.Moves().Nth(rng.IntN(p.Moves().Len()))
-			if gos == at {
-				switch mode {
-				case "illegal":
-					m = (m + oware.PitsPerSide) % oware.NumPits
-				case "timeout":
-					time.Sleep(time.Hour)
-				case "crash":
-					os.Exit(3)
-				case "zero":
-					fmt.Println("bestmove 0000")
-					continue
-				}
-			}
-			fmt.Printf("info depth 1 score cp 0 nodes 1 nps 1 time 0 pv %s\nbestmove %s\n", m, m)
-		case "quit":
-			os.Exit(0)
-		}
-	}
-	os.Exit(0)
+	fakeengine.Run()
+	t.Skip("the duel tests run this as an engine")
 }
 
 // TestDuelForfeits: an engine that plays an illegal move, answers too
@@ -204,30 +136,13 @@ func TestDuelUsage(t *testing.T) {
 	assert.Contains(t, errOut, "no uciok: the engine exited: exit status 2")
 	status, _, errOut = runCmd(t, "", "match", "-engine", filepath.Join(t.TempDir(), "none"))
 	assert.Equal(t, exitFail, status)
-	assert.Contains(t, errOut, "oware match: engine ")
+	assert.Contains(t, errOut, "oware match: uci: engine ")
 }
 
-// TestElo checks Elo differences against hand-computed ones: a score of
-// s is -400·log10(1/s - 1) Elo; the interval is s ± 1.96 standard errors
-// of a game's result.
-func TestElo(t *testing.T) {
-	diff, lo, hi := elo(10, 0, 10)
-	assert.Zero(t, diff)
-	// Each result is 1 or 0, off the mean 0.5 by 0.5: the standard error
-	// of the mean is 0.5/√20 = 0.1118, so s is 0.5 ± 0.2191, and
-	// -400·log10(1/0.2809 - 1) = -400·log10(2.560) = -163.3.
-	assert.InDelta(t, -163.3, lo, 0.1)
-	assert.InDelta(t, 163.3, hi, 0.1)
-	// 30 wins and 10 losses: s = 0.75, 400·log10(3) = 190.8.
-	diff, _, _ = elo(30, 0, 10)
-	assert.InDelta(t, 190.8, diff, 0.1)
-	// Draws count half and narrow the interval: 10 draws alone are 0 ± 0.
-	diff, lo, hi = elo(0, 10, 0)
-	assert.Equal(t, [3]float64{0, 0, 0}, [3]float64{diff, lo, hi})
-	diff, lo, _ = elo(0, 0, 3)
-	assert.True(t, math.IsInf(diff, -1))
-	assert.True(t, math.IsInf(lo, -1))
+// TestSigned: Elo differences are written rounded, with their sign.
+func TestSigned(t *testing.T) {
 	assert.Equal(t, "+inf", signed(math.Inf(1)))
+	assert.Equal(t, "-inf", signed(math.Inf(-1)))
 	assert.Equal(t, "-12", signed(-12.3))
 	assert.Equal(t, "+0", signed(0))
 }
@@ -349,7 +264,7 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 			}
 			want := strings.Split(tc.row, " | ")
 			assert.Equal(t, want[1:4], []string{strconv.Itoa(wins), strconv.Itoa(draws), strconv.Itoa(losses)})
-			diff, lo, hi := elo(wins, draws, losses)
+			diff, lo, hi := uci.Result{Wins: wins, Draws: draws, Losses: losses}.Elo()
 			assert.Equal(t, fmt.Sprintf("%.1f%%", 100*(float64(wins)+float64(draws)/2)/200), want[4])
 			assert.Equal(t, strings.ReplaceAll(fmt.Sprintf("%s (%s to %s) |", signed(diff), signed(lo), signed(hi)), "-", "−"), want[5])
 		})

@@ -1,12 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/internal/engine"
+	"github.com/seed3966233f/oware/engine"
 )
 
 // describe tells in one line what a move did, such as
@@ -50,7 +51,7 @@ func plural(n int, one, many string) string {
 // computerMove chooses the move of the built-in player of the given level
 // (its search depth) and tells what it does.
 func computerMove(p oware.Position, level int) (oware.Effect, engine.Result, error) {
-	r, err := engine.Search(p, level)
+	r, err := engine.Search(context.Background(), p, engine.Limits{Depth: level})
 	if err != nil {
 		return oware.Effect{}, r, err
 	}

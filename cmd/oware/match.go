@@ -1,14 +1,16 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"time"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/internal/engine"
+	"github.com/seed3966233f/oware/engine"
 	"github.com/seed3966233f/oware/internal/prng"
 	"github.com/seed3966233f/oware/internal/wire"
+	"github.com/seed3966233f/oware/uci"
 )
 
 // matchUsage is the synopsis of oware match.
@@ -116,8 +118,7 @@ type matchResult struct {
 // score writes the wins, draws and losses so far, such as "3 wins, 1
 // draw, 0 losses".
 func (r matchResult) score() string {
-	return fmt.Sprintf("%d %s, %d %s, %d %s", r.wins, plural(r.wins, "win", "wins"),
-		r.draws, plural(r.draws, "draw", "draws"), r.losses, plural(r.losses, "loss", "losses"))
+	return uci.Result{Wins: r.wins, Draws: r.draws, Losses: r.losses}.Score()
 }
 
 // match plays the games of runMatch, calling done, if not nil, after
@@ -134,7 +135,7 @@ func match(rules oware.Rules, games, level int, seed uint64, done func(res match
 		for p.Moves().Len() > 0 {
 			var m oware.Move
 			if p.Board().ToMove() == me {
-				r, err := engine.Search(p, level)
+				r, err := engine.Search(context.Background(), p, engine.Limits{Depth: level})
 				if err != nil {
 					return res, err
 				}

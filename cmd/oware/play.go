@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,7 +12,7 @@ import (
 	"time"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/internal/engine"
+	"github.com/seed3966233f/oware/engine"
 	"github.com/seed3966233f/oware/ogn"
 	"github.com/seed3966233f/oware/tablebase"
 )
@@ -78,10 +79,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if g.tables, status = openTables(fs, "play", *tables, rules, stderr); status != exitOK {
 		return status
 	}
-	if g.tables != nil {
-		if g.engine, err = engine.New(engine.Options{Probe: tableProbe(g.tables), ProbeSeeds: g.tables.MaxSeeds(rules)}); err != nil {
-			return fail(stderr, "play", err)
-		}
+	if g.engine, err = engine.New(engine.Options{Tables: g.tables, Now: g.clock}); err != nil {
+		return fail(stderr, "play", err)
 	}
 	if onTerminal(stdout) {
 		g.status = stdout
@@ -215,9 +214,13 @@ type game struct {
 	limit   time.Duration     // the computer's time per move
 	rules   oware.Rules       // the rules of the game
 	tables  *tablebase.Tables // endgame tables; nil if none
-	engine  *engine.Engine    // the engine that probes tables; nil without them
-	line    []oware.Position
-	moves   []oware.Move // moves[i] leads from line[i] to line[i+1]
+	engine  *engine.Engine    // the computer, with the tables
+	// While the computer thinks: the end of its search, and whether an
+	// interrupt came (see clock).
+	stopThinking context.CancelFunc
+	interrupted  bool
+	line         []oware.Position
+	moves        []oware.Move // moves[i] leads from line[i] to line[i+1]
 }
 
 // Reasons that end a game before its end.
@@ -293,13 +296,12 @@ func (g *game) computerTurn() error {
 	if err != nil {
 		return err
 	}
-	move, known := g.tableMove(g.now(), r.Move)
-	e, err := g.now().Explain(move)
+	e, err := g.now().Explain(r.Move)
 	if err != nil {
 		return err
 	}
-	if known != "" {
-		fmt.Fprintf(g.out, "The computer knows this endgame: %s.\n", known)
+	if r.TableMove {
+		fmt.Fprintf(g.out, "The computer knows this endgame: %s.\n", verdict(r.TableValue, g.now().Board()))
 	} else {
 		fmt.Fprintf(g.out, "The computer looked %d %s ahead (%s).\n", r.Depth, plural(r.Depth, "ply", "plies"), rating(r.Score))
 	}
@@ -308,14 +310,14 @@ func (g *game) computerTurn() error {
 }
 
 // rating words the computer's score of its move.
-func rating(score int) string {
-	switch {
-	case score >= engine.Win-engine.MaxDepth:
-		return "it sees a forced win"
-	case score <= -engine.Win+engine.MaxDepth:
+func rating(score engine.Score) string {
+	if plies, ok := score.Mate(); ok {
+		if plies > 0 {
+			return "it sees a forced win"
+		}
 		return "it sees a forced loss"
 	}
-	return fmt.Sprintf("evaluation %+.2f seeds for it", float64(score)/engine.SeedValue)
+	return fmt.Sprintf("evaluation %+.2f seeds for it", score.Seeds())
 }
 
 // pitRange names the pits of pl's side.

@@ -4,45 +4,22 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/lineio"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
-// maxInput is the longest input line that is read in full; the rest of a
-// longer line is read and dropped, so that any line is handled.
+// maxInput is the longest input line that is kept; a longer line is read
+// and dropped, so that any line is handled.
 const maxInput = 1 << 10
 
 // readLine reads a line of input, without its line break and surrounding
-// space, and tells whether it was longer than maxInput (then the text is
-// cut). It returns io.EOF at the end of the input and other errors as
+// space, and tells whether it was longer than maxInput (then its text is
+// dropped). It returns io.EOF at the end of the input and other errors as
 // they come.
-func readLine(r *bufio.Reader) (string, bool, error) { return readLineMax(r, maxInput) }
-
-// readLineMax is readLine for lines of at most limit bytes.
-func readLineMax(r *bufio.Reader, limit int) (string, bool, error) {
-	var line []byte
-	long := false
-	for {
-		chunk, err := r.ReadSlice('\n')
-		if !long && len(line)+len(chunk) <= limit {
-			line = append(line, chunk...)
-		} else {
-			long = true
-		}
-		switch {
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case errors.Is(err, io.EOF) && (len(line) > 0 || long):
-			err = nil
-		case err != nil:
-			return "", false, err
-		}
-		return strings.TrimSpace(string(line)), long, nil
-	}
-}
+func readLine(r *bufio.Reader) (string, bool, error) { return lineio.ReadLine(r, maxInput) }
 
 // line is a line of input as readLine reads it.
 type line struct {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -9,7 +10,7 @@ import (
 	"time"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/internal/engine"
+	"github.com/seed3966233f/oware/engine"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
@@ -25,56 +26,57 @@ var (
 // clearLine returns to the start of the terminal's line and erases it.
 const clearLine = "\r\x1b[K"
 
-// margin is the part of its time that the computer leaves unused, so that
-// it answers within its limit although it looks at the clock only every few
-// thousand positions and then writes its answer: a fiftieth.
-const margin = 50
-
 // think searches p for the player to move, as deep as g.level allows and
-// for at most g.limit, showing on the terminal how far it got. An
+// for at most g.limit, showing on the terminal how far it got; where the
+// tables decide the game, the result is one of their best moves. An
 // interrupt (Ctrl-C) during the search ends it with errInterrupted. What
 // the player typed meanwhile on the terminal is dropped, so that keys
 // pressed while waiting are not taken for the next move.
 func (g *game) think(p oware.Position) (engine.Result, error) {
-	interrupted := false
-	deadline := now().Add(g.limit - g.limit/margin)
-	lim := engine.Limits{Depth: g.level, Stop: func() bool {
-		select {
-		case <-g.intr:
-			interrupted = true
-			return true
-		default:
-			return !now().Before(deadline)
-		}
-	}}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	g.stopThinking, g.interrupted = cancel, false
+	var progress func(engine.Result)
 	if g.status != nil {
 		fmt.Fprint(g.status, "Thinking...")
 		width := widthOf(g.status)
-		lim.Progress = func(r engine.Result) {
+		progress = func(r engine.Result) {
 			line := fmt.Sprintf("Thinking: %d %s deep, best so far %s", r.Depth, plural(r.Depth, "ply", "plies"), r.Move)
 			fmt.Fprint(g.status, clearLine+fitLine(line, width))
 		}
 	}
-	var r engine.Result
-	var err error
-	if g.engine != nil {
-		r, err = g.engine.Search(p, lim)
-	} else {
-		r, err = engine.SearchWithin(p, lim)
-	}
+	r, err := g.engine.Analyze(ctx, p, engine.Limits{Depth: g.level, Time: g.limit}, progress)
 	if g.status != nil {
 		fmt.Fprint(g.status, clearLine)
 	}
 	select {
 	case <-g.intr:
-		interrupted = true
+		g.interrupted = true
 	default:
 	}
 	g.dropTypedAhead()
-	if interrupted {
+	if g.interrupted {
 		return r, errInterrupted
 	}
 	return r, err
+}
+
+// clock is the engine's clock: the command's, read by the search as it
+// starts and at every poll. An interrupt that has come by then ends the
+// search, which looks at its context right after reading the clock: it
+// stops at the first poll after the interrupt, and reads the clock no
+// more.
+func (g *game) clock() time.Time {
+	t := now()
+	select {
+	case <-g.intr:
+		g.interrupted = true
+		if g.stopThinking != nil {
+			g.stopThinking()
+		}
+	default:
+	}
+	return t
 }
 
 // dropTypedAhead discards the lines typed on the terminal and not yet read,
@@ -87,21 +89,6 @@ func (g *game) dropTypedAhead() {
 	if n, err := flushInput(g.tty); err == nil && n > 0 {
 		fmt.Fprintln(g.out, "(What you typed while the computer thought was ignored.)")
 	}
-}
-
-// tableProbe returns a probe for the engine: the bounds of tb's value.
-func tableProbe(tb *tablebase.Tables) engine.Probe {
-	return func(p oware.Position) (int, int, bool) { return tableBounds(tb, p) }
-}
-
-// tableBounds returns the bounds of the value that the tables tb give p,
-// ok false when they do not know p.
-func tableBounds(tb *tablebase.Tables, p oware.Position) (lo, hi int, ok bool) {
-	v, err := tb.Probe(p)
-	if err != nil {
-		return 0, 0, false
-	}
-	return v.Lo(), v.Hi(), true
 }
 
 // firstMet reports whether p counts as met for the first time, as the
@@ -127,52 +114,4 @@ func openTables(fs *flag.FlagSet, cmd, dir string, rules oware.Rules, stderr io.
 		return nil, usageError(stderr, fs, "-tablebase %s: no tables under %s", dir, rules)
 	}
 	return tb, exitOK
-}
-
-// decided reports whether the tables decide the game at p: who wins (the
-// final margin of the same sign at both bounds), or a draw (an exact
-// margin of 0).
-func decided(tb *tablebase.Tables, p oware.Position) bool {
-	v, err := tb.Probe(p)
-	if err != nil {
-		return false
-	}
-	lo, hi := v.Margin(p.Board())
-	return lo > 0 || hi < 0 || lo == 0 && hi == 0
-}
-
-// tableMove returns the move to play at p, where the engine chose
-// chosen: when the tables decide the game at p, one of their best moves
-// (the engine's if it is one, else a capture among them, else the first),
-// with the verdict; otherwise chosen and "".
-func (g *game) tableMove(p oware.Position, chosen oware.Move) (oware.Move, string) {
-	return tableMove(g.tables, p, chosen)
-}
-
-// tableMove is [game.tableMove] with the tables tb, which may be nil.
-// The tables tell the value of a position met for the first time, so they
-// are followed only where no earlier board can recur: right after a
-// capture, or under rules without repetition. Elsewhere their best move
-// could walk into a repetition (R10) that they do not see; the engine's
-// choice stands.
-func tableMove(tb *tablebase.Tables, p oware.Position, chosen oware.Move) (oware.Move, string) {
-	if tb == nil || !firstMet(p) || !decided(tb, p) {
-		return chosen, ""
-	}
-	best, v, err := tb.BestMoves(p)
-	if err != nil || best == 0 {
-		return chosen, ""
-	}
-	verdict := verdict(v, p.Board())
-	if best.Contains(chosen) {
-		return chosen, verdict
-	}
-	me := p.Board().ToMove()
-	for m, c := range p.Children() {
-		if best.Contains(m) && c.Board().Score(me) > p.Board().Score(me) {
-			return m, verdict
-		}
-	}
-	m, _ := best.Nth(0)
-	return m, verdict
 }

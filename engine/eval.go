@@ -14,14 +14,14 @@ import "github.com/seed3966233f/oware"
 // keep the other pits back), plus 1 unit from 12 seeds on (a sowing that
 // goes round the board). The weights were chosen by matches between
 // variants of the evaluation (see the README).
-func Evaluate(p oware.Position) int {
+func Evaluate(p oware.Position) Score {
 	if o := p.Outcome(); o.Over() {
-		return terminal(o, p.Board().ToMove(), 0)
+		return Score(terminal(o, p.Board().ToMove(), 0))
 	}
 	if !p.Valid() {
 		return 0
 	}
-	return evaluate(p.Board())
+	return Score(evaluate(p.Board()))
 }
 
 // pitWorth is the worth of a pit of the mover's side by its seeds, in

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"sync"
 	"testing"
 
@@ -31,7 +32,7 @@ func TestNoAllocsPerNode(t *testing.T) {
 		p := oware.MustParsePosition(tc.pos)
 		var r Result
 		allocs := testing.AllocsPerRun(3, func() {
-			r, err = e.Search(p, Limits{Depth: tc.depth})
+			r, err = e.Search(context.Background(), p, Limits{Depth: tc.depth})
 		})
 		require.NoError(t, err)
 		require.Equal(t, tc.depth, r.Depth)
@@ -103,7 +104,7 @@ func TestProbe(t *testing.T) {
 	p := noRepetition.Start()
 	for _, tc := range []struct {
 		value int
-		want  int
+		want  Score
 	}{
 		{3, -(KnownWin + 3)}, // North wins by 3 whatever South plays
 		{0, 0},               // a draw
@@ -117,7 +118,7 @@ func TestProbe(t *testing.T) {
 		require.NoError(t, err)
 		for _, depth := range []int{1, 5} {
 			calls = 0
-			r, err := e.Search(p, Limits{Depth: depth})
+			r, err := e.Search(context.Background(), p, Limits{Depth: depth})
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, r.Score, "value %d, depth %d", tc.value, depth)
 			assert.Equal(t, calls, int(r.Nodes)-r.Depth, "value %d, depth %d: the search goes no deeper than the children", tc.value, depth)
@@ -128,7 +129,7 @@ func TestProbe(t *testing.T) {
 	// score brought within the opposite bounds (clamping is monotone).
 	// North to move after F, whose moves capture nothing.
 	p = noRepetition.Position(oware.MustParseBoard("4-4-4-4-4-0-5-5-5-5-4-4-0-0-N"))
-	plain, err := Search(p, 1)
+	plain, err := searchDepth(p, 1)
 	require.NoError(t, err)
 	require.NotZero(t, plain.Score, "the clamps below must bite")
 	for _, tc := range []struct{ lo, hi int }{{-1, 0}, {0, 1}, {-3, 2}} {
@@ -136,9 +137,9 @@ func TestProbe(t *testing.T) {
 			return tc.lo, tc.hi, true
 		}})
 		require.NoError(t, err)
-		r, err := e.Search(p, Limits{Depth: 1})
+		r, err := e.Search(context.Background(), p, Limits{Depth: 1})
 		require.NoError(t, err)
-		assert.Equal(t, min(max(plain.Score, -SeedValue*tc.hi), -SeedValue*tc.lo), r.Score, "bounds %d..%d", tc.lo, tc.hi)
+		assert.Equal(t, min(max(plain.Score, Score(-SeedValue*tc.hi)), Score(-SeedValue*tc.lo)), r.Score, "bounds %d..%d", tc.lo, tc.hi)
 	}
 
 	// Under abapa an earlier board can recur after a move that captures
@@ -150,9 +151,9 @@ func TestProbe(t *testing.T) {
 		return 3, 3, true
 	}})
 	require.NoError(t, err)
-	r, err := abapa.Search(oware.Start(), Limits{Depth: 2}) // no move captures in two plies
+	r, err := abapa.Search(context.Background(), oware.Start(), Limits{Depth: 2}) // no move captures in two plies
 	require.NoError(t, err)
-	want2, err := Search(oware.Start(), 2)
+	want2, err := searchDepth(oware.Start(), 2)
 	require.NoError(t, err)
 	assert.Equal(t, want2.Score, r.Score, "R10: no probe after a move that captures nothing")
 	assert.Zero(t, calls)
@@ -165,9 +166,9 @@ func TestProbe(t *testing.T) {
 	}})
 	require.NoError(t, err)
 	for _, depth := range []int{1, 5} {
-		r, err = decided.Search(oware.MustParsePosition("0-0-0-0-0-1-1-0-0-0-0-1-22-23-S"), Limits{Depth: depth})
+		r, err = decided.Search(context.Background(), oware.MustParsePosition("0-0-0-0-0-1-1-0-0-0-0-1-22-23-S"), Limits{Depth: depth})
 		require.NoError(t, err)
-		assert.Equal(t, KnownWin+2, r.Score, "depth %d: a proven value right after a capture decides", depth)
+		assert.Equal(t, Score(KnownWin+2), r.Score, "depth %d: a proven value right after a capture decides", depth)
 	}
 
 	unknown, err := New(Options{TableSize: MinTableSize, Probe: func(q oware.Position) (int, int, bool) {
@@ -175,9 +176,9 @@ func TestProbe(t *testing.T) {
 	}})
 	require.NoError(t, err)
 	q := oware.MustParsePosition("3-0-5-1-7-2-0-4-4-1-6-3-6-6-N")
-	got, err := unknown.Search(q, Limits{Depth: 8})
+	got, err := unknown.Search(context.Background(), q, Limits{Depth: 8})
 	require.NoError(t, err)
-	want, err := Search(q, 8)
+	want, err := searchDepth(q, 8)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 
@@ -192,7 +193,7 @@ func TestProbe(t *testing.T) {
 			return 0, 0, false
 		}})
 		require.NoError(t, err)
-		got, err := e.Search(q, Limits{Depth: 8})
+		got, err := e.Search(context.Background(), q, Limits{Depth: 8})
 		require.NoError(t, err)
 		assert.Equal(t, want, got, "ProbeSeeds %d", tc.seeds)
 		if all < 0 {
@@ -231,7 +232,7 @@ func TestEngineConcurrent(t *testing.T) {
 	}
 	want := make([]Result, len(positions))
 	for i, s := range positions {
-		want[i], err = Search(oware.MustParsePosition(s), 7)
+		want[i], err = searchDepth(oware.MustParsePosition(s), 7)
 		require.NoError(t, err)
 	}
 	var wg sync.WaitGroup
@@ -241,7 +242,7 @@ func TestEngineConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			got[i], errs[i] = e.Search(oware.MustParsePosition(s), Limits{Depth: 7})
+			got[i], errs[i] = e.Search(context.Background(), oware.MustParsePosition(s), Limits{Depth: 7})
 		}()
 	}
 	wg.Wait()

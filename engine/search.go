@@ -1,11 +1,15 @@
 package engine
 
 import (
+	"context"
+	"time"
+
 	"github.com/seed3966233f/oware"
 )
 
-// pollInterval sets how often the search asks Limits.Stop: every
-// pollInterval positions, about a millisecond of search.
+// pollInterval sets how often the search looks at its limits of time and
+// positions and at its context: every pollInterval positions, about a
+// millisecond of search.
 const pollInterval = 1 << 12
 
 // The score of a position depends on more than its board: on the boards
@@ -57,11 +61,19 @@ type searcher struct {
 	proven       oware.Move
 	provenScore  int
 	hasProven    bool
-	prevBest     oware.Move  // the last iteration's best move
-	firstWasBest bool        // the root's first move was prevBest
-	stop         func() bool // asked every pollInterval nodes; nil during the first iteration
-	nextPoll     uint64      // the node count at which to ask stop next
-	stopped      bool        // stop said true: the iteration is abandoned
+	prevBest     oware.Move // the last iteration's best move
+	firstWasBest bool       // the root's first move was prevBest
+	// The limits looked at every pollInterval nodes, after the first
+	// iteration: the node count, the deadline by the clock now, the end
+	// of the context (done, nil if it cannot end).
+	polling     bool   // the limits are looked at: after the first iteration, if there are any
+	nextPoll    uint64 // the node count at which to look next
+	nodeLimit   uint64 // 0 for none
+	deadline    time.Time
+	hasDeadline bool
+	now         func() time.Time
+	done        <-chan struct{}
+	stopped     bool // a limit was reached: the iteration is abandoned
 	// What the key holds under the rules of the root.
 	keepHistory bool // the boards since the last capture
 	keepPly     bool // the ply from the root
@@ -76,45 +88,90 @@ func newSearcher(size int) *searcher {
 	return &searcher{tt: newTable(size)}
 }
 
-// run searches p within lim (see SearchWithin).
-func (s *searcher) run(p oware.Position, lim Limits) (Result, error) {
-	if lim.Depth < 1 || lim.Depth > MaxDepth {
-		return Result{}, ErrDepth
-	}
-	if p.Moves().Len() == 0 {
-		return Result{}, ErrGameOver
-	}
+// run searches p within lim until ctx is done, reading the clock now,
+// and calls progress, if not nil, with every completed iteration (see
+// Engine.Analyze). lim is in range and p has moves.
+func (s *searcher) run(ctx context.Context, p oware.Position, lim Limits, now func() time.Time, progress func(Result)) Result {
 	s.start(p)
+	s.limit(ctx, lim, now)
+	depth := lim.Depth
+	if depth == 0 {
+		depth = MaxDepth
+	}
+	limited := s.nodeLimit != 0 || s.hasDeadline || s.done != nil
 	var res Result
-	for d := 1; d <= lim.Depth; d++ {
-		if d > 1 && lim.Stop != nil {
-			s.stop, s.nextPoll = lim.Stop, s.nodes+pollInterval
-			if s.stop() {
+	for d := 1; d <= depth; d++ {
+		if d > 1 && limited {
+			s.polling = true
+			s.schedule()
+			if s.reached() {
 				res.Stopped = true
 				break
 			}
 		}
 		s.hasProven, s.prevBest = false, res.Move
-		score := s.aspire(d, res.Score)
+		score := s.aspire(d, int(res.Score))
 		if s.stopped {
 			res.Stopped = true
 			if s.hasProven && d > 1 {
-				res.Move, res.Score, res.Depth, res.Partial = s.proven, s.provenScore, d, true
+				res.Move, res.Score, res.Depth, res.Partial = s.proven, Score(s.provenScore), d, true
 				res.PV = s.pv(s.proven, d)
 			}
 			break
 		}
-		res = Result{Move: s.rootBest, Score: score, Depth: d, Nodes: s.nodes, PV: s.pv(s.rootBest, d)}
-		if lim.Progress != nil {
-			lim.Progress(res)
+		res = Result{Move: s.rootBest, Score: Score(score), Depth: d, Nodes: s.nodes, PV: s.pv(s.rootBest, d)}
+		if progress != nil {
+			progress(res)
 		}
 		if score >= Win-d || score <= -Win+d {
 			break // the game is decided within reach: deeper search changes nothing
 		}
 	}
 	res.Nodes = s.nodes
-	s.stop = nil
-	return res, nil
+	s.polling, s.done, s.now = false, nil, nil
+	return res
+}
+
+// limit sets the limits of the search that start began: lim's nodes, and
+// the deadline of lim's time and of ctx, a fiftieth early, by the clock
+// now.
+func (s *searcher) limit(ctx context.Context, lim Limits, now func() time.Time) {
+	s.nodeLimit, s.done, s.now = lim.Nodes, ctx.Done(), now
+	end, hasEnd := ctx.Deadline()
+	if !hasEnd && lim.Time == 0 {
+		s.hasDeadline = false
+		return
+	}
+	start := now()
+	if lim.Time > 0 && (!hasEnd || start.Add(lim.Time).Before(end)) {
+		end = start.Add(lim.Time)
+	}
+	s.deadline, s.hasDeadline = end.Add(-end.Sub(start)/50), true
+}
+
+// schedule sets the node count at which to look at the limits next.
+func (s *searcher) schedule() {
+	s.nextPoll = s.nodes + pollInterval
+	if s.nodeLimit != 0 && s.nodeLimit < s.nextPoll {
+		s.nextPoll = s.nodeLimit
+	}
+}
+
+// reached reports whether a limit of the search is reached: its nodes,
+// its deadline (read on the clock first), or the end of its context.
+func (s *searcher) reached() bool {
+	if s.nodeLimit != 0 && s.nodes >= s.nodeLimit {
+		return true
+	}
+	if s.hasDeadline && !s.now().Before(s.deadline) {
+		return true
+	}
+	select {
+	case <-s.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // start prepares s to search from p.
@@ -130,7 +187,7 @@ func (s *searcher) start(p oware.Position) {
 	if !s.keepHistory {
 		s.hist[0] = 0
 	}
-	s.nodes, s.rootBest, s.stop, s.stopped = 0, 0, nil, false
+	s.nodes, s.rootBest, s.polling, s.stopped = 0, 0, false, false
 }
 
 // aspiration is the half-width of the first window around the score of
@@ -165,13 +222,19 @@ func (s *searcher) aspire(depth, guess int) int {
 	}
 }
 
-// interrupted polls s.stop and tells whether the iteration is abandoned.
+// interrupted looks at the limits when it is time to, and tells whether
+// the iteration is abandoned.
 func (s *searcher) interrupted() bool {
-	if !s.stopped && s.stop != nil && s.nodes >= s.nextPoll {
-		s.nextPoll = s.nodes + pollInterval
-		s.stopped = s.stop()
+	if !s.stopped && s.polling && s.nodes >= s.nextPoll {
+		s.poll()
 	}
 	return s.stopped
+}
+
+// poll looks at the limits, and schedules the next look.
+func (s *searcher) poll() {
+	s.schedule()
+	s.stopped = s.reached()
 }
 
 // minCycle is the fewest plies in which a board can recur: in a cycle

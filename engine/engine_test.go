@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"context"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -10,11 +12,16 @@ import (
 	"github.com/seed3966233f/oware/internal/prng"
 )
 
+// searchDepth searches p depth plies deep with a pooled engine.
+func searchDepth(p oware.Position, depth int) (Result, error) {
+	return Search(context.Background(), p, Limits{Depth: depth})
+}
+
 func TestEvaluate(t *testing.T) {
 	tests := []struct {
 		name string
 		pos  string
-		want int
+		want Score
 	}{
 		// Symmetric: equal scores, seeds and pits.
 		{"opening", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", 0},
@@ -39,18 +46,35 @@ func TestEvaluate(t *testing.T) {
 			assert.Equal(t, tt.want, Evaluate(oware.MustParsePosition(tt.pos)))
 		})
 	}
-	assert.Equal(t, 0, Evaluate(oware.Position{}), "zero Position")
+	assert.Equal(t, Score(0), Evaluate(oware.Position{}), "zero Position")
 }
 
 func TestSearchErrors(t *testing.T) {
-	_, err := Search(oware.Start(), 0)
-	assert.ErrorIs(t, err, ErrDepth)
-	_, err = Search(oware.Start(), MaxDepth+1)
-	assert.ErrorIs(t, err, ErrDepth)
-	_, err = Search(oware.MustParsePosition("0-0-0-0-0-0-0-0-0-0-0-0-25-23-N"), 3)
-	assert.ErrorIs(t, err, ErrGameOver)
-	_, err = Search(oware.Position{}, 3)
-	assert.ErrorIs(t, err, ErrGameOver)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		p    oware.Position
+		lim  Limits
+		want error
+		text string
+	}{
+		{oware.Start(), Limits{Depth: -1}, ErrLimits, "engine: limit out of range: depth -1: want 0 to 40"},
+		{oware.Start(), Limits{Depth: MaxDepth + 1}, ErrLimits, "engine: limit out of range: depth 41: want 0 to 40"},
+		{oware.Start(), Limits{Depth: 3, Time: -time.Second}, ErrLimits, "engine: limit out of range: time -1s: want 0 or more"},
+		{oware.MustParsePosition("0-0-0-0-0-0-0-0-0-0-0-0-25-23-N"), Limits{Depth: 3}, ErrGameOver,
+			"engine: no move to choose: the game is over: South wins 25-23 (majority, R8)"},
+		{oware.Position{}, Limits{Depth: 3}, ErrGameOver, "engine: no move to choose: the game is over: not a position of the game"},
+	} {
+		_, err := Search(ctx, tc.p, tc.lim)
+		require.ErrorIs(t, err, tc.want, tc.text)
+		assert.EqualError(t, err, tc.text)
+		var e *Error
+		require.ErrorAs(t, err, &e)
+		assert.Equal(t, tc.want, e.Err)
+	}
+	for _, d := range []time.Duration{0, -time.Millisecond} {
+		_, err := BestMove(ctx, oware.Start(), d)
+		assert.ErrorIs(t, err, ErrLimits, "time %s", d)
+	}
 }
 
 // TestSearchTakesTheWin: South has 23; F sows its one seed into pit 6,
@@ -59,10 +83,10 @@ func TestSearchErrors(t *testing.T) {
 func TestSearchTakesTheWin(t *testing.T) {
 	p := oware.MustParsePosition("1-0-0-0-0-1-1-0-0-4-0-0-23-18-S")
 	for _, depth := range []int{1, 4} {
-		r, err := Search(p, depth)
+		r, err := searchDepth(p, depth)
 		require.NoError(t, err)
 		assert.Equal(t, "F", r.Move.String(), "depth %d", depth)
-		assert.Equal(t, Win-1, r.Score, "a win one ply from the root")
+		assert.Equal(t, Score(Win-1), r.Score, "a win one ply from the root")
 		assert.Equal(t, 1, r.Depth, "the search stops once the game is decided")
 	}
 }
@@ -78,12 +102,12 @@ func TestSearchLooksAhead(t *testing.T) {
 	p := oware.MustParsePosition("2-2-2-0-1-1-1-0-0-0-0-3-18-18-S")
 	f, err := p.Play(oware.Move(5))
 	require.NoError(t, err)
-	assert.Equal(t, -23, Evaluate(f))
+	assert.Equal(t, Score(-23), Evaluate(f))
 	for _, depth := range []int{1, 2, 3, 6} {
-		r, err := Search(p, depth)
+		r, err := searchDepth(p, depth)
 		require.NoError(t, err)
 		assert.Contains(t, []string{"A", "B", "C"}, r.Move.String(), "depth %d", depth)
-		assert.Greater(t, r.Score, -Win+MaxDepth, "depth %d: South is not lost", depth)
+		assert.Greater(t, r.Score, Score(-Win+MaxDepth), "depth %d: South is not lost", depth)
 	}
 }
 
@@ -110,7 +134,7 @@ func quiescence(p oware.Position, ply int) int {
 		limitEnds[o.Reason()]++
 		return terminal(o, p.Board().ToMove(), ply)
 	}
-	best := Evaluate(p)
+	best := int(Evaluate(p))
 	before := p.Board().Score(oware.South) + p.Board().Score(oware.North)
 	for _, c := range p.Children() {
 		if c.Board().Score(oware.South)+c.Board().Score(oware.North) > before {
@@ -151,11 +175,11 @@ func minimax(p oware.Position, depth, ply int) int {
 
 func TestSearchIsDeterministic(t *testing.T) {
 	p := oware.MustParsePosition("3-0-5-1-7-2-0-4-4-1-6-3-6-6-N")
-	first, err := Search(p, 7)
+	first, err := searchDepth(p, 7)
 	require.NoError(t, err)
-	_, err = Search(oware.Start(), 9) // fills the pooled table with other entries
+	_, err = searchDepth(oware.Start(), 9) // fills the pooled table with other entries
 	require.NoError(t, err)
-	again, err := Search(p, 7)
+	again, err := searchDepth(p, 7)
 	require.NoError(t, err)
 	assert.Equal(t, first, again)
 	require.NotEmpty(t, first.PV)
@@ -178,7 +202,7 @@ func TestBeatsRandomMover(t *testing.T) {
 		for p.Moves().Len() > 0 {
 			var m oware.Move
 			if p.Board().ToMove() == me {
-				r, err := Search(p, 4)
+				r, err := searchDepth(p, 4)
 				require.NoError(t, err)
 				m = r.Move
 			} else {
@@ -251,10 +275,10 @@ func TestSearchEqualsNegamaxWithHistory(t *testing.T) {
 // a plain negamax, and that its move has that score.
 func checkNegamax(t *testing.T, p oware.Position, depth int) {
 	t.Helper()
-	r, err := Search(p, depth)
+	r, err := searchDepth(p, depth)
 	require.NoError(t, err)
 	want := minimax(p, depth, 0)
-	require.Equal(t, want, r.Score, "%s under %s, depth %d", p, p.Rules(), depth)
+	require.Equal(t, Score(want), r.Score, "%s under %s, depth %d", p, p.Rules(), depth)
 	child, err := p.Play(r.Move)
 	require.NoError(t, err)
 	require.Equal(t, want, -minimax(child, depth-1, 1), "%s under %s, depth %d: the move has the score", p, p.Rules(), depth)
@@ -333,7 +357,7 @@ func TestTableCutsAreSound(t *testing.T) {
 			p := rules.Start()
 			for ply := 0; ply < 120 && p.Moves().Len() > 0; ply++ {
 				if ply%7 == 0 {
-					_, err := Search(p, 2+ply%6)
+					_, err := searchDepth(p, 2+ply%6)
 					require.NoError(t, err)
 				}
 				p = randomChild(rng, p)
@@ -347,7 +371,7 @@ func TestTableCutsAreSound(t *testing.T) {
 			n++
 			// Deep enough for a cycle of boards (12 plies at least) to
 			// fit below a position reached twice.
-			_, err := Search(p, 12+rng.IntN(6))
+			_, err := searchDepth(p, 12+rng.IntN(6))
 			require.NoError(t, err)
 		}
 		if rules.MaxPlies() != 0 || rules.MaxQuietPlies() != 0 {
@@ -362,7 +386,7 @@ func TestTableCutsAreSound(t *testing.T) {
 					continue
 				}
 				n++
-				_, err := Search(p, depth)
+				_, err := searchDepth(p, depth)
 				require.NoError(t, err)
 			}
 		}
@@ -534,23 +558,39 @@ func randomEndgame(rng *prng.Source, rules oware.Rules) oware.Position {
 	}
 }
 
-// TestSearchWithinStops: a search to depth 40 from the opening ends when
-// Stop says so, with the result of the last iteration it completed, which
-// is what Search of that depth returns. The stop counts its calls, so the
-// test does not depend on the machine's speed.
-func TestSearchWithinStops(t *testing.T) {
+// stopAfter returns an engine whose clock stands still for its first
+// reads readings and then jumps an hour on, and the count of its
+// readings: a search with a time limit ends at a poll that the test
+// chooses, whatever the machine's speed. The search reads the clock once
+// as it starts, then once a poll.
+func stopAfter(t *testing.T, reads int) (*Engine, *int) {
+	t.Helper()
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	calls := 0
+	e, err := New(Options{Now: func() time.Time {
+		calls++
+		if calls > reads {
+			return t0.Add(time.Hour)
+		}
+		return t0
+	}})
+	require.NoError(t, err)
+	return e, &calls
+}
+
+// TestSearchStops: a search to depth 40 from the opening ends when its
+// time is up, with the result of the last iteration it completed, which
+// is what a search of that depth returns. The clock counts its readings,
+// so the test does not depend on the machine's speed.
+func TestSearchStops(t *testing.T) {
 	p := oware.Start()
 	for _, polls := range []int{1, 2, 5, 40} {
-		calls := 0
+		e, calls := stopAfter(t, polls)
 		var seen []int
-		r, err := SearchWithin(p, Limits{
-			Depth:    MaxDepth,
-			Stop:     func() bool { calls++; return calls >= polls },
-			Progress: func(r Result) { seen = append(seen, r.Depth) },
-		})
+		r, err := e.Analyze(context.Background(), p, Limits{Time: time.Minute}, func(r Result) { seen = append(seen, r.Depth) })
 		require.NoError(t, err)
 		assert.True(t, r.Stopped, "polls %d", polls)
-		assert.Equal(t, polls, calls, "no call after the stop")
+		assert.Equal(t, polls+1, *calls, "no reading after the poll that stops")
 		assert.Less(t, r.Depth, MaxDepth)
 		want := make([]int, r.Depth)
 		for i := range want {
@@ -560,20 +600,118 @@ func TestSearchWithinStops(t *testing.T) {
 		if r.Partial {
 			continue // TestPartialIteration checks those
 		}
-		plain, err := Search(p, r.Depth)
+		plain, err := searchDepth(p, r.Depth)
 		require.NoError(t, err)
 		assert.Equal(t, plain.Move, r.Move, "polls %d", polls)
 		assert.Equal(t, plain.Score, r.Score, "polls %d", polls)
 		assert.Equal(t, plain.PV, r.PV, "polls %d", polls)
 	}
-	// The first iteration always completes: a stop that is always true
-	// still gives a move, one ply deep, and is asked once.
-	calls := 0
-	r, err := SearchWithin(p, Limits{Depth: MaxDepth, Stop: func() bool { calls++; return true }})
+	// The first iteration always completes: a search whose time is up at
+	// once still gives a move, one ply deep, and looks once, before the
+	// second iteration.
+	e, calls := stopAfter(t, 1)
+	r, err := e.Search(context.Background(), p, Limits{Time: time.Minute})
 	require.NoError(t, err)
 	assert.Equal(t, 1, r.Depth)
 	assert.True(t, r.Stopped)
-	assert.Equal(t, 1, calls)
+	assert.Equal(t, 2, *calls)
+	// So does a search whose context is done before it starts.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r, err = Search(ctx, p, Limits{})
+	require.NoError(t, err)
+	assert.Equal(t, 1, r.Depth)
+	assert.True(t, r.Stopped)
+	plain, err := searchDepth(p, 1)
+	require.NoError(t, err)
+	assert.Equal(t, plain.Move, r.Move)
+}
+
+// TestSearchDeadline: the search ends a fiftieth of its time early, by
+// its clock, and the deadline of its context counts as its time does. The
+// clock moves on by a step at every reading: the first sets the deadline,
+// at 10 ms + 980 ms for a second (the step and 49/50 of the time); the
+// 99th reading, at 990 ms, is the first that is not before it.
+func TestSearchDeadline(t *testing.T) {
+	t0 := time.Now()
+	for _, tc := range []struct {
+		name string
+		step time.Duration
+		lim  Limits
+		end  time.Duration // the deadline of the context, from t0; 0 for none
+	}{
+		{"time", 10 * time.Millisecond, Limits{Time: time.Second}, 0},
+		// The context's deadline, an hour from the clock's start: 36 s
+		// later the search has 3564 s, and ends 71.28 s early, at
+		// 3528.72 s, which the 99th reading (3564 s) is the first to pass.
+		{"context", 36 * time.Second, Limits{}, time.Hour},
+		// The earlier of the two counts.
+		{"both", 36 * time.Second, Limits{Time: 2 * time.Hour}, time.Hour},
+		{"time first", 10 * time.Millisecond, Limits{Time: time.Second}, 100 * time.Hour},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			reads := 0
+			e, err := New(Options{Now: func() time.Time {
+				reads++
+				return t0.Add(time.Duration(reads) * tc.step)
+			}})
+			require.NoError(t, err)
+			ctx := context.Background()
+			if tc.end != 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithDeadline(ctx, t0.Add(tc.end))
+				defer cancel()
+			}
+			r, err := e.Search(ctx, oware.Start(), tc.lim)
+			require.NoError(t, err)
+			assert.True(t, r.Stopped)
+			assert.Equal(t, 99, reads)
+		})
+	}
+}
+
+// TestSearchNodes: a limit of positions ends the search at the first poll
+// past it, which it schedules at the limit: the search is deterministic,
+// and visits the limit and less than a poll's worth beyond it.
+func TestSearchNodes(t *testing.T) {
+	p := oware.MustParsePosition("3-0-5-1-7-2-0-4-4-1-6-3-6-6-N")
+	for _, limit := range []uint64{1, 5_000, 100_000, 300_000} {
+		r, err := Search(context.Background(), p, Limits{Nodes: limit})
+		require.NoError(t, err)
+		again, err := Search(context.Background(), p, Limits{Nodes: limit})
+		require.NoError(t, err)
+		assert.Equal(t, r, again, "nodes %d: deterministic", limit)
+		assert.True(t, r.Stopped, "nodes %d", limit)
+		assert.GreaterOrEqual(t, r.Nodes, limit, "nodes %d", limit)
+		if first, _ := searchDepth(p, 1); limit > first.Nodes {
+			assert.Less(t, r.Nodes, limit+pollInterval, "nodes %d", limit)
+		}
+	}
+}
+
+// TestSearchContext: a context done during the search ends it at the next
+// poll; here it is cancelled by the report of an iteration, so the
+// search ends before the next one, deterministically.
+func TestSearchContext(t *testing.T) {
+	p := oware.Start()
+	for _, depth := range []int{1, 3, 7} {
+		ctx, cancel := context.WithCancel(context.Background())
+		e, err := New(Options{})
+		require.NoError(t, err)
+		r, err := e.Analyze(ctx, p, Limits{}, func(r Result) {
+			if r.Depth == depth {
+				cancel()
+			}
+		})
+		cancel()
+		require.NoError(t, err)
+		assert.True(t, r.Stopped)
+		assert.Equal(t, depth, r.Depth)
+		plain, err := searchDepth(p, depth)
+		require.NoError(t, err)
+		assert.Equal(t, plain.Move, r.Move)
+		assert.Equal(t, plain.Nodes, r.Nodes)
+	}
 }
 
 // TestPartialIteration: when the stop ends an iteration that had proved a
@@ -594,8 +732,8 @@ func TestPartialIteration(t *testing.T) {
 	} {
 		p := oware.MustParsePosition(pos)
 		for polls := 2; polls < 24; polls++ {
-			calls := 0
-			r, err := SearchWithin(p, Limits{Depth: MaxDepth, Stop: func() bool { calls++; return calls >= polls }})
+			e, _ := stopAfter(t, polls)
+			r, err := e.Search(context.Background(), p, Limits{Time: time.Minute})
 			require.NoError(t, err)
 			if !r.Partial {
 				continue
@@ -603,16 +741,16 @@ func TestPartialIteration(t *testing.T) {
 			partial++
 			require.NotEmpty(t, r.PV)
 			assert.Equal(t, r.Move, r.PV[0])
-			before, err := Search(p, r.Depth-1)
+			before, err := searchDepth(p, r.Depth-1)
 			require.NoError(t, err)
 			assert.NotEqual(t, before.Move, r.Move, "%s, polls %d", pos, polls)
-			full, err := Search(p, r.Depth)
+			full, err := searchDepth(p, r.Depth)
 			require.NoError(t, err)
 			assert.GreaterOrEqual(t, full.Score, r.Score, "%s, polls %d", pos, polls)
 			child, err := p.Play(r.Move)
 			require.NoError(t, err)
 			if child.Moves().Len() > 0 {
-				reply, err := Search(child, r.Depth-1)
+				reply, err := searchDepth(child, r.Depth-1)
 				require.NoError(t, err)
 				assert.GreaterOrEqual(t, -reply.Score, r.Score, "%s, polls %d: the move's own score", pos, polls)
 			}
@@ -622,15 +760,15 @@ func TestPartialIteration(t *testing.T) {
 	assert.Positive(t, partial, "the positions and stops give some")
 }
 
-// TestSearchWithinUnstopped: a stop that never fires changes nothing.
-func TestSearchWithinUnstopped(t *testing.T) {
+// TestSearchUnstopped: limits never reached change nothing.
+func TestSearchUnstopped(t *testing.T) {
 	p := oware.MustParsePosition("3-0-5-1-7-2-0-4-4-1-6-3-6-6-N")
-	plain, err := Search(p, 6)
+	plain, err := searchDepth(p, 6)
 	require.NoError(t, err)
-	r, err := SearchWithin(p, Limits{Depth: 6, Stop: func() bool { return false }})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r, err := Search(ctx, p, Limits{Depth: 6, Nodes: 1 << 40, Time: time.Hour})
 	require.NoError(t, err)
 	assert.Equal(t, plain, r)
 	assert.False(t, r.Stopped)
-	_, err = SearchWithin(p, Limits{Depth: 0})
-	assert.ErrorIs(t, err, ErrDepth)
 }

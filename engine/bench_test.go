@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"testing"
 
 	"github.com/seed3966233f/oware"
@@ -29,7 +30,7 @@ func benchSearch(b *testing.B, depth int) {
 	var nodes uint64
 	for b.Loop() {
 		for _, p := range ps {
-			r, err := e.Search(p, Limits{Depth: depth})
+			r, err := e.Search(context.Background(), p, Limits{Depth: depth})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -49,7 +50,7 @@ func BenchmarkSearchOpening(b *testing.B) {
 	b.ReportAllocs()
 	var nodes uint64
 	for b.Loop() {
-		r, err := Search(p, 12)
+		r, err := searchDepth(p, 12)
 		if err != nil {
 			b.Fatal(err)
 		}
