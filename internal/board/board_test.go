@@ -3,7 +3,6 @@ package board_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"strings"
 	"sync"
 	"testing"
@@ -389,8 +388,6 @@ func TestCall(t *testing.T) {
 func TestNew(t *testing.T) {
 	_, err := board.New(board.Config{Endgame: 16})
 	assert.ErrorIs(t, err, board.ErrBadRequest)
-	_, err = board.New(board.Config{Rules: oware.Rules{RepeatLimit: 1}})
-	assert.True(t, errors.Is(err, oware.ErrInvalidRules))
 }
 
 // FuzzCall: no request makes a call panic, and a call either answers JSON

@@ -81,7 +81,7 @@ func (s *Service) Load(req LoadRequest) (Loaded, error) {
 // loadPosition reads text as a position: a position string or FEN, or
 // a position with its history ("[RULES] BOARD [MOVES]").
 func loadPosition(text string) (Line, bool) {
-	if b, err := ogn.ParseBoard(text); err == nil {
+	if b, err := ogn.ParseBoardOrFEN(text); err == nil {
 		return Line{Start: b.String()}, true
 	}
 	p, err := oware.ParsePosition(text)
@@ -124,7 +124,7 @@ func (s *Service) Save(req SaveRequest) (Saved, error) {
 	}
 	g := ogn.Game{Rules: p.Rules(), Result: ogn.ResultOf(p.Outcome())}
 	if req.Line.Start != "" {
-		g.Start, _ = ogn.ParseBoard(req.Line.Start) // read by position
+		g.Start, _ = ogn.ParseBoardOrFEN(req.Line.Start) // read by position
 	}
 	for i := range len(req.Line.Moves) {
 		m, _ := oware.ParseMove(req.Line.Moves[i : i+1]) // read by position

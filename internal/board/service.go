@@ -103,9 +103,6 @@ func New(cfg Config) (*Service, error) {
 	if cfg.HashMB == 0 {
 		cfg.HashMB = 64
 	}
-	if err := cfg.Rules.Validate(); err != nil {
-		return nil, err
-	}
 	s := &Service{cfg: cfg}
 	s.tables.init(cfg)
 	var err error
@@ -258,7 +255,7 @@ func (s *Service) position(l Line) (oware.Position, error) {
 	}
 	p := rules.Start()
 	if l.Start != "" {
-		b, err := ogn.ParseBoard(l.Start)
+		b, err := ogn.ParseBoardOrFEN(l.Start)
 		if err != nil {
 			return oware.Position{}, fmt.Errorf("%w: start: %v", ErrBadRequest, err)
 		}

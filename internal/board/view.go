@@ -221,7 +221,7 @@ func tablesView(tb *tablebase.Tables, p oware.Position) *TablesView {
 // firstMet reports whether p counts as met for the first time, as the
 // tables value it: no earlier board of its game can recur.
 func firstMet(p oware.Position) bool {
-	return p.QuietPlies() == 0 || p.Rules().RepeatLimit == oware.NoRepetition
+	return p.QuietPlies() == 0 || p.Rules().RepeatLimit() == 0
 }
 
 // marginText says who wins by how much, from South's final margin
