@@ -388,6 +388,8 @@ func TestCall(t *testing.T) {
 func TestNew(t *testing.T) {
 	_, err := board.New(board.Config{Endgame: 16})
 	assert.ErrorIs(t, err, board.ErrBadRequest)
+	_, err = board.New(board.Config{HashMB: 4097})
+	assert.ErrorIs(t, err, board.ErrBadRequest)
 }
 
 // FuzzCall: no request makes a call panic, and a call either answers JSON

@@ -122,13 +122,17 @@ func (s *Service) Save(req SaveRequest) (Saved, error) {
 	if err != nil {
 		return Saved{}, err
 	}
-	g := ogn.Game{Rules: p.Rules(), Result: ogn.ResultOf(p.Outcome())}
+	var start oware.Board
 	if req.Line.Start != "" {
-		g.Start, _ = ogn.ParseBoardOrFEN(req.Line.Start) // read by position
+		start, _ = ogn.ParseBoardOrFEN(req.Line.Start) // read by position
 	}
-	for i := range len(req.Line.Moves) {
-		m, _ := oware.ParseMove(req.Line.Moves[i : i+1]) // read by position
-		g.Moves = append(g.Moves, ogn.Ply{Move: m})
+	moves := make([]oware.Move, len(req.Line.Moves))
+	for i := range moves {
+		moves[i], _ = oware.ParseMove(req.Line.Moves[i : i+1]) // read by position
+	}
+	g, err := ogn.NewGame(p.Rules(), start, moves...)
+	if err != nil {
+		return Saved{}, fmt.Errorf("%w: %v", ErrBadRequest, err) // played by position: not expected
 	}
 	if len(req.Tags) > ogn.DefaultLimits.Tags {
 		return Saved{}, fmt.Errorf("%w: more than %d tags", ErrBadRequest, ogn.DefaultLimits.Tags)

@@ -62,8 +62,9 @@ type Config struct {
 	// Endgame is the number of seeds up to which the Service solves
 	// tables in memory, from 0 (none) to 15; -1 means Endgame.
 	Endgame int
-	// HashMB is the size of each engine's transposition table in MB; 0
-	// means 64.
+	// HashMB is the size of the transposition table of the analysis in
+	// MB, from 1 to 4096; 0 means 32. The engine's moves take a table
+	// of their own, of 16 MB or HashMB if it is less.
 	HashMB int
 	// Now, when not nil, is the engines' clock (engine.Options.Now). The
 	// WebAssembly build gives one that lets the browser run between
@@ -101,15 +102,19 @@ func New(cfg Config) (*Service, error) {
 		return nil, fmt.Errorf("%w: endgame of %d seeds: want 0 to 15", ErrBadRequest, cfg.Endgame)
 	}
 	if cfg.HashMB == 0 {
-		cfg.HashMB = 64
+		cfg.HashMB = 32
+	}
+	if cfg.HashMB < 1 || cfg.HashMB > 4096 {
+		return nil, fmt.Errorf("%w: a table of %d MB: want 1 to 4096", ErrBadRequest, cfg.HashMB)
 	}
 	s := &Service{cfg: cfg}
 	s.tables.init(cfg)
 	var err error
-	for _, e := range []**engine.Engine{&s.player, &s.analyst} {
-		if *e, err = engine.New(engine.Options{TableSize: cfg.HashMB << 20, Now: cfg.Now}); err != nil {
-			return nil, err
-		}
+	if s.analyst, err = engine.New(engine.Options{TableSize: cfg.HashMB << 20, Now: cfg.Now}); err != nil {
+		return nil, err
+	}
+	if s.player, err = engine.New(engine.Options{TableSize: min(cfg.HashMB, 16) << 20, Now: cfg.Now}); err != nil {
+		return nil, err
 	}
 	return s, nil
 }

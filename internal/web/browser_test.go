@@ -240,6 +240,50 @@ func exercise(t *testing.T, p pg) (firstAnalysis, roundTrip time.Duration) {
 	p.key(kb.End)
 	p.check(boards[len(boards)-2], "after End")
 
+	// A move that differs from the line's next one starts a variation.
+	p.key(kb.ArrowLeft)
+	var branch oware.Move
+	prev := oware.MustParsePosition(boards[len(boards)-3].String())
+	for m := range prev.Moves().All() {
+		if b, _ := prev.Play(m); b.Board() != boards[len(boards)-2] {
+			branch = m
+			break
+		}
+	}
+	p.clickPit(branch.Pit())
+	varied, _ := prev.Play(branch)
+	p.check(varied.Board(), "a variation")
+	assert.Contains(t, p.text("#movelist"), "( ", "the move list shows the variation")
+
+	// Either side at the bottom: flipped, North's row is at the bottom.
+	var firstPit string
+	p.eval(`document.querySelector("#board [data-pit]").dataset.pit`, &firstPit)
+	assert.Equal(t, "11", firstPit, "f is top left as South sees the board")
+	p.run(chromedp.Click("#flip", chromedp.ByID))
+	p.settle()
+	p.eval(`document.querySelector("#board [data-pit]").dataset.pit`, &firstPit)
+	assert.Equal(t, "5", firstPit, "F is top left as North sees the board")
+	p.check(varied.Board(), "flipped")
+	p.run(chromedp.Click("#flip", chromedp.ByID))
+	p.settle()
+
+	// The end of a game, with its reason and tallies (R8).
+	p.load("2-1-0-0-0-1-0-0-0-4-1-0-19-20-N")
+	p.clickPit(9)
+	assert.Equal(t, "Game over: North wins 25-19 (majority, R8)", p.text("#outcome"))
+	p.clickPit(0)
+	assert.Contains(t, p.text("#message"), "D5: the game is over")
+
+	// Another preset: awari forbids a grand slam while another move
+	// does not take every seed.
+	p.run(chromedp.SetValue("#rules", "awari", chromedp.ByID), chromedp.Evaluate(`document.querySelector("#rules").dispatchEvent(new Event("change"))`, nil))
+	p.settle()
+	p.load("awari 4-4-4-4-4-3-1-2-1-0-0-0-10-11-S")
+	p.clickPit(5)
+	assert.Contains(t, p.text("#message"), "R6 under awari: F would take every seed of North's side")
+	p.run(chromedp.SetValue("#rules", "abapa", chromedp.ByID), chromedp.Evaluate(`document.querySelector("#rules").dispatchEvent(new Event("change"))`, nil))
+	p.settle()
+
 	// Feeding (R7): North's side is empty; E does not reach it, F does.
 	p.load("2-0-0-3-1-2-0-0-0-0-0-0-20-20-S")
 	assert.Equal(t, "Position loaded.", p.text("#record-message"))
@@ -290,6 +334,19 @@ func exercise(t *testing.T, p pg) (firstAnalysis, roundTrip time.Duration) {
 	p.load(saved)
 	assert.Equal(t, "Game loaded: 2 moves.", p.text("#record-message"))
 	p.check(after.Board(), "the saved game loaded back")
+
+	// A record from a file.
+	file := filepath.Join(t.TempDir(), "game.ogn")
+	require.NoError(t, os.WriteFile(file, []byte("[Event \"file\"]\n\n1. C f 2. B *\n"), 0o644))
+	p.run(chromedp.SetUploadFiles("#file", []string{file}, chromedp.ByID))
+	p.run(chromedp.Poll(`document.querySelector("#record-message").textContent === "Game loaded: 3 moves."`, nil, chromedp.WithPollingTimeout(10*time.Second)))
+	p.settle()
+	p.check(oware.MustParsePosition("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S CfB").Board(), "a record from a file")
+
+	// The clock.
+	p.run(chromedp.SetValue("#clock", "60", chromedp.ByID), chromedp.Evaluate(`document.querySelector("#clock").dispatchEvent(new Event("change"))`, nil))
+	assert.Regexp(t, `^North [01]:[0-9]{2}$`, p.text("#clock-North"))
+	p.run(chromedp.SetValue("#clock", "0", chromedp.ByID), chromedp.Evaluate(`document.querySelector("#clock").dispatchEvent(new Event("change"))`, nil))
 
 	// A record of a whole game by the rules, and one that breaks them.
 	var rec strings.Builder
@@ -363,11 +420,16 @@ func TestBrowserServer(t *testing.T) {
 	// board after the move.
 	p.run(chromedp.SetValue("#speed", "150", chromedp.ByID))
 	p.load("1-1-1-1-1-4-1-3-2-1-2-2-10-18-S")
-	p.run(chromedp.Click(`#board [data-pit="5"]`, chromedp.ByQuery))
-	for _, caption := range []string{"R3: South takes the 4 seeds of F", "R3: a seed into c", "R5: the last seed makes d hold 2: South captures them"} {
-		p.run(chromedp.Poll(fmt.Sprintf(`document.querySelector("#caption").textContent === %q`, caption), nil, chromedp.WithPollingTimeout(10*time.Second)))
-	}
-	p.settle()
+	p.eval(`window.captions = []; new MutationObserver(() => window.captions.push(document.querySelector("#caption").textContent)).observe(document.querySelector("#caption"), {childList: true, characterData: true, subtree: true}); true`, nil)
+	p.clickPit(5)
+	var captions []string
+	p.eval(`window.captions`, &captions)
+	assert.Equal(t, []string{
+		"R3: South takes the 4 seeds of F", "R3: a seed into a", "R3: a seed into b", "R3: a seed into c", "R3: a seed into d",
+		"R5: the last seed makes d hold 2: South captures them",
+		"R5: c, the pit before, holds 3: South captures them too; b holds 4, which ends the run",
+		"South sows F, 4 seeds, and captures 5: 2 from d, 3 from c (R5)",
+	}, captions, "the steps, one after the other, then the move")
 	assert.Equal(t, "South sows F, 4 seeds, and captures 5: 2 from d, 3 from c (R5)", p.text("#caption"))
 
 	// The pictures of a capture (R5), a grand slam (R6) and a feeding move
