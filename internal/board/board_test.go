@@ -129,6 +129,7 @@ func TestTables(t *testing.T) {
 	a, err := s.Tables(ctx, board.ViewRequest{Line: line})
 	require.NoError(t, err)
 	assert.Equal(t, "ready", a.Status)
+	assert.Equal(t, 4, a.Seeds)
 	require.NotNil(t, a.Tables)
 	assert.Equal(t, "perfect play: North wins by 2", a.Tables.Text)
 	assert.Equal(t, -2, a.Tables.Lo)
@@ -412,4 +413,25 @@ func FuzzCall(f *testing.F) {
 		}
 		assert.True(t, json.Valid(out))
 	})
+}
+
+// TestResultWords: the words of the tables' values, exact and bounded,
+// for the board (South's margin) and for a move (its mover's).
+func TestResultWords(t *testing.T) {
+	for _, tt := range []struct {
+		lo, hi      int
+		board, move string
+	}{
+		{4, 4, "South wins by 4", "wins by 4"},
+		{-2, -2, "North wins by 2", "loses by 2"},
+		{0, 0, "a draw", "draws"},
+		{2, 6, "South wins by 2 to 6", "wins by 2 to 6"},
+		{-6, -2, "North wins by 2 to 6", "loses by 2 to 6"},
+		{-8, 0, "a draw, or North wins by up to 8", "draws, or loses by up to 8"},
+		{0, 3, "a draw, or South wins by up to 3", "draws, or wins by up to 3"},
+		{-3, 2, "South wins by up to 2, North wins by up to 3, or a draw", "wins by up to 2, loses by up to 3, or draws"},
+	} {
+		assert.Equal(t, tt.board, board.MarginText(tt.lo, tt.hi))
+		assert.Equal(t, tt.move, board.MoverText(tt.lo, tt.hi))
+	}
 }

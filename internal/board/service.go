@@ -226,13 +226,12 @@ type Hello struct {
 	Rules    string   `json:"rules"`    // the default rules
 	Presets  []string `json:"presets"`  // every preset's name
 	MaxLevel int      `json:"maxLevel"` // the engine's deepest level, in plies
-	Endgame  int      `json:"endgame"`  // the seeds up to which tables are solved in memory
 }
 
 // Hello returns what the page may offer: the presets, the default rules,
 // the engine's levels.
 func (s *Service) Hello() Hello {
-	return Hello{Backend: s.cfg.Backend, Rules: s.cfg.Rules.String(), Presets: oware.RulesNames(), MaxLevel: engine.MaxDepth, Endgame: s.cfg.Endgame}
+	return Hello{Backend: s.cfg.Backend, Rules: s.cfg.Rules.String(), Presets: oware.RulesNames(), MaxLevel: engine.MaxDepth}
 }
 
 // Line is a game as the page holds it: its rules, the board it starts from

@@ -170,6 +170,8 @@ type TablesAnswer struct {
 	// "none" (no tables), "solving", "ready", or why they could not be
 	// solved.
 	Status string `json:"status"`
+	// Seeds is the most seeds on the board that they hold, when ready.
+	Seeds int `json:"seeds"`
 	// Tables is what they know of the position; null where they do not
 	// hold it, and for a finished game.
 	Tables *TablesView `json:"tables"`
@@ -185,6 +187,9 @@ func (s *Service) Tables(ctx context.Context, req ViewRequest) (TablesAnswer, er
 	}
 	tb := s.tables.get(ctx, p.Rules(), false)
 	a := TablesAnswer{Status: s.tables.status(p.Rules())}
+	if tb != nil {
+		a.Seeds = tb.MaxSeeds(p.Rules())
+	}
 	if tb != nil && !p.Outcome().Over() {
 		a.Tables = tablesView(tb, p)
 	}
@@ -227,49 +232,39 @@ func firstMet(p oware.Position) bool {
 // marginText says who wins by how much, from South's final margin
 // between lo and hi.
 func marginText(lo, hi int) string {
-	switch {
-	case lo == hi && lo > 0:
-		return fmt.Sprintf("South wins by %d", lo)
-	case lo == hi && lo < 0:
-		return fmt.Sprintf("North wins by %d", -lo)
-	case lo == hi:
-		return "a draw"
-	case lo > 0:
-		return fmt.Sprintf("South wins by %d to %d", lo, hi)
-	case hi < 0:
-		return fmt.Sprintf("North wins by %d to %d", -hi, -lo)
-	}
-	switch {
-	case hi == 0:
-		return fmt.Sprintf("a draw, or North wins by up to %d", -lo)
-	case lo == 0:
-		return fmt.Sprintf("a draw, or South wins by up to %d", hi)
-	}
-	return fmt.Sprintf("between North winning by %d and South winning by %d", -lo, hi)
+	return resultText(lo, hi, resultWords{win: "South wins by", loss: "North wins by", draw: "a draw"})
 }
 
 // moverText says what a move gets its mover, whose final margin lies
 // between lo and hi.
 func moverText(lo, hi int) string {
+	return resultText(lo, hi, resultWords{win: "wins by", loss: "loses by", draw: "draws"})
+}
+
+// resultWords are the words of a result: a win and a loss by some seeds,
+// and a draw.
+type resultWords struct{ win, loss, draw string }
+
+// resultText says a result whose margin lies between lo and hi, in the
+// words w.
+func resultText(lo, hi int, w resultWords) string {
 	switch {
 	case lo == hi && lo > 0:
-		return fmt.Sprintf("wins by %d", lo)
+		return fmt.Sprintf("%s %d", w.win, lo)
 	case lo == hi && lo < 0:
-		return fmt.Sprintf("loses by %d", -lo)
+		return fmt.Sprintf("%s %d", w.loss, -lo)
 	case lo == hi:
-		return "draws"
+		return w.draw
 	case lo > 0:
-		return fmt.Sprintf("wins by %d to %d", lo, hi)
+		return fmt.Sprintf("%s %d to %d", w.win, lo, hi)
 	case hi < 0:
-		return fmt.Sprintf("loses by %d to %d", -hi, -lo)
-	}
-	switch {
+		return fmt.Sprintf("%s %d to %d", w.loss, -hi, -lo)
 	case hi == 0:
-		return fmt.Sprintf("draws, or loses by up to %d", -lo)
+		return fmt.Sprintf("%s, or %s up to %d", w.draw, w.loss, -lo)
 	case lo == 0:
-		return fmt.Sprintf("draws, or wins by up to %d", hi)
+		return fmt.Sprintf("%s, or %s up to %d", w.draw, w.win, hi)
 	}
-	return fmt.Sprintf("between losing by %d and winning by %d", -lo, hi)
+	return fmt.Sprintf("%s up to %d, %s up to %d, or %s", w.win, hi, w.loss, -lo, w.draw)
 }
 
 // PlayRequest asks to play a move at the end of a line.

@@ -503,6 +503,7 @@ func TestBrowserWasm(t *testing.T) {
 	start := time.Now()
 	p.run(chromedp.Poll(`!/Solving/.test(document.querySelector("#tables-text").textContent) && document.querySelector("#tables-text").textContent !== ""`, nil, chromedp.WithPollingTimeout(120*time.Second)))
 	t.Logf("wasm: page load %v, the 12-seed tables solved %v later", load.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+	assert.Equal(t, "Not in the tables (up to 12 seeds on the board).", p.text("#tables-text"))
 	first, trip := exercise(t, p)
 	t.Logf("wasm: first analysis %v, a move's round trip %v", first.Round(time.Millisecond), trip.Round(time.Millisecond))
 

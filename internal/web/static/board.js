@@ -217,7 +217,7 @@ async function updateTables() {
   }
   if (!t.tables) {
     text.textContent = t.status === 'none' ? 'No endgame tables under these rules.'
-      : t.status === 'ready' ? `Not in the tables (up to ${state.hello.endgame} seeds on the board).` : t.status;
+      : t.status === 'ready' ? `Not in the tables (up to ${t.seeds} seeds on the board).` : t.status;
     return;
   }
   text.textContent = t.tables.text + (t.tables.afresh ? ' (as if this position were met afresh: an earlier one may recur)' : '');
