@@ -207,6 +207,9 @@ func serveAnalysis(s *board.Service, w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	rc := http.NewResponseController(w)
+	// The stream lasts as long as the analysis: the server's read
+	// timeout, meant for the request, would end it.
+	rc.SetReadDeadline(time.Time{})
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
@@ -231,6 +234,9 @@ func serveAnalysis(s *board.Service, w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// readTimeout is the longest a request may take to arrive.
+var readTimeout = 30 * time.Second
+
 // Serve serves the board of s on ln until ctx is done, then shuts the
 // server down, giving the requests under way a few seconds. It returns nil
 // after ctx is done, or the error that ended the server.
@@ -238,7 +244,7 @@ func Serve(ctx context.Context, ln net.Listener, s *board.Service, opt HandlerOp
 	srv := &http.Server{
 		Handler:           Handler(s, opt),
 		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
+		ReadTimeout:       readTimeout,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 	}
