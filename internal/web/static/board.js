@@ -317,7 +317,7 @@ function tick() {
   if (c[side] <= 0) {
     c[side] = 0;
     c.over = true;
-    say(`${side}'s time is up: ${side === 'South' ? 'North' : 'South'} wins on time.`);
+    say(`${side}'s time is up: ${other(side)} wins on time.`);
   }
   showClock();
 }
@@ -350,7 +350,12 @@ async function newGame(rules, start, moves, tags) {
   $('rules').value = state.rules;
   startClock();
   await goTo(node);
+  // The player to move at the start, from the one at the end of the line.
+  const last = state.view ? state.view.toMove : 'South';
+  state.startMover = node.ply % 2 === 0 ? last : other(last);
 }
+
+const other = (player) => (player === 'South' ? 'North' : 'South');
 
 async function undo() {
   let node = state.cur;
@@ -372,7 +377,7 @@ async function undo() {
 // start: plies alternate.
 function moverAt(node) {
   const first = state.startMover || 'South';
-  return node.ply % 2 === 0 ? first : (first === 'South' ? 'North' : 'South');
+  return node.ply % 2 === 0 ? first : other(first);
 }
 
 async function load(text) {
@@ -384,16 +389,10 @@ async function load(text) {
   try {
     const got = await call('load', { text });
     await newGame(got.line.rules, got.line.start || '', got.line.moves || '', got.tags);
-    await updateStartMover();
     msg.textContent = got.kind === 'position' ? 'Position loaded.' : `Game loaded: ${got.line.moves ? got.line.moves.length : 0} moves.`;
   } catch (e) {
     msg.textContent = String(e.message || e);
   }
-}
-
-async function updateStartMover() {
-  const v = await call('view', { line: lineOf(state.root), side: state.side });
-  state.startMover = v.toMove;
 }
 
 async function save() {
@@ -483,7 +482,6 @@ async function main() {
   $('save').addEventListener('click', save);
   setInterval(tick, 200);
   await newGame(h.rules);
-  state.startMover = 'South';
 }
 
 main();
