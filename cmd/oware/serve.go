@@ -35,13 +35,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if status != exitOK {
 		return status
 	}
-	svc, err := board.New(board.Config{Rules: rules, Tables: tables, Endgame: -1, Backend: "server"})
-	if err == nil {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-		defer stop()
-		err = web.ListenAndServe(ctx, *addr, svc, stdout)
-	}
-	if err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := web.ListenAndServe(ctx, *addr, board.Config{Rules: rules, Tables: tables, Endgame: -1, Backend: "server"}, stdout); err != nil {
 		return fail(stderr, "serve", err)
 	}
 	return exitOK

@@ -264,10 +264,15 @@ func Serve(ctx context.Context, ln net.Listener, s *board.Service, opt HandlerOp
 	return nil
 }
 
-// ListenAndServe listens on addr, says on out where the board is (and
-// warns when other machines can reach it), and serves s until ctx is
-// done. A loopback address refuses requests for other host names.
-func ListenAndServe(ctx context.Context, addr string, s *board.Service, out io.Writer) error {
+// ListenAndServe makes the board.Service of cfg, listens on addr, says on
+// out where the board is (and warns when other machines can reach it),
+// and serves the board until ctx is done: oware serve. A loopback address
+// refuses requests for other host names.
+func ListenAndServe(ctx context.Context, addr string, cfg board.Config, out io.Writer) error {
+	s, err := board.New(cfg)
+	if err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err

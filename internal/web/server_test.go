@@ -197,8 +197,7 @@ func (l *lockedBuffer) String() string {
 // other host names; on any other address it warns; it stops when its
 // context is done.
 func TestListenAndServe(t *testing.T) {
-	svc, err := board.New(board.Config{Endgame: 0, HashMB: 1})
-	require.NoError(t, err)
+	cfg := board.Config{Endgame: 0, HashMB: 1}
 	for _, tt := range []struct {
 		addr, want string
 		warn       bool
@@ -209,7 +208,7 @@ func TestListenAndServe(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		var out lockedBuffer
 		done := make(chan error, 1)
-		go func() { done <- web.ListenAndServe(ctx, tt.addr, svc, &out) }()
+		go func() { done <- web.ListenAndServe(ctx, tt.addr, cfg, &out) }()
 		require.Eventually(t, func() bool { return strings.Contains(out.String(), "The board is at") }, 10*time.Second, 10*time.Millisecond)
 		assert.Contains(t, out.String(), tt.want)
 		assert.Equal(t, tt.warn, strings.Contains(out.String(), "Warning: listening on"), out.String())
@@ -235,7 +234,8 @@ func TestListenAndServe(t *testing.T) {
 			t.Fatal("the server did not stop")
 		}
 	}
-	assert.Error(t, web.ListenAndServe(context.Background(), "127.0.0.1:-1", svc, io.Discard))
+	assert.Error(t, web.ListenAndServe(context.Background(), "127.0.0.1:-1", cfg, io.Discard))
+	assert.ErrorIs(t, web.ListenAndServe(context.Background(), "127.0.0.1:0", board.Config{Endgame: 99}, io.Discard), board.ErrBadRequest)
 }
 
 // TestBuildSiteDir: a site is built only into an empty directory or over
