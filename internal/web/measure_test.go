@@ -159,7 +159,8 @@ window.firstAnalysis = () => new Promise((resolve) => {
 true`
 
 // pageFigures times a page: its load (navigation to the board shown), the
-// first analysis, and the round trip of 20 moves.
+// round trip of 20 moves once the tables are ready, and the first
+// analysis.
 func pageFigures(t *testing.T, p pg, url string) {
 	start := time.Now()
 	p.run(chromedp.Navigate(url))
@@ -168,6 +169,8 @@ func pageFigures(t *testing.T, p pg, url string) {
 	var nav float64
 	p.eval(`performance.getEntriesByType("navigation")[0].loadEventEnd`, &nav)
 	p.eval(measureJS, nil)
+	// The moves' round trips include the tables' answer: wait for them.
+	p.run(chromedp.Poll(`!/Solving/.test(document.querySelector("#tables-text").textContent) && document.querySelector("#tables-text").textContent !== ""`, nil, chromedp.WithPollingTimeout(3*time.Minute)))
 	p.run(chromedp.SetValue("#speed", "0", chromedp.ByID))
 	var trips []float64
 	for i := range 20 {
