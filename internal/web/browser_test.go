@@ -33,6 +33,9 @@ import (
 // (doc/board.png) instead of comparing with them.
 var updateScreenshots = os.Getenv("OWARE_UPDATE_SCREENSHOTS") != ""
 
+// browserTime bounds a test's use of the browser.
+var browserTime = 4 * time.Minute
+
 // chromium returns the path of Debian's chromium, or skips the test.
 func chromium(t *testing.T) string {
 	t.Helper()
@@ -77,7 +80,7 @@ func newBrowser(t *testing.T) context.Context {
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 4*time.Minute)
+	ctx, cancelTime := context.WithTimeout(ctx, browserTime)
 	t.Cleanup(func() {
 		cancelTime()
 		cancel()
