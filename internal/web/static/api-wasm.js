@@ -4,8 +4,9 @@
 // answers the calls about positions and records at once, "engine"
 // solves the endgame tables when it starts, searches moves and analyses.
 
-function start(role, onStatus) {
+function start(role, module) {
   const worker = new Worker('worker.js?role=' + role);
+  worker.postMessage({ module });
   const pending = new Map();
   let next = 1;
   const ready = new Promise((resolve, reject) => {
@@ -42,10 +43,18 @@ function start(role, onStatus) {
   };
 }
 
+// compile compiles oware.wasm once, for both workers.
+async function compile() {
+  const res = await fetch('oware.wasm');
+  if (!res.ok) throw new Error(`oware.wasm: ${res.status} ${res.statusText}`);
+  return WebAssembly.compile(await res.arrayBuffer());
+}
+
 export async function connect(onStatus) {
   onStatus('Loading the WebAssembly build…');
-  const quick = start('quick');
-  const engine = start('engine');
+  const module = await compile();
+  const quick = start('quick', module);
+  const engine = start('engine', module);
   await quick.ready;
   engine.ready.then(() => {}, (e) => onStatus('The engine cannot start: ' + e.message));
   const viaEngine = new Set(['move', 'tables']);

@@ -1,6 +1,7 @@
 // A worker that runs the WebAssembly build of oware (oware.wasm, with Go's
 // wasm_exec.js) and answers the board's calls posted to it. Its role,
-// "quick" or "engine", comes in its address (see api-wasm.js).
+// "quick" or "engine", comes in its address, and its first message is the
+// compiled module (see api-wasm.js).
 importScripts('wasm_exec.js');
 
 const role = new URL(self.location.href).searchParams.get('role') || 'quick';
@@ -18,15 +19,21 @@ function handle(m) {
   });
 }
 
-onmessage = (ev) => { if (ready) handle(ev.data); else queue.push(ev.data); };
-
-(async () => {
+async function run(module) {
   const go = new Go();
   go.argv = ['oware', role];
-  const bytes = await (await fetch('oware.wasm')).arrayBuffer();
-  const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
+  const instance = await WebAssembly.instantiate(module, go.importObject);
   go.run(instance);
   ready = true;
   postMessage({ ready: true });
   for (const m of queue.splice(0)) handle(m);
-})().catch((e) => postMessage({ fatal: String(e) }));
+}
+
+onmessage = (ev) => {
+  if (ev.data.module) {
+    run(ev.data.module).catch((e) => postMessage({ fatal: String(e) }));
+    return;
+  }
+  if (ready) handle(ev.data);
+  else queue.push(ev.data);
+};
