@@ -15,6 +15,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/fakeengine"
+	"github.com/seed3966233f/oware/internal/term"
 	"github.com/seed3966233f/oware/internal/wire"
 	"github.com/seed3966233f/oware/ogn"
 	"github.com/seed3966233f/oware/uci"
@@ -118,13 +119,13 @@ func TestDuelUsage(t *testing.T) {
 	}{
 		{[]string{"-engine", random, "-engine", random, "-engine", random}, "3 engines: give one (against the built-in engine) or two"},
 		{[]string{"-engine", random, "-games", "10"}, "-games is for the match against the random mover"},
-		{[]string{"-engine", random, "-openings", "0"}, "-openings 0: want at least 1"},
-		{[]string{"-engine", random, "-movetime", "0s"}, "-movetime 0s: want 1ms or more"},
-		{[]string{"-engine", random, "-grace", "-1s"}, "-grace -1s: want 0 or more"},
-		{[]string{"-engine", random, "-maxplies", "0"}, "-maxplies 0: want at least 1"},
-		{[]string{"-engine", random, "-plies", "-1"}, "-plies -1: want 0 or more"},
+		{[]string{"-engine", random, "-openings", "0"}, `invalid value "0" for flag -openings: want a whole number, 1 or more`},
+		{[]string{"-engine", random, "-movetime", "0s"}, `invalid value "0s" for flag -movetime: want a duration of 1ms or more`},
+		{[]string{"-engine", random, "-grace", "-1s"}, `invalid value "-1s" for flag -grace: want a duration of 0s or more`},
+		{[]string{"-engine", random, "-maxplies", "0"}, `invalid value "0" for flag -maxplies: want a whole number, 1 or more`},
+		{[]string{"-engine", random, "-plies", "-1"}, `invalid value "-1" for flag -plies: want a whole number, 0 or more`},
 		{[]string{"-engine", random, "-openings", "40", "-plies", "2"}, "only 36 different openings of 2 plies found"},
-		{[]string{"-engine", random, "-rules", "chess"}, `-rules "chess"`},
+		{[]string{"-engine", random, "-rules", "chess"}, `invalid value "chess" for flag -rules`},
 		{[]string{"-engine", ""}, "an empty command"},
 	} {
 		status, _, errOut := runCmd(t, "", append([]string{"match"}, tc.args...)...)
@@ -205,8 +206,8 @@ func TestDuelJSON(t *testing.T) {
 	status, _, errOut = runCmd(t, "", "match", "-engine", fake(t, "random"), "-engine", fake(t, "random"),
 		"-openings", "1", "-plies", "2", "-movetime", "20ms")
 	require.Equal(t, exitOK, status, errOut)
-	inOrder(t, errOut, clearLine+"game 1 of 2, ply 3: 0 wins, 0 draws, 0 losses; ", clearLine+"game 2 of 2, ply 3: ")
-	assert.True(t, strings.HasSuffix(errOut, clearLine), "the line is erased: %q", errOut)
+	inOrder(t, errOut, term.ClearLine+"game 1 of 2, ply 3: 0 wins, 0 draws, 0 losses; ", term.ClearLine+"game 2 of 2, ply 3: ")
+	assert.True(t, strings.HasSuffix(errOut, term.ClearLine), "the line is erased: %q", errOut)
 }
 
 // TestMatchRecordsAgainstAalina: the recorded matches of the README's

@@ -36,7 +36,7 @@ func TestRulesFlag(t *testing.T) {
 		cmd := args[0]
 		status, _, errOut := runCmd(t, "", args...)
 		assert.Equal(t, exitUsage, status, cmd)
-		assert.Contains(t, errOut, `-rules "chess": want one of abapa, openspiel`, cmd)
+		assert.Contains(t, errOut, `invalid value "chess" for flag -rules: oware: rules "chess": byte 0: not one of abapa, openspiel`, cmd)
 	}
 }
 

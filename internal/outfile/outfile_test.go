@@ -1,6 +1,7 @@
-package main
+package outfile
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -11,10 +12,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestWriteFileWholeOrNothing: a write that fails leaves an existing file
+// TestWriteWholeOrNothing: a write that fails leaves an existing file
 // as it was and no temporary file; one that succeeds replaces the file,
 // keeping its permissions, through a symbolic link to the file it names.
-func TestWriteFileWholeOrNothing(t *testing.T) {
+func TestWriteWholeOrNothing(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "game.ogn")
 	require.NoError(t, os.WriteFile(name, []byte("old"), 0o640))
@@ -22,7 +23,7 @@ func TestWriteFileWholeOrNothing(t *testing.T) {
 	require.NoError(t, os.Symlink(name, link))
 
 	broken := errors.New("disk full")
-	err := writeFile(name, func(w io.Writer) error {
+	err := Write(context.Background(), name, func(w io.Writer) error {
 		_, _ = io.WriteString(w, "half a ga")
 		return broken
 	})
@@ -34,7 +35,7 @@ func TestWriteFileWholeOrNothing(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, entries, 2, "no temporary file is left")
 
-	require.NoError(t, writeFile(link, func(w io.Writer) error {
+	require.NoError(t, Write(context.Background(), link, func(w io.Writer) error {
 		_, err := io.WriteString(w, "new")
 		return err
 	}))
@@ -49,24 +50,24 @@ func TestWriteFileWholeOrNothing(t *testing.T) {
 	assert.Equal(t, os.FileMode(0o640), st.Mode().Perm())
 
 	fresh := filepath.Join(dir, "fresh.ogn")
-	require.NoError(t, writeFile(fresh, func(w io.Writer) error { return nil }))
+	require.NoError(t, Write(context.Background(), fresh, func(w io.Writer) error { return nil }))
 	st, err = os.Stat(fresh)
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o644), st.Mode().Perm())
 
-	err = writeFile(dir, func(w io.Writer) error { return nil })
+	err = Write(context.Background(), dir, func(w io.Writer) error { return nil })
 	assert.ErrorContains(t, err, "is a directory")
-	err = writeFile(filepath.Join(dir, "no", "such.ogn"), func(w io.Writer) error { return nil })
-	assert.EqualError(t, err, "open "+filepath.Join(dir, "no", "such.ogn")+": no such file or directory")
+	err = Write(context.Background(), filepath.Join(dir, "no", "such.ogn"), func(w io.Writer) error { return nil })
+	assert.EqualError(t, err, "write "+filepath.Join(dir, "no", "such.ogn")+": no such file or directory")
 }
 
-// TestWriteFileDevice: a file that is not a regular one is written in
+// TestWriteDevice: a file that is not a regular one is written in
 // place, not replaced.
-func TestWriteFileDevice(t *testing.T) {
+func TestWriteDevice(t *testing.T) {
 	if _, err := os.Stat(os.DevNull); err != nil {
 		t.Skip("no", os.DevNull)
 	}
-	require.NoError(t, writeFile(os.DevNull, func(w io.Writer) error {
+	require.NoError(t, Write(context.Background(), os.DevNull, func(w io.Writer) error {
 		_, err := io.WriteString(w, "gone")
 		return err
 	}))

@@ -1,6 +1,7 @@
-package main
+package play
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/outfile"
 	"github.com/seed3966233f/oware/ogn"
 )
 
@@ -44,7 +46,7 @@ func (g *game) saveTo(name string) error {
 	if err != nil {
 		return err
 	}
-	return writeFile(name, func(w io.Writer) error {
+	return outfile.Write(context.Background(), name, func(w io.Writer) error {
 		_, err := w.Write(text)
 		return err
 	})
