@@ -13,6 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/seed3966233f/oware/internal/testkit"
+
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/fakeengine"
 	"github.com/seed3966233f/oware/internal/term"
@@ -206,7 +208,7 @@ func TestDuelJSON(t *testing.T) {
 	status, _, errOut = runCmd(t, "", "match", "-engine", fake(t, "random"), "-engine", fake(t, "random"),
 		"-openings", "1", "-plies", "2", "-movetime", "20ms")
 	require.Equal(t, exitOK, status, errOut)
-	inOrder(t, errOut, term.ClearLine+"game 1 of 2, ply 3: 0 wins, 0 draws, 0 losses; ", term.ClearLine+"game 2 of 2, ply 3: ")
+	testkit.InOrder(t, errOut, term.ClearLine+"game 1 of 2, ply 3: 0 wins, 0 draws, 0 losses; ", term.ClearLine+"game 2 of 2, ply 3: ")
 	assert.True(t, strings.HasSuffix(errOut, term.ClearLine), "the line is erased: %q", errOut)
 }
 

@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/seed3966233f/oware/internal/testkit"
+
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/term"
 	"github.com/seed3966233f/oware/internal/wire"
@@ -146,6 +148,6 @@ func TestMatchProgressAndJSON(t *testing.T) {
 	status, out, errOut = runCmd(t, "", args...)
 	require.Equal(t, exitOK, status)
 	assert.Equal(t, strings.SplitN(plain, "\n", 2)[0], strings.SplitN(out, "\n", 2)[0], "stdout is the same")
-	inOrder(t, errOut, term.ClearLine+"game 1 of 3: computer ", term.ClearLine+"game 2 of 3: computer ", term.ClearLine+"game 3 of 3: computer ")
+	testkit.InOrder(t, errOut, term.ClearLine+"game 1 of 3: computer ", term.ClearLine+"game 2 of 3: computer ", term.ClearLine+"game 3 of 3: computer ")
 	assert.True(t, strings.HasSuffix(errOut, term.ClearLine), "the line is erased: %q", errOut)
 }

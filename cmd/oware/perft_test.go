@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/seed3966233f/oware/internal/testkit"
+
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/term"
 )
@@ -103,7 +105,7 @@ func onTerminalForTest(t *testing.T) {
 	saved := onTerminal
 	onTerminal = func(io.Writer) bool { return true }
 	t.Cleanup(func() { onTerminal = saved })
-	useClock(t, &fakeClock{step: time.Second})
+	useClock(t, &testkit.Clock{Step: time.Second})
 }
 
 // TestPerftProgress: on a terminal, stderr shows the count as each root
@@ -120,7 +122,7 @@ func TestPerftProgress(t *testing.T) {
 	require.Equal(t, exitOK, status)
 	assert.Equal(t, strings.SplitN(plain, "\n", 2)[0], strings.SplitN(out, "\n", 2)[0], "stdout is the same")
 	// From the opening, each of the 6 moves has 6 replies.
-	inOrder(t, errOut,
+	testkit.InOrder(t, errOut,
 		term.ClearLine+"perft 2: 1 of 6 moves done, 1 of 6 subtrees, 6 leaves so far (",
 		term.ClearLine+"perft 2: 2 of 6 moves done, 2 of 6 subtrees, 12 leaves so far (",
 		term.ClearLine+"perft 2: 6 of 6 moves done, 6 of 6 subtrees, 36 leaves so far (")

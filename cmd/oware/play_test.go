@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/seed3966233f/oware/internal/testkit"
 )
 
 // The opening from South's side, and after South's A from North's side.
@@ -29,7 +31,7 @@ const (
 func TestPlayScripted(t *testing.T) {
 	status, out, errOut := runCmd(t, "hello world\n7\n\nhelp\nc\n", "play", "-level", "1")
 	require.Equal(t, exitOK, status, errOut)
-	inOrder(t, out,
+	testkit.InOrder(t, out,
 		"You play South (pits A-F) by the abapa rules; the computer plays North, up to 1 ply deep and 1s a move.\n",
 		openingSouth,
 		"Your move (A B C D E F): \"hello world\" is not a pit or a command. Type one of your pits: A B C D E F.\n",
@@ -57,7 +59,7 @@ func TestPlayToTheEnd(t *testing.T) {
 	// empty pit B is refused first (R2).
 	status, out, errOut := runCmd(t, "B\nf\n", "play", "-start", "1-0-0-0-0-1-1-0-0-4-0-0-23-18-S")
 	require.Equal(t, exitOK, status, errOut)
-	inOrder(t, out,
+	testkit.InOrder(t, out,
 		"Your move (A F): Pit B is empty. Type one of your pits: A F.\n",
 		"Your move (A F): South plays F (1 seed) and captures 2 from a\n")
 	assert.True(t, strings.HasSuffix(out, "Game over: South wins 25-18 (majority, R8). You win!\n"), out)
@@ -87,7 +89,7 @@ func TestPlayFeeding(t *testing.T) {
 func TestPlayAsNorth(t *testing.T) {
 	status, out, _ := runCmd(t, "A\nquit\n", "play", "-side", "n", "-level", "1")
 	require.Equal(t, exitOK, status)
-	inOrder(t, out,
+	testkit.InOrder(t, out,
 		"You play North (pits a-f) by the abapa rules; the computer plays South, up to 1 ply deep and 1s a move.\n",
 		"    F  E  D  C  B  A\n"+
 			"S   4  4  4  4  4  4   South 0\n"+
@@ -125,7 +127,7 @@ func TestPlayStartFEN(t *testing.T) {
 func TestPlayUndo(t *testing.T) {
 	status, out, _ := runCmd(t, "undo\nC\nundo\nundo\nquit\n", "play", "-level", "1")
 	require.Equal(t, exitOK, status)
-	inOrder(t, out,
+	testkit.InOrder(t, out,
 		"Your move (A B C D E F): There is no move of yours to take back.\n",
 		"South plays C (4 seeds)",
 		"North plays ",
@@ -136,7 +138,7 @@ func TestPlayUndo(t *testing.T) {
 	// As North, undo goes back to the computer's first move, not before.
 	status, out, _ = runCmd(t, "b\nundo\nquit\n", "play", "-side", "N", "-level", "1")
 	require.Equal(t, exitOK, status)
-	inOrder(t, out, "South plays A (4 seeds)", "North plays b (4 seeds)", "South plays ",
+	testkit.InOrder(t, out, "South plays A (4 seeds)", "North plays b (4 seeds)", "South plays ",
 		"Your move (", "Taken back: b and ", ".\n\n"+afterANorth+"\nYour move (a b c d e f): You stopped the game.\n")
 }
 
@@ -165,7 +167,7 @@ func TestPlaySaveAndLoad(t *testing.T) {
 	require.Equal(t, exitOK, status, errOut)
 	// After C (pits 3, 4, 5, 6) and e (pits 11, 0, 1, 2), undo takes both
 	// back: the opening.
-	inOrder(t, out,
+	testkit.InOrder(t, out,
 		"Resumed the game saved in "+file+" after 2 plies.\n",
 		"    f  e  d  c  b  a\n"+
 			"N   5  0  4  4  4  5   North 0\n"+
@@ -194,7 +196,7 @@ func TestPlaySaveSetUp(t *testing.T) {
 	status, out, _ := runCmd(t, "save "+file+"\nsave "+filepath.Join(file, "no")+"\nsave\nquit\n",
 		"play", "-level", "2", "-start", "1-0-0-0-0-1-1-0-0-4-0-0-23-18-S")
 	require.Equal(t, exitOK, status)
-	inOrder(t, out, "Saved the game in ", "Your move (A F): The game was not saved: write "+filepath.Join(file, "no")+": not a directory.\n",
+	testkit.InOrder(t, out, "Saved the game in ", "Your move (A F): The game was not saved: write "+filepath.Join(file, "no")+": not a directory.\n",
 		"Your move (A F): Give a file name: \"save FILE\".\n", "You stopped the game.\n")
 	saved, err := os.ReadFile(file)
 	require.NoError(t, err)

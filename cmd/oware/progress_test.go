@@ -9,13 +9,14 @@ import (
 	"time"
 
 	"github.com/seed3966233f/oware/internal/term"
+	"github.com/seed3966233f/oware/internal/testkit"
 	"github.com/stretchr/testify/assert"
 )
 
 // TestProgressPace: nothing shows in the first second, then at most one
 // line every 200 ms; nothing at all off a terminal.
 func TestProgressPace(t *testing.T) {
-	c := &fakeClock{step: 100 * time.Millisecond}
+	c := &testkit.Clock{Step: 100 * time.Millisecond}
 	useClock(t, c)
 	saved := onTerminal
 	t.Cleanup(func() { onTerminal = saved })
@@ -29,7 +30,7 @@ func TestProgressPace(t *testing.T) {
 	assert.Empty(t, out.String())
 
 	onTerminal = func(io.Writer) bool { return true }
-	c.t = time.Time{}
+	c.T = time.Time{}
 	p = newProgress(&out) // starts at 100 ms
 	calls := 0
 	for i := 0; i < 30; i++ { // at 200 ms … 3.1 s

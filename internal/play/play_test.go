@@ -15,6 +15,7 @@ import (
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/engine"
 	"github.com/seed3966233f/oware/internal/term"
+	"github.com/seed3966233f/oware/internal/testkit"
 )
 
 // playGame plays a game of opt with the given input, at the level and
@@ -37,50 +38,25 @@ func playGame(t *testing.T, input string, opt Options) (string, error) {
 // side returns a pointer to pl, for Options.Side.
 func side(pl oware.Player) *oware.Player { return &pl }
 
-// inOrder checks that out holds every string of want, in that order.
-func inOrder(t *testing.T, out string, want ...string) {
-	t.Helper()
-	at := 0
-	for _, w := range want {
-		i := strings.Index(out[at:], w)
-		require.GreaterOrEqual(t, i, 0, "missing, in order: %q\nin:\n%s", w, out)
-		at += i + len(w)
-	}
-}
-
-// fakeClock is a clock that moves on by step every time it is read, so
-// that a search ends after a fixed number of polls whatever the machine.
-type fakeClock struct {
-	t     time.Time
-	step  time.Duration
-	reads int
-}
-
-func (c *fakeClock) now() time.Time {
-	c.reads++
-	c.t = c.t.Add(c.step)
-	return c.t
-}
-
 // useClock makes the command read c for the rest of the test.
-func useClock(t *testing.T, c *fakeClock) {
+func useClock(t *testing.T, c *testkit.Clock) {
 	saved := now
-	now = c.now
+	now = c.Now
 	t.Cleanup(func() { now = saved })
 }
 
 // interruptAfter makes the interrupt (Ctrl-C) arrive when the clock has
 // been read reads times, during the first search.
-func interruptAfter(t *testing.T, c *fakeClock, reads int) {
+func interruptAfter(t *testing.T, c *testkit.Clock, reads int) {
 	savedNotify, savedStop, savedNow := notifyInterrupt, stopInterrupt, now
 	var ch chan<- os.Signal
 	notifyInterrupt = func(c chan<- os.Signal) { ch = c }
 	stopInterrupt = func(chan<- os.Signal) {}
 	now = func() time.Time {
-		if c.reads+1 == reads {
+		if c.Reads+1 == reads {
 			ch <- os.Interrupt
 		}
-		return c.now()
+		return c.Now()
 	}
 	t.Cleanup(func() { notifyInterrupt, stopInterrupt, now = savedNotify, savedStop, savedNow })
 }
@@ -110,7 +86,7 @@ func TestPlayLongLines(t *testing.T) {
 // at every reading, so the search reads it the same number of times
 // however fast the machine.
 func TestPlayTimeLimit(t *testing.T) {
-	c := &fakeClock{step: 10 * time.Millisecond}
+	c := &testkit.Clock{Step: 10 * time.Millisecond}
 	useClock(t, c)
 	out, err := playGame(t, "", Options{Side: side(oware.North), Level: 40, Time: time.Second})
 	require.NoError(t, err)
@@ -120,7 +96,7 @@ func TestPlayTimeLimit(t *testing.T) {
 	assert.Contains(t, out, "Your move (a b c d e f): ")
 	// One reading sets the deadline at 10 ms + 980 ms; the 99th reading,
 	// at 990 ms, is the first that is not before it.
-	assert.Equal(t, 99, c.reads, "one reading at the start, then one per poll until the deadline")
+	assert.Equal(t, 99, c.Reads, "one reading at the start, then one per poll until the deadline")
 }
 
 // TestPlayThinkingLine: on a terminal, a line shows the depth reached and
@@ -131,7 +107,7 @@ func TestPlayThinkingLine(t *testing.T) {
 	t.Cleanup(func() { onTerminal = saved })
 	out, err := playGame(t, "", Options{Side: side(oware.North), Level: 2})
 	require.NoError(t, err)
-	inOrder(t, out, "South to move\n\nThinking..."+term.ClearLine+"Thinking: 1 ply deep, best so far A",
+	testkit.InOrder(t, out, "South to move\n\nThinking..."+term.ClearLine+"Thinking: 1 ply deep, best so far A",
 		term.ClearLine+"Thinking: 2 plies deep, best so far ", term.ClearLine+"The computer looked 2 plies ahead")
 
 	onTerminal = saved
@@ -143,18 +119,18 @@ func TestPlayThinkingLine(t *testing.T) {
 // offers to save it; Enter leaves without saving.
 func TestPlayInterrupt(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "stopped.ogn")
-	c := &fakeClock{step: time.Millisecond}
+	c := &testkit.Clock{Step: time.Millisecond}
 	interruptAfter(t, c, 5)
 	out, err := playGame(t, file+"\n", Options{Side: side(oware.North), Level: 40, Time: time.Hour})
 	require.NoError(t, err)
 	assert.True(t, strings.HasSuffix(out, "South to move\n\n\nStopped. Type a file name to save the game in, or just press Enter to leave: "+
 		"Saved the game in "+file+". To resume it: oware play -load "+file+"\n"), out)
-	assert.Equal(t, 5, c.reads, "the search stopped at the interrupt")
+	assert.Equal(t, 5, c.Reads, "the search stopped at the interrupt")
 	saved, err := os.ReadFile(file)
 	require.NoError(t, err)
 	assert.Contains(t, string(saved), "[North \"You\"]\n")
 
-	c = &fakeClock{step: time.Millisecond}
+	c = &testkit.Clock{Step: time.Millisecond}
 	interruptAfter(t, c, 3)
 	out, err = playGame(t, "\n", Options{Side: side(oware.North), Level: 40, Time: time.Hour})
 	require.NoError(t, err)
@@ -164,7 +140,7 @@ func TestPlayInterrupt(t *testing.T) {
 // TestPlayInterruptHint: Ctrl-C during a hint stops the same way, at the
 // end of the input without saving.
 func TestPlayInterruptHint(t *testing.T) {
-	c := &fakeClock{step: time.Millisecond}
+	c := &testkit.Clock{Step: time.Millisecond}
 	interruptAfter(t, c, 3)
 	out, err := playGame(t, "hint\n", Options{Level: 40, Time: time.Hour})
 	require.NoError(t, err)
