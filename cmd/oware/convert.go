@@ -57,7 +57,8 @@ cannot be written, an existing file is left as it was.
 
 // convert converts the games of files, read in format from, to format to,
 // under rules (nil for each game's own), to the file output or to the
-// standard output for "".
+// standard output for "". The first failure to write ends it. A run that
+// converts no game leaves the file of output as it was, or makes none.
 func convert(ctx context.Context, s cli.Streams, files []string, from, to ogn.Format, rules *oware.Rules, output string) error {
 	c := converter{from: from, rules: rules, stderr: s.Stderr}
 	write := func(w io.Writer) error {
@@ -65,13 +66,18 @@ func convert(ctx context.Context, s cli.Streams, files []string, from, to ogn.Fo
 		c.w, c.flush = ogn.NewWriter(buf), buf.Flush
 		c.w.Format = to
 		for _, name := range files {
-			c.file(name, s.Stdin)
+			if err := c.file(name, s.Stdin); err != nil {
+				return err
+			}
 		}
 		if err := buf.Flush(); err != nil {
 			return err
 		}
-		if c.unread != "" {
+		switch {
+		case c.unread != "":
 			return errUnread
+		case c.written == 0 && output != "":
+			return errNothing
 		}
 		return nil
 	}
@@ -84,6 +90,8 @@ func convert(ctx context.Context, s cli.Streams, files []string, from, to ogn.Fo
 	switch {
 	case errors.Is(err, errUnread) && output != "":
 		return fmt.Errorf("%s was not written, since %s could not be read whole", output, c.unread)
+	case errors.Is(err, errNothing):
+		return fmt.Errorf("no game was converted, so %s was not written", output)
 	case errors.Is(err, errUnread):
 	case err != nil:
 		return err
@@ -96,6 +104,9 @@ func convert(ctx context.Context, s cli.Streams, files []string, from, to ogn.Fo
 
 // errUnread stops a conversion whose input could not be read whole.
 var errUnread = errors.New("an input could not be read")
+
+// errNothing stops a conversion to a file that converted no game.
+var errNothing = errors.New("no game converted")
 
 // isFile reports whether r is the file name, as stdin may be.
 func isFile(r io.Reader, name string) bool {
@@ -120,17 +131,20 @@ type converter struct {
 	flush    func() error
 	reported bool
 	unread   string // the first input that could not be opened or read whole, if any
+	written  int    // the games written
 }
 
-// file converts the games of one file, "-" for stdin.
-func (c *converter) file(name string, stdin io.Reader) {
+// file converts the games of one file, "-" for stdin. It returns the
+// error of writing the output, which ends the conversion; what is wrong
+// with the file or a game is reported, and the next goes on.
+func (c *converter) file(name string, stdin io.Reader) error {
 	in := stdin
 	if name != "-" {
-		f, err := os.Open(name)
+		f, err := openInput(name)
 		if err != nil {
 			c.complain("%s", err)
 			c.unreadable(name)
-			return
+			return nil
 		}
 		defer f.Close()
 		in = f
@@ -143,7 +157,7 @@ func (c *converter) file(name string, stdin io.Reader) {
 	for n := 1; ; n++ {
 		g, _, err := rd.ReadReplay()
 		if err == io.EOF {
-			return
+			return nil
 		}
 		if err != nil && reasonOf(err) == "read error" {
 			c.unreadable(name)
@@ -151,8 +165,14 @@ func (c *converter) file(name string, stdin io.Reader) {
 		if err != nil && !c.problem(name, g, err) {
 			continue
 		}
-		if err := c.w.Write(g); err != nil {
+		var we *ogn.WriteError
+		switch err := c.w.Write(g); {
+		case errors.As(err, &we):
 			c.complain("%s: game %d: %s", name, n, err)
+		case err != nil:
+			return err
+		default:
+			c.written++
 		}
 	}
 }

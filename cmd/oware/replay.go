@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -103,7 +102,7 @@ type replayer struct {
 func (rp *replayer) file(name string, stdin io.Reader) {
 	in := stdin
 	if name != "-" {
-		f, err := os.Open(name)
+		f, err := openInput(name)
 		if err != nil {
 			rp.complain("%s", err)
 			rp.failed = true

@@ -37,14 +37,6 @@ func smallTables(t *testing.T) string {
 	return tablesDir
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if tablesDir != "" {
-		os.RemoveAll(tablesDir)
-	}
-	os.Exit(code)
-}
-
 // TestTablebaseBuild: the levels are built one by one, a line each, and a
 // second run finds them built.
 func TestTablebaseBuild(t *testing.T) {

@@ -4,11 +4,12 @@ import (
 	"bufio"
 	"context"
 	"flag"
+	"io"
 	"math"
-	"os"
 
 	"github.com/seed3966233f/oware/internal/cli"
 	"github.com/seed3966233f/oware/internal/conformance"
+	"github.com/seed3966233f/oware/internal/outfile"
 )
 
 //go:generate go run . vectors -o ../../testdata/conformance/v1.jsonl
@@ -46,19 +47,13 @@ writes it again.`,
 			if *output == "" {
 				return conformance.Generate(s.Stdout, opt)
 			}
-			f, err := os.Create(*output)
-			if err != nil {
-				return err
-			}
-			bw := bufio.NewWriter(f)
-			err = conformance.Generate(bw, opt)
-			if err == nil {
-				err = bw.Flush()
-			}
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-			return err
+			return outfile.Write(ctx, *output, func(w io.Writer) error {
+				bw := bufio.NewWriter(w)
+				if err := conformance.Generate(bw, opt); err != nil {
+					return err
+				}
+				return bw.Flush()
+			})
 		}
 	},
 }

@@ -94,7 +94,7 @@ func writeFile(ctx context.Context, name string, regularOnly bool, write func(io
 		return &fs.PathError{Op: "write", Path: name, Err: tempProblem(dir, err)}
 	}
 	defer forget(tmp.Name())
-	err = write(ctxWriter{ctx, tmp})
+	err = write(ctxWriter{ctx, tmp, name})
 	if err == nil && old != nil {
 		err = chmod(tmp, old.Mode().Perm())
 		keepOwner(tmp, old)
@@ -113,6 +113,20 @@ func writeFile(ctx context.Context, name string, regularOnly bool, write func(io
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
+	}
+	return renamed(err, tmp.Name(), name)
+}
+
+// renamed returns err with the name of the temporary file tmp, which the
+// user never gave, replaced by name.
+func renamed(err error, tmp, name string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == tmp {
+		return &fs.PathError{Op: pe.Op, Path: name, Err: pe.Err}
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) && le.Old == tmp {
+		return &fs.PathError{Op: "write", Path: name, Err: le.Err}
 	}
 	return err
 }
@@ -159,24 +173,27 @@ func writeInPlace(ctx context.Context, name string, write func(io.Writer) error)
 	if err != nil {
 		return err
 	}
-	err = write(ctxWriter{ctx, f})
+	err = write(ctxWriter{ctx, f, name})
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	return err
 }
 
-// ctxWriter writes to w until ctx is done.
+// ctxWriter writes to f until ctx is done; its errors name the file the
+// user gave.
 type ctxWriter struct {
-	ctx context.Context
-	w   io.Writer
+	ctx  context.Context
+	f    *os.File
+	name string
 }
 
 func (c ctxWriter) Write(p []byte) (int, error) {
 	if err := c.ctx.Err(); err != nil {
 		return 0, err
 	}
-	return c.w.Write(p)
+	n, err := c.f.Write(p)
+	return n, renamed(err, c.f.Name(), c.name)
 }
 
 // The temporary files being written, which RemoveTemps removes.

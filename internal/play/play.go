@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"time"
 
@@ -94,6 +95,9 @@ func Run(opt Options) error {
 // OGN), far less than would strain memory.
 const maxSaved = 1 << 20
 
+// errDirectory is the error of a directory given as a saved game.
+var errDirectory = errors.New("is a directory, not a saved game")
+
 // errTooLarge is the error of a -load file longer than maxSaved bytes.
 var errTooLarge = fmt.Errorf("larger than %d bytes, more than any saved game", maxSaved)
 
@@ -107,6 +111,9 @@ func readSaved(name string) (ogn.Game, error) {
 		return ogn.Game{}, err
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return ogn.Game{}, &fs.PathError{Op: "read", Path: name, Err: errDirectory}
+	}
 	rd := ogn.NewReader(&cappedReader{r: f, left: maxSaved})
 	g, err := rd.Read()
 	if err == nil {
