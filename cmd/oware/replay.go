@@ -68,6 +68,9 @@ start, plies, and its outcome or what is wrong with it), then a summary.
 				rp.progress.w = nil // the games go to the same screen
 			}
 			for _, name := range files {
+				if _, err := out.Write(nil); err != nil {
+					return err
+				}
 				rp.file(name, s.Stdin)
 			}
 			rp.progress.clear()
@@ -131,6 +134,9 @@ func (rp *replayer) file(name string, stdin io.Reader) {
 		}
 		if err == nil {
 			rp.validGame(rp.games-before, g, effects)
+		}
+		if _, err := rp.out.Write(nil); err != nil {
+			return // the output failed, which the command reports: reading on is in vain
 		}
 		rp.progress.update(func(elapsed time.Duration) string {
 			secs := elapsed.Seconds()
