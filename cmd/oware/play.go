@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"os"
+	"time"
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/engine"
@@ -29,10 +30,13 @@ bottom and reads from left to right in sowing order.
 ` + play.Keys + `
 
 "save FILE" asks before it replaces a file, refuses what is not a regular
-file, and answers with the command that resumes the game, the name quoted
-for the shell where it needs to be: oware play -load 'my game.ogn'. With
--load, your side is the one the record names "You", unless -side is
-given; the rules are the record's.
+file (a named pipe, a device), follows a symbolic link, and answers with
+the command that resumes the game, the name quoted for the shell where it
+needs to be: oware play -load 'my game.ogn'. A game of more than 10,000
+plies cannot be saved: -load reads no more. With -load, your side is the
+one the record names "You", unless -side is given; the rules are the
+record's, and the level and time those the computer played at, unless
+-level or -time is given.
 
 With -tablebase, the computer scores the positions that a capture brings
 into the tables by their value under perfect play, plays one of their best
@@ -44,8 +48,10 @@ the best move so far. What you type while the computer thinks is dropped,
 and you are told so.`,
 	Flags: func(fs *flag.FlagSet) cli.Func {
 		opt := play.Options{}
-		cli.IntVar(fs, &opt.Level, "level", engine.MaxDepth, 1, engine.MaxDepth, "search at most `N` plies deep, 1 to 40")
-		cli.DurationVar(fs, &opt.Time, "time", play.DefaultTime, 1, "the computer's time per move, a `DURATION` such as 1s or 300ms")
+		var level int
+		var limit time.Duration
+		cli.IntVar(fs, &level, "level", engine.MaxDepth, 1, engine.MaxDepth, "search at most `N` plies deep, 1 to 40 (default, with -load: the saved game's)")
+		cli.DurationVar(fs, &limit, "time", play.DefaultTime, 1, "the computer's time per move, a `DURATION` such as 1s or 300ms (default, with -load: the saved game's)")
 		side := sideFlag(fs, oware.South, "your `side`: S (South, pits A-F, moves first) or N (North, pits a-f)")
 		var start string
 		fs.StringVar(&start, "start", "", "the `POSITION` to start from: a position string or a PlayStrategy FEN (default the opening)")
@@ -68,6 +74,12 @@ and you are told so.`,
 			}
 			if cli.IsSet(fs, "side") {
 				opt.Side = side
+			}
+			if cli.IsSet(fs, "level") || opt.Load == "" {
+				opt.Level = level
+			}
+			if cli.IsSet(fs, "time") || opt.Load == "" {
+				opt.Time = limit
 			}
 			var err error
 			if opt.Tables, err = openTables(*tables, *rules); err != nil {

@@ -40,9 +40,11 @@ type Options struct {
 	// with Load, the side the record names "You".
 	Side *oware.Player
 	// Level is the deepest the computer searches, 1 to engine.MaxDepth
-	// plies.
+	// plies; 0 for the level of a loaded game, or else engine.MaxDepth,
+	// where the time alone decides.
 	Level int
-	// Time is the computer's time per move.
+	// Time is the computer's time per move; 0 for that of a loaded game,
+	// or else DefaultTime.
 	Time time.Duration
 	// Rules are the rules of the game; a loaded record's Variant tag
 	// names its own.
@@ -81,11 +83,19 @@ func Run(opt Options) error {
 		if err := g.load(opt.Load, opt.Side == nil); err != nil {
 			return err
 		}
-		fmt.Fprintf(g.out, "Resumed the game saved in %s after %s.\n", opt.Load, words.Count(len(g.moves), "ply", "plies"))
 	case opt.Start.Valid():
 		g.line = []oware.Position{g.rules.Position(opt.Start)}
 	default:
 		g.line = []oware.Position{g.rules.Start()}
+	}
+	if g.level == 0 {
+		g.level = engine.MaxDepth
+	}
+	if g.limit == 0 {
+		g.limit = DefaultTime
+	}
+	if opt.Load != "" {
+		fmt.Fprintf(g.out, "Resumed the game saved in %s after %s.\n", opt.Load, words.Count(len(g.moves), "ply", "plies"))
 	}
 	return g.play()
 }
@@ -195,8 +205,8 @@ func (g *game) play() error {
 	g.intr = make(chan os.Signal, 1)
 	notifyInterrupt(g.intr)
 	defer stopInterrupt(g.intr)
-	fmt.Fprintf(g.out, "You play %s (pits %s) by the %s rules; the computer plays %s, up to %d %s deep and %s a move.\n",
-		g.human, pitRange(g.human), g.rules, g.human.Opponent(), g.level, words.Plural(g.level, "ply", "plies"), g.limit)
+	fmt.Fprintf(g.out, "You play %s (pits %s) by the %s rules; the computer plays %s, %s.\n",
+		g.human, pitRange(g.human), g.rules, g.human.Opponent(), g.pace())
 	fmt.Fprintf(g.out, "Type a pit letter to sow that pit, \"help\" for the rules, \"quit\" to stop.\n\n%s\n\n", g.diagram())
 	for g.now().Moves().Len() > 0 {
 		var err error
@@ -220,6 +230,16 @@ func (g *game) play() error {
 	}
 	g.gameOver()
 	return nil
+}
+
+// pace says how long the computer thinks: "up to 9 plies deep and 1s a
+// move", or "1s a move" where its level sets no bound that the time does
+// not reach first.
+func (g *game) pace() string {
+	if g.level >= engine.MaxDepth {
+		return g.limit.String() + " a move"
+	}
+	return fmt.Sprintf("up to %s deep and %s a move", words.Count(g.level, "ply", "plies"), g.limit)
 }
 
 // gameOver tells the outcome.
