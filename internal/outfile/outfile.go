@@ -153,15 +153,15 @@ func resolve(name string) (string, error) {
 }
 
 // tempProblem words the error of a temporary file that could not be made
-// in dir: where the directory may not be written, the file named could
-// still be, which is why its name would mislead.
+// in dir: where the directory may not be written, the file named might
+// be, and the error alone would mislead.
 func tempProblem(dir string, err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
 	if errors.Is(err, fs.ErrPermission) {
-		return fmt.Errorf("cannot make a file in %s, the directory (%w): a file is written whole by writing a new one beside it, which then replaces it", dir, err)
+		return fmt.Errorf("cannot make a new file in the directory %s (%w); the file is written whole by writing a new one beside it, which then replaces it", dir, err)
 	}
 	return err
 }

@@ -98,3 +98,78 @@ func TestConvertSignalsLeaveNoTemporaryFile(t *testing.T) {
 		assert.Equal(t, []string{filepath.Base(live), "out.ogn"}, names(t, dir), "the next run removes what kill -9 left")
 	})
 }
+
+// TestConvertReadOnlyDirectory (issue 26 #22): a file that may be written
+// in a directory that may not is refused with the reason, not with a
+// "permission denied" that the file's own mode belies. As root, the
+// command runs as nobody, whom the permissions bind.
+func TestConvertReadOnlyDirectory(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "oware.test")
+	data, err := os.ReadFile(os.Args[0])
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(bin, data, 0o755))
+	ro := filepath.Join(dir, "ro")
+	require.NoError(t, os.Mkdir(ro, 0o755))
+	out := filepath.Join(ro, "out.ogn")
+	require.NoError(t, os.WriteFile(out, []byte("precious\n"), 0o666))
+	in := filepath.Join(dir, "in.ogn")
+	club, err := os.ReadFile("../../ogn/testdata/club.ogn")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(in, club, 0o644))
+	for d := dir; d != filepath.Dir(d); d = filepath.Dir(d) {
+		if st, err := os.Stat(d); err == nil && st.Mode().Perm()&0o005 != 0o005 {
+			require.NoError(t, os.Chmod(d, st.Mode().Perm()|0o005)) // the test's directories, made for root alone
+		}
+	}
+	cmd := exec.Command(bin, "convert", "-o", out, in)
+	cmd.Env = append(os.Environ(), "OWARE_TEST_MAIN=1")
+	switch {
+	case os.Geteuid() == 0:
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	default:
+		require.NoError(t, os.Chmod(ro, 0o555))
+		t.Cleanup(func() { os.Chmod(ro, 0o755) })
+	}
+	var errOut strings.Builder
+	cmd.Stderr = &errOut
+	require.Error(t, cmd.Run())
+	assert.Equal(t, exitFail, cmd.ProcessState.ExitCode())
+	assert.Equal(t, "oware convert: write "+out+": cannot make a new file in the directory "+ro+
+		" (permission denied); the file is written whole by writing a new one beside it, which then replaces it\n", errOut.String())
+	data, err = os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, "precious\n", string(data))
+}
+
+// TestConvertKeepsOwnerAndMode (issue 26 #22): the file that replaces
+// the -o file keeps its mode and, as root may give it, its owner; the
+// other hard links of the old file keep the old contents, as the help
+// says.
+func TestConvertKeepsOwnerAndMode(t *testing.T) {
+	needUnix(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.ogn")
+	require.NoError(t, os.WriteFile(out, []byte("old\n"), 0o600))
+	other := filepath.Join(dir, "other.ogn")
+	require.NoError(t, os.Link(out, other))
+	const nobody = 65534
+	root := os.Geteuid() == 0
+	if root {
+		require.NoError(t, os.Chown(out, nobody, nobody))
+	}
+	status, _, errOut := runCmd(t, "", "convert", "-o", out, "../../ogn/testdata/club.ogn")
+	require.Equal(t, exitOK, status, errOut)
+	st, err := os.Stat(out)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), st.Mode().Perm())
+	if root {
+		sys := st.Sys().(*syscall.Stat_t)
+		assert.Equal(t, []uint32{nobody, nobody}, []uint32{sys.Uid, sys.Gid}, "the owner and group are kept")
+	} else {
+		t.Log("not root: the owner is not checked")
+	}
+	data, err := os.ReadFile(other)
+	require.NoError(t, err)
+	assert.Equal(t, "old\n", string(data), "the other hard link keeps the old contents")
+}
