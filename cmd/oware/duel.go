@@ -155,8 +155,8 @@ func duel(stdout, stderr io.Writer, d duelFlags, rules oware.Rules, level int, s
 		names[0], names[1] = names[0]+" #1", names[1]+" #2"
 	}
 	if !asJSON {
-		fmt.Fprintf(stdout, "%s against %s: %d games (%d openings of %d plies, both colours), %s a move, %s rules\n",
-			names[0], names[1], 2*len(openings), len(openings), d.plies, d.movetime, rules)
+		fmt.Fprintf(stdout, "%s against %s: %d games (%s of %s, both colours), %s a move, %s rules\n",
+			names[0], names[1], 2*len(openings), words.Count(len(openings), "opening", "openings"), words.Count(d.plies, "ply", "plies"), d.movetime, rules)
 	}
 	line := newProgress(stderr)
 	m.Ply = func(round, plies int, sofar uci.Result) {
@@ -216,7 +216,7 @@ func duel(stdout, stderr io.Writer, d duelFlags, rules oware.Rules, level int, s
 	fmt.Fprintf(stdout, "%s: %d %s, %d %s, %d %s: %.1f%% of the points\n", names[0],
 		res.Wins, words.Plural(res.Wins, "win", "wins"), res.Draws, words.Plural(res.Draws, "draw", "draws"), res.Losses, words.Plural(res.Losses, "loss", "losses"),
 		100*res.Share())
-	fmt.Fprintf(stdout, "Elo difference: %s (95%% interval %s to %s)\n", signed(diff), signed(lo), signed(hi))
+	fmt.Fprintf(stdout, "Elo difference: %s\n", eloText(res.Share(), diff, lo, hi))
 	for _, f := range res.Forfeits {
 		fmt.Fprintf(stdout, "forfeit: %s\n", f)
 	}

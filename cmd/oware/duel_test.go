@@ -54,7 +54,7 @@ func TestDuelForfeits(t *testing.T) {
 			require.Equal(t, exitOK, status, errOut)
 			assert.Contains(t, out, "fake random against fake "+tc.mode+": 4 games (2 openings of 2 plies, both colours), 50ms a move, abapa rules\n")
 			assert.Contains(t, out, "fake random: 4 wins, 0 draws, 0 losses: 100.0% of the points\n")
-			assert.Contains(t, out, "Elo difference: +inf (95% interval +inf to +inf)\n")
+			assert.Contains(t, out, "Elo difference: none can be told from a score of 100%\n")
 			assert.Equal(t, 4, strings.Count(out, "forfeit: game "), out)
 			assert.Contains(t, out, "(South) lost: "+tc.want)
 			assert.Contains(t, out, "(North) lost: "+tc.want)
@@ -111,6 +111,9 @@ func TestDuelAgainstBuiltIn(t *testing.T) {
 		assert.Equal(t, "fake random", south)
 		assert.Equal(t, "fake random", north)
 	}
+	status, out, errOut = runCmd(t, "", "match", "-engine", fake(t, "random"), "-level", "1", "-openings", "1", "-plies", "1", "-movetime", "20ms")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "2 games (1 opening of 1 ply, both colours)", "issue 26 #26: no \"1 openings\"")
 }
 
 func TestDuelUsage(t *testing.T) {
@@ -148,6 +151,29 @@ func TestSigned(t *testing.T) {
 	assert.Equal(t, "-inf", signed(math.Inf(-1)))
 	assert.Equal(t, "-12", signed(-12.3))
 	assert.Equal(t, "+0", signed(0))
+	assert.Equal(t, "+0", signed(math.Copysign(0, -1)), "no minus zero")
+	assert.Equal(t, "+0", signed(-0.4), "no minus zero")
+}
+
+// TestEloText (issue 26 #26): a score of 0% or 100% gives no Elo
+// difference, which is said in words, and a bound that the score does not
+// give is said to be missing, never written as infinite.
+func TestEloText(t *testing.T) {
+	for _, tt := range []struct {
+		res  uci.Result
+		want string
+	}{
+		{uci.Result{Wins: 6}, "none can be told from a score of 100%"},
+		{uci.Result{Losses: 6}, "none can be told from a score of 0%"},
+		{uci.Result{Wins: 1, Draws: 1, Losses: 1}, "+0 (95% interval -561 to +561)"},
+		{uci.Result{Wins: 5, Losses: 1}, "+280 (95% interval from +24, no upper bound)"},
+		{uci.Result{Wins: 1, Losses: 5}, "-280 (95% interval up to -24, no lower bound)"},
+	} {
+		diff, lo, hi := tt.res.Elo()
+		got := eloText(tt.res.Share(), diff, lo, hi)
+		assert.Equal(t, tt.want, got, "%+v", tt.res)
+		assert.NotContains(t, got, "inf")
+	}
 }
 
 // TestDuelJSON: with -json, one object per game and a summary. Games that
@@ -225,7 +251,7 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 		{"aalina-tables20.ogn", "| with the tables up to 20 seeds | 115 | 27 | 58 | 64.2% | +102 (+57 to +150) |"},
 		{"aalina-notables.ogn", "| without tables, the same build | 81 | 25 | 94 | 46.8% | −23 (−68 to +22) |"},
 		{"aalina-endgame12.ogn", "| `oware uci -rules aalina`: its own endgames of up to 12 seeds, in the search (3b3174a, alone) | 105 | 29 | 66 | 59.8% | +69 (+24 to +115) |"},
-		{"aalina-tables20-bounds.ogn", "| `-tablebase`, the tables up to 20 seeds (a7426b9, pair 2) | 103 | 20 | 77 | 56.5% | +45 (−0 to +93) |"},
+		{"aalina-tables20-bounds.ogn", "| `-tablebase`, the tables up to 20 seeds (a7426b9, pair 2) | 103 | 20 | 77 | 56.5% | +45 (+0 to +93) |"},
 		{"aalina-endgame0.ogn", "| `-endgame 0`, no endgame tables (a7426b9, pair 2) | 68 | 23 | 109 | 39.8% | −72 (−120 to −27) |"},
 		{"aalina-root12-a.ogn", "| its own 12-seed endgames at the root only (a7426b9, pair 1) | 97 | 26 | 77 | 55.0% | +35 (−10 to +81) |"},
 		{"aalina-root12-b.ogn", "| the same engine, the other run of pair 1 | 92 | 27 | 81 | 52.8% | +19 (−26 to +65) |"},

@@ -90,7 +90,11 @@ func perft(stdout, stderr io.Writer, p oware.Position, depth, jobs int, divide, 
 			fmt.Fprintf(stdout, "%s %d\n", mc.move, mc.leaves)
 		}
 	}
-	fmt.Fprintf(stdout, "perft %d %s: %d %s\n", depth, p.Board(), split.total, words.Plural(int(min(split.total, 2)), "leaf", "leaves"))
+	under := ""
+	if p.Rules() != (oware.Rules{}) {
+		under = " under the " + p.Rules().String() + " rules" // abapa's go without saying
+	}
+	fmt.Fprintf(stdout, "perft %d %s%s: %d %s\n", depth, p.Board(), under, split.total, words.Plural(int(min(split.total, 2)), "leaf", "leaves"))
 	rate := float64(split.total) / elapsed.Seconds() / 1e6
 	_, err := fmt.Fprintf(stdout, "%s, %.1f M leaves/s, %s\n", elapsed.Round(time.Millisecond), rate, words.Count(split.workers, "worker", "workers"))
 	return err

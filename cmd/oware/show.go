@@ -26,8 +26,9 @@ var showCommand = &cli.Command{
 	Short: "draw a position, or what a move did, as a diagram or an SVG picture",
 	Long: `
 Show draws a position without starting a game: its diagram and its legal
-moves, or, if it is over, its outcome. With a MOVE (a pit letter) it says
-what the move did and draws the position after it. -side N draws the
+moves, or, if it is over, its outcome. With a MOVE (a pit letter, or a
+pit number 0-11) it says what the move did and draws the position after
+it; a move that the rules refuse is a failure (status 1). -side N draws the
 board as North sees it; -svg writes an SVG picture instead (package svg).
 
 	$ oware show 1-1-1-1-1-4-1-3-2-1-2-2-10-18-S F
@@ -59,15 +60,15 @@ board as North sees it; -svg writes an SVG picture instead (package svg).
 			} else {
 				m, err := oware.ParseMove(args[1])
 				if err != nil {
-					return cli.Usagef("move %q: want a pit letter, A-F or a-f", args[1])
+					return cli.Usagef("move %q: want a pit letter, A-F or a-f, or a pit number, 0-11", args[1])
 				}
 				e, err := p.Explain(m)
 				var me *oware.MoveError
 				switch {
 				case errors.As(err, &me):
-					return cli.Usagef("%s cannot play %s: %v", me.Player, me.Move, me.Err)
+					return fmt.Errorf("%s cannot play %s: %v", me.Player, me.Move, me.Err)
 				case err != nil:
-					return cli.Usagef("%s cannot be played: %v", m, err)
+					return fmt.Errorf("%s cannot be played: %v", m, err)
 				}
 				out = showMove(e, *near, *asSVG)
 			}

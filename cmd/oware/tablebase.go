@@ -117,7 +117,7 @@ func supportedRules() []string {
 
 // progressText is the progress line of a level being built.
 func progressText(p tablebase.Progress) string {
-	text := fmt.Sprintf("%s %d seeds: %s, %s of %s positions", p.Rules, p.Seeds, p.Phase, words.Thousands(p.Done), words.Thousands(p.Total))
+	text := fmt.Sprintf("%s %s: %s, %s of %s", p.Rules, words.Count(p.Seeds, "seed", "seeds"), p.Phase, words.Thousands(p.Done), words.Amount(p.Total, "position", "positions"))
 	if secs := p.Elapsed.Seconds(); p.Done > 0 && secs > 0 {
 		rate := float64(p.Done) / secs
 		left := time.Duration(float64(p.Total-p.Done) / rate * float64(time.Second))
@@ -129,11 +129,11 @@ func progressText(p tablebase.Progress) string {
 // doneText is the line printed when a level is done.
 func doneText(p tablebase.Progress) string {
 	if p.Existing {
-		return fmt.Sprintf("%s %d seeds: %s positions, already built", p.Rules, p.Seeds, words.Thousands(p.Total))
+		return fmt.Sprintf("%s %s: %s, already built", p.Rules, words.Count(p.Seeds, "seed", "seeds"), words.Amount(p.Total, "position", "positions"))
 	}
 	secs := p.Elapsed.Seconds()
-	return fmt.Sprintf("%s %d seeds: %s positions in %s (%.2f M positions/s)",
-		p.Rules, p.Seeds, words.Thousands(p.Total), p.Elapsed.Round(time.Millisecond), float64(p.Total)/max(secs, 1e-9)/1e6)
+	return fmt.Sprintf("%s %s: %s in %s (%.2f M positions/s)",
+		p.Rules, words.Count(p.Seeds, "seed", "seeds"), words.Amount(p.Total, "position", "positions"), p.Elapsed.Round(time.Millisecond), float64(p.Total)/max(secs, 1e-9)/1e6)
 }
 
 var tablebaseProbeCommand = &cli.Command{

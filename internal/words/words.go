@@ -72,6 +72,15 @@ func Count(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + Plural(n, one, many)
 }
 
+// Amount returns n with commas between groups of three digits and its
+// noun, in the singular for 1: "1 position", "12,685,179 positions".
+func Amount(n uint64, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return Thousands(n) + " " + many
+}
+
 // Thousands writes n with commas between groups of three digits:
 // "12,685,179".
 func Thousands(n uint64) string {
