@@ -15,6 +15,7 @@ import (
 
 	"github.com/seed3966233f/oware/internal/check"
 	"github.com/seed3966233f/oware/internal/cli"
+	"github.com/seed3966233f/oware/internal/words"
 )
 
 var checkCommand = &cli.Command{
@@ -69,8 +70,8 @@ cannot be started, or exits without answering the opening).`,
 // JSON object. On a terminal, a line on stderr shows how far it has got.
 func runCheck(stdout, stderr io.Writer, cfg check.Config, asJSON bool) error {
 	if !asJSON {
-		fmt.Fprintf(stdout, "checking %s under the %s rules: %d cases, seed %d, timeout %v\n",
-			strings.Join(cfg.Command, " "), cfg.Rules.Name, cfg.Games, cfg.Seed, cfg.Timeout)
+		fmt.Fprintf(stdout, "checking %s under the %s rules: %s, seed %d, timeout %v\n",
+			strings.Join(cfg.Command, " "), cfg.Rules.Name, words.Count(cfg.Games, "case", "cases"), cfg.Seed, cfg.Timeout)
 	}
 	line := newStatus(stderr)
 	cfg.Progress = func(p check.Progress) { line.update(checkStatus(p, cfg.Games)) }
@@ -80,7 +81,7 @@ func runCheck(stdout, stderr io.Writer, cfg check.Config, asJSON bool) error {
 	line.stop()
 	switch {
 	case ctx.Err() != nil:
-		return fmt.Errorf("interrupted after %d cases and %d plies in agreement", res.Cases, res.Plies)
+		return fmt.Errorf("interrupted after %s and %s in agreement", words.Count(res.Cases, "case", "cases"), words.Count(res.Plies, "ply", "plies"))
 	case err != nil:
 		return cannotRun(err)
 	}
@@ -107,7 +108,7 @@ func checkStatus(p check.Progress, games int) func(time.Duration) string {
 			return fmt.Sprintf("shrinking a failure: %d tries, %.1fs, now: %s", p.Tries, secs, p.Kind)
 		}
 		// The opening comes first, before the games generated.
-		return fmt.Sprintf("%d of %d cases, %d plies, %.1fs, now: %s", max(p.Cases-1, 0), games, p.Plies, secs, p.Kind)
+		return fmt.Sprintf("%d of %s, %s, %.1fs, now: %s", max(p.Cases-1, 0), words.Count(games, "case", "cases"), words.Count(p.Plies, "ply", "plies"), secs, p.Kind)
 	}
 }
 

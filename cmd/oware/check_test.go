@@ -102,6 +102,8 @@ func TestCheckCommandProgress(t *testing.T) {
 func TestCheckStatus(t *testing.T) {
 	assert.Equal(t, "17 of 4000 cases, 1234 plies, 2.5s, now: long line",
 		checkStatus(check.Progress{Cases: 18, Plies: 1234, Kind: check.LongLine}, 4000)(2549*time.Millisecond))
+	assert.Equal(t, "0 of 1 case, 1 ply, 0.0s, now: opening game",
+		checkStatus(check.Progress{Cases: 1, Plies: 1, Kind: check.Opening}, 1)(0), "issue 26 #26: no \"1 cases\"")
 	assert.Equal(t, "shrinking a failure: 35 tries, 12.0s, now: grand slam",
 		checkStatus(check.Progress{Cases: 18, Shrinking: true, Tries: 35, Kind: check.GrandSlam}, 4000)(12*time.Second))
 }

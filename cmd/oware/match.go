@@ -102,7 +102,7 @@ func matchRandom(stdout, stderr io.Writer, rules oware.Rules, games, level int, 
 			[2]int{res.mine, res.theirs}, res.plies, res.elapsed.Seconds()})
 		return out.Err()
 	}
-	fmt.Fprintf(stdout, "level %d against a random mover, %d games (seed %d):\n", level, games, seed)
+	fmt.Fprintf(stdout, "level %d against a random mover, %s (seed %d):\n", level, words.Count(games, "game", "games"), seed)
 	fmt.Fprintf(stdout, "  computer wins %d, draws %d, loses %d\n", res.wins, res.draws, res.losses)
 	fmt.Fprintf(stdout, "  average final tally %.1f to %.1f, average %.1f plies\n",
 		float64(res.mine)/float64(games), float64(res.theirs)/float64(games), float64(res.plies)/float64(games))

@@ -140,8 +140,8 @@ func (rp *replayer) file(name string, stdin io.Reader) {
 		}
 		rp.progress.update(func(elapsed time.Duration) string {
 			secs := elapsed.Seconds()
-			return fmt.Sprintf("%d games, %d plies, %.1f MB (%.1f MB/s, %.0f games/s)",
-				rp.games, rp.plies, float64(counter.n)/1e6, float64(counter.n)/1e6/secs, float64(rp.games)/secs)
+			return fmt.Sprintf("%s, %s, %.1f MB (%.1f MB/s, %.0f games/s)", words.Count(rp.games, "game", "games"),
+				words.Count(rp.plies, "ply", "plies"), float64(counter.n)/1e6, float64(counter.n)/1e6/secs, float64(rp.games)/secs)
 		})
 	}
 	if rp.games == before && !rp.failed {

@@ -251,7 +251,7 @@ func TestReplayProgress(t *testing.T) {
 	status, out, errOut := runCmd(t, input, "replay", "-s", "-")
 	require.Equal(t, exitOK, status)
 	assert.Equal(t, "Summary: 3 games, 3 plies: 3 valid, 0 invalid.\n", out)
-	testkit.InOrder(t, errOut, term.ClearLine+"1 games, 1 plies, 0.0 MB (", term.ClearLine+"2 games, 2 plies, ", term.ClearLine+"3 games, 3 plies, ")
+	testkit.InOrder(t, errOut, term.ClearLine+"1 game, 1 ply, 0.0 MB (", term.ClearLine+"2 games, 2 plies, ", term.ClearLine+"3 games, 3 plies, ")
 	assert.True(t, strings.HasSuffix(errOut, "games/s)"+term.ClearLine), "%q", errOut)
 
 	// Without -s the games go to the terminal too: no progress line.
