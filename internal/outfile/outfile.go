@@ -66,9 +66,10 @@ func WriteRegular(ctx context.Context, name string, write func(io.Writer) error)
 
 // The calls to the system that the tests make fail.
 var (
-	rename = os.Rename
-	chmod  = (*os.File).Chmod
-	syncF  = (*os.File).Sync
+	rename    = os.Rename
+	chmod     = (*os.File).Chmod
+	syncF     = (*os.File).Sync
+	writeTemp = (*os.File).Write
 )
 
 func writeFile(ctx context.Context, name string, regularOnly bool, write func(io.Writer) error) error {
@@ -192,7 +193,7 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 	if err := c.ctx.Err(); err != nil {
 		return 0, err
 	}
-	n, err := c.f.Write(p)
+	n, err := writeTemp(c.f, p)
 	return n, renamed(err, c.f.Name(), c.name)
 }
 
