@@ -10,7 +10,9 @@
 // command's usage), [ErrReported] for a failure the command has already
 // told (status 1), and any other error for a failure, which Run prints
 // after the command's name (status 1). A command whose standard output
-// could not be written fails too, whatever it returned.
+// could not be written fails too, whatever it returned; one whose reader
+// has gone (a broken pipe, as with "| head") ends as the signal of a
+// broken pipe ends a program, in silence.
 package cli
 
 import (
@@ -22,6 +24,9 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"syscall"
+
+	"github.com/seed3966233f/oware/internal/outfile"
 )
 
 // Exit statuses.
@@ -116,6 +121,13 @@ func (p *Program) Run(ctx context.Context, args []string, s Streams) int {
 	out := &checkedWriter{w: s.Stdout}
 	s.Stdout = out
 	cmd, path, err := p.run(ctx, args, s)
+	if errors.Is(out.err, syscall.EPIPE) {
+		// The reader of the standard output has gone, as "| head" does:
+		// the program ends as the broken pipe would have ended it, in
+		// silence, its temporary files removed.
+		outfile.RemoveTemps()
+		reraise(syscall.SIGPIPE)
+	}
 	if err == nil && out.err != nil {
 		err = fmt.Errorf("writing the standard output: %w", out.err)
 	}
