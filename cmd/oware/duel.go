@@ -11,8 +11,10 @@ import (
 	"time"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/engine"
+	"github.com/seed3966233f/oware/internal/cli"
+	"github.com/seed3966233f/oware/internal/outfile"
 	"github.com/seed3966233f/oware/internal/wire"
+	"github.com/seed3966233f/oware/internal/words"
 	"github.com/seed3966233f/oware/ogn"
 	"github.com/seed3966233f/oware/uci"
 )
@@ -114,44 +116,23 @@ type duelFlags struct {
 
 // define defines the flags on fs.
 func (d *duelFlags) define(fs *flag.FlagSet) {
-	fs.Var(&d.engines, "engine", "the command line of an engine that speaks the protocol of oware uci (split at spaces, no shell); once, against the built-in engine, or twice")
-	fs.IntVar(&d.openings, "openings", 10, "with -engine: random openings, each played with both colours")
-	fs.IntVar(&d.plies, "plies", 4, "with -engine: plies of each random opening")
-	fs.DurationVar(&d.movetime, "movetime", 100*time.Millisecond, "with -engine: time per move")
-	fs.DurationVar(&d.grace, "grace", time.Second, "with -engine: time beyond -movetime before a move comes too late and loses the game")
-	fs.IntVar(&d.maxPlies, "maxplies", 2000, "with -engine: plies after which a game is adjudicated a draw")
-	fs.StringVar(&d.out, "o", "", "with -engine: write the games to FILE as OGN")
+	fs.Var(&d.engines, "engine", "the command line `CMD` of an engine that speaks the protocol of oware uci (split at spaces, no shell); once, against the built-in engine, or twice")
+	cli.IntVar(fs, &d.openings, "openings", 10, 1, math.MaxInt, "with -engine: `N` random openings, each played with both colours")
+	cli.IntVar(fs, &d.plies, "plies", 4, 0, math.MaxInt, "with -engine: `N` plies of each random opening")
+	cli.DurationVar(fs, &d.movetime, "movetime", 100*time.Millisecond, time.Millisecond, "with -engine: the time `D` per move")
+	cli.DurationVar(fs, &d.grace, "grace", time.Second, 0, "with -engine: the time `D` beyond -movetime before a move comes too late and loses the game")
+	cli.IntVar(fs, &d.maxPlies, "maxplies", 2000, 1, math.MaxInt, "with -engine: `N` plies after which a game is adjudicated a draw")
+	fs.StringVar(&d.out, "o", "", "with -engine: write the games to `FILE` as OGN")
 }
 
-// runDuel plays the duel that the flags describe and prints its score.
-func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, level int, seed uint64, asJSON bool, stdout, stderr io.Writer) int {
-	switch {
-	case len(pos) > 0:
-		return usageError(stderr, fs, "unexpected argument %q", pos[0])
-	case len(d.engines) > 2:
-		return usageError(stderr, fs, "%d engines: give one (against the built-in engine) or two", len(d.engines))
-	case isSet(fs, "games"):
-		return usageError(stderr, fs, "-games is for the match against the random mover; with -engine, -openings sets the games (two each)")
-	case d.openings < 1:
-		return usageError(stderr, fs, "-openings %d: want at least 1", d.openings)
-	case d.plies < 0:
-		return usageError(stderr, fs, "-plies %d: want 0 or more", d.plies)
-	case d.movetime < time.Millisecond:
-		return usageError(stderr, fs, "-movetime %s: want 1ms or more", d.movetime)
-	case d.grace < 0:
-		return usageError(stderr, fs, "-grace %s: want 0 or more", d.grace)
-	case d.maxPlies < 1:
-		return usageError(stderr, fs, "-maxplies %d: want at least 1", d.maxPlies)
-	case level < 1 || level > engine.MaxDepth:
-		return usageError(stderr, fs, "-level %d: want 1 to %d", level, engine.MaxDepth)
-	}
-	rules, status, ok := parseRules(fs, rulesName)
-	if !ok {
-		return status
+// duel plays the duel that the flags describe and prints its score.
+func duel(stdout, stderr io.Writer, d duelFlags, rules oware.Rules, level int, seed uint64, asJSON bool) error {
+	if len(d.engines) > 2 {
+		return cli.Usagef("%d engines: give one (against the built-in engine) or two", len(d.engines))
 	}
 	openings, err := uci.RandomOpenings(rules, d.openings, d.plies, seed)
 	if err != nil {
-		return usageError(stderr, fs, "%s", err)
+		return &cli.UsageError{Err: err}
 	}
 	ctx := context.Background()
 	m := &uci.Match{Rules: rules, Openings: openings, MoveTime: d.movetime, MaxPlies: d.maxPlies}
@@ -160,13 +141,13 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 		argv := strings.Fields(command)
 		e, err := uci.StartPlayer(ctx, d.grace, argv[0], argv[1:]...)
 		if err != nil {
-			return fail(stderr, "match", err)
+			return err
 		}
 		m.Players[i] = e
 	}
 	if len(d.engines) == 1 {
 		if m.Players[1], err = uci.NewBuiltinPlayer(level); err != nil {
-			return fail(stderr, "match", err)
+			return err
 		}
 	}
 	names := [2]string{m.Players[0].Name(), m.Players[1].Name()}
@@ -174,8 +155,8 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 		names[0], names[1] = names[0]+" #1", names[1]+" #2"
 	}
 	if !asJSON {
-		fmt.Fprintf(stdout, "%s against %s: %d games (%d openings of %d plies, both colours), %s a move, %s rules\n",
-			names[0], names[1], 2*len(openings), len(openings), d.plies, d.movetime, rules)
+		fmt.Fprintf(stdout, "%s against %s: %d games (%s of %s, both colours), %s a move, %s rules\n",
+			names[0], names[1], 2*len(openings), words.Count(len(openings), "opening", "openings"), words.Count(d.plies, "ply", "plies"), d.movetime, rules)
 	}
 	line := newProgress(stderr)
 	m.Ply = func(round, plies int, sofar uci.Result) {
@@ -207,7 +188,7 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 	} else {
 		// The games go to a new file that replaces -o once the match is
 		// over: an error leaves an existing file as it was.
-		err = writeFile(d.out, func(w io.Writer) error {
+		err = outfile.Write(ctx, d.out, func(w io.Writer) error {
 			records = ogn.NewWriter(w)
 			var err error
 			res, err = m.Play(ctx)
@@ -216,7 +197,7 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 	}
 	line.stop()
 	if err != nil {
-		return fail(stderr, "match", err)
+		return err
 	}
 	diff, lo, hi := res.Elo()
 	if asJSON {
@@ -230,15 +211,12 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 			}
 		}
 		out.write(sum)
-		if err := out.Err(); err != nil {
-			return fail(stderr, "match", err)
-		}
-		return exitOK
+		return out.Err()
 	}
 	fmt.Fprintf(stdout, "%s: %d %s, %d %s, %d %s: %.1f%% of the points\n", names[0],
-		res.Wins, plural(res.Wins, "win", "wins"), res.Draws, plural(res.Draws, "draw", "draws"), res.Losses, plural(res.Losses, "loss", "losses"),
+		res.Wins, words.Plural(res.Wins, "win", "wins"), res.Draws, words.Plural(res.Draws, "draw", "draws"), res.Losses, words.Plural(res.Losses, "loss", "losses"),
 		100*res.Share())
-	fmt.Fprintf(stdout, "Elo difference: %s (95%% interval %s to %s)\n", signed(diff), signed(lo), signed(hi))
+	fmt.Fprintf(stdout, "Elo difference: %s\n", eloText(res.Share(), diff, lo, hi))
 	for _, f := range res.Forfeits {
 		fmt.Fprintf(stdout, "forfeit: %s\n", f)
 	}
@@ -247,8 +225,8 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 			fmt.Fprintf(stdout, "%s: longest answer %s\n", names[i], e.Longest().Round(time.Millisecond))
 		}
 	}
-	fmt.Fprintf(stdout, "%.1f plies a game, %s in all\n", float64(res.Plies)/float64(res.Games()), time.Since(start).Round(time.Millisecond))
-	return exitOK
+	_, err = fmt.Fprintf(stdout, "%.1f plies a game, %s in all\n", float64(res.Plies)/float64(res.Games()), time.Since(start).Round(time.Millisecond))
+	return err
 }
 
 // closeAll closes the players that were made.

@@ -139,10 +139,10 @@ func TestUCIHandshake(t *testing.T) {
 
 	status, _, errOut := runCmd(t, "", "uci", "-hash", "0")
 	assert.Equal(t, exitUsage, status)
-	assert.Contains(t, errOut, "-hash 0: want 1 to 4096")
+	assert.Contains(t, errOut, `invalid value "0" for flag -hash: want a whole number from 1 to 4096`)
 	status, _, errOut = runCmd(t, "", "uci", "-rules", "nope")
 	assert.Equal(t, exitUsage, status)
-	assert.Contains(t, errOut, `-rules "nope"`)
+	assert.Contains(t, errOut, `invalid value "nope" for flag -rules: oware: rules "nope"`)
 	status, _, _ = runCmd(t, "", "uci", "extra")
 	assert.Equal(t, exitUsage, status)
 }
@@ -279,7 +279,7 @@ func TestUCIEndgame(t *testing.T) {
 	for _, n := range []string{"-1", "16"} {
 		status, _, errOut = uciSession(t, "", "-endgame", n)
 		assert.Equal(t, exitUsage, status, n)
-		assert.Contains(t, errOut, "-endgame "+n+": want 0 to 15", n)
+		assert.Contains(t, errOut, `invalid value "`+n+`" for flag -endgame: want a whole number from 0 to 15`, n)
 	}
 }
 

@@ -1,47 +1,30 @@
 //go:build linux && !(mips || mipsle || mips64 || mips64le || ppc64 || ppc64le || sparc64)
 
-package main
+package play
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
-	"unsafe"
 
+	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/term"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// openPTY opens a pseudo-terminal of cols columns: the command uses the
+// openPTY opens a pseudo-terminal of cols columns: the game uses the
 // terminal end, and the test types into and reads from the other. It
 // skips the test where none can be opened.
-func openPTY(t *testing.T, cols int) (master, term *os.File, out *syncBuffer) {
+func openPTY(t *testing.T, cols int) (master, tty *os.File, out *syncBuffer) {
 	t.Helper()
-	master, err := os.OpenFile("/dev/ptmx", os.O_RDWR|syscall.O_NOCTTY, 0)
+	master, tty, err := term.OpenPTY(cols)
 	if err != nil {
 		t.Skipf("no pseudo-terminal: %v", err)
 	}
-	var n uint32
-	if err := ioctl(master, syscall.TIOCSPTLCK, uintptr(unsafe.Pointer(&n))); err != nil {
-		master.Close()
-		t.Skipf("no pseudo-terminal: unlock: %v", err)
-	}
-	if err := ioctl(master, syscall.TIOCGPTN, uintptr(unsafe.Pointer(&n))); err != nil {
-		master.Close()
-		t.Skipf("no pseudo-terminal: its number: %v", err)
-	}
-	term, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
-	if err != nil {
-		master.Close()
-		t.Skipf("no pseudo-terminal: %v", err)
-	}
-	ws := struct{ row, col, xpixel, ypixel uint16 }{row: 24, col: uint16(cols)}
-	require.NoError(t, ioctl(master, syscall.TIOCSWINSZ, uintptr(unsafe.Pointer(&ws))))
 	out = newSyncBuffer()
 	done := make(chan struct{})
 	go func() {
@@ -49,19 +32,19 @@ func openPTY(t *testing.T, cols int) (master, term *os.File, out *syncBuffer) {
 		close(done)
 	}()
 	t.Cleanup(func() {
-		term.Close()
+		tty.Close()
 		master.Close()
 		<-done
 	})
-	return master, term, out
+	return master, tty, out
 }
 
 // queued returns the bytes of whole lines typed on the terminal and not
 // yet read.
-func queued(t *testing.T, term *os.File) int {
-	var n int32
-	require.NoError(t, ioctl(term, syscall.TIOCINQ, uintptr(unsafe.Pointer(&n))))
-	return int(n)
+func queued(t *testing.T, tty *os.File) int {
+	n, err := term.Pending(tty)
+	require.NoError(t, err)
+	return n
 }
 
 // holdClock makes the command's clock stand still until the returned
@@ -85,13 +68,13 @@ func holdClock(t *testing.T) (release func()) {
 // computer thinks, whole lines and a part of one, is dropped, and the
 // player is told; the next line typed after the prompt is read whole.
 func TestPTYTypedAheadDropped(t *testing.T) {
-	master, term, out := openPTY(t, 80)
+	master, tty, out := openPTY(t, 80)
 	release := holdClock(t)
-	s := startSession(t, term, term, master, out, "play", "-side", "N", "-level", "40", "-time", "1h")
+	s := startSession(t, tty, tty, master, out, Options{Side: side(oware.North), Level: 40, Time: time.Hour})
 	s.waitFor("Thinking")
 	_, err := io.WriteString(master, "f\ne")
 	require.NoError(t, err)
-	for deadline := time.Now().Add(10 * time.Second); queued(t, term) < 2; {
+	for deadline := time.Now().Add(10 * time.Second); queued(t, tty) < 2; {
 		require.True(t, time.Now().Before(deadline), "the typed line reaches the terminal's queue")
 		time.Sleep(time.Millisecond)
 	}
@@ -100,8 +83,8 @@ func TestPTYTypedAheadDropped(t *testing.T) {
 	s.waitFor("Your move (a b c d e f): ")
 	s.typeLine("quit")
 	s.waitFor("You stopped the game.\n")
-	status, text := s.wait()
-	require.Equal(t, exitOK, status)
+	text, err := s.wait()
+	require.NoError(t, err)
 	assert.NotContains(t, text, "North plays f")
 	assert.NotContains(t, text, "is not a pit or a command", `"equit" was not read`)
 	assert.True(t, strings.HasSuffix(text, "You stopped the game.\n"), text)
@@ -110,16 +93,16 @@ func TestPTYTypedAheadDropped(t *testing.T) {
 // TestPTYNothingTyped: with nothing typed while the computer thinks, the
 // game says nothing of it, and a move typed at the prompt is played.
 func TestPTYNothingTyped(t *testing.T) {
-	master, term, out := openPTY(t, 80)
-	s := startSession(t, term, term, master, out, "play", "-side", "N", "-level", "1")
+	master, tty, out := openPTY(t, 80)
+	s := startSession(t, tty, tty, master, out, Options{Side: side(oware.North), Level: 1})
 	s.waitFor("Your move (a b c d e f): ")
 	s.typeLine("b")
 	s.waitFor("North plays b (4 seeds)")
 	s.waitFor("Your move (")
 	s.typeLine("quit")
 	s.waitFor("You stopped the game.\n")
-	status, text := s.wait()
-	require.Equal(t, exitOK, status)
+	text, err := s.wait()
+	require.NoError(t, err)
 	assert.NotContains(t, text, "ignored")
 }
 
@@ -127,14 +110,14 @@ func TestPTYNothingTyped(t *testing.T) {
 // shows the computer thinking is cut to 23 characters, so that erasing it
 // leaves nothing behind.
 func TestPTYThinkingLineFits(t *testing.T) {
-	master, term, out := openPTY(t, 24)
-	s := startSession(t, term, term, master, out, "play", "-side", "N", "-level", "6")
+	master, tty, out := openPTY(t, 24)
+	s := startSession(t, tty, tty, master, out, Options{Side: side(oware.North), Level: 6})
 	s.waitFor("Your move (a b c d e f): ")
 	s.typeLine("quit")
 	s.waitFor("You stopped the game.\n")
-	status, text := s.wait()
-	require.Equal(t, exitOK, status)
-	parts := strings.Split(text, clearLine)
+	text, err := s.wait()
+	require.NoError(t, err)
+	parts := strings.Split(text, term.ClearLine)
 	thinking := 0
 	for _, p := range parts[1:] {
 		if !strings.HasPrefix(p, "Thinking") {

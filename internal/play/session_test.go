@@ -1,17 +1,16 @@
-package main
+package play
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/seed3966233f/oware/internal/shell"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -59,30 +58,34 @@ type session struct {
 	seen   int                   // how far the output has been waited for
 	notify chan chan<- os.Signal // the channel that the command listens to for Ctrl-C, once it listens
 	intr   chan<- os.Signal
-	status chan int
+	status chan error
 }
 
-// startSession runs the command line args with stdin and stdout, typing
+// startSession runs a game of opt with stdin and stdout, typing
 // into typeTo and reading what the command writes in out. Ctrl-C is
 // delivered by interrupt, not by a signal.
-func startSession(t *testing.T, stdin io.Reader, stdout io.Writer, typeTo io.Writer, out *syncBuffer, args ...string) *session {
+func startSession(t *testing.T, stdin io.Reader, stdout io.Writer, typeTo io.Writer, out *syncBuffer, opt Options) *session {
 	t.Helper()
-	s := &session{t: t, out: out, in: typeTo, notify: make(chan chan<- os.Signal, 1), status: make(chan int, 1)}
+	s := &session{t: t, out: out, in: typeTo, notify: make(chan chan<- os.Signal, 1), status: make(chan error, 1)}
 	savedNotify, savedStop := notifyInterrupt, stopInterrupt
 	notifyInterrupt = func(c chan<- os.Signal) { s.notify <- c }
 	stopInterrupt = func(chan<- os.Signal) {}
 	t.Cleanup(func() { notifyInterrupt, stopInterrupt = savedNotify, savedStop })
-	go func() { s.status <- run(args, stdin, stdout, io.Discard) }()
+	opt.In, opt.Out = stdin, stdout
+	if opt.Time == 0 {
+		opt.Time = DefaultTime
+	}
+	go func() { s.status <- Run(opt) }()
 	return s
 }
 
-// startPipeSession runs the command line args with pipes for its input
-// and output.
-func startPipeSession(t *testing.T, args ...string) *session {
+// startPipeSession runs a game of opt with pipes for its input and
+// output.
+func startPipeSession(t *testing.T, opt Options) *session {
 	r, w := io.Pipe()
 	t.Cleanup(func() { w.Close() })
 	out := newSyncBuffer()
-	return startSession(t, r, out, w, out, args...)
+	return startSession(t, r, out, w, out, opt)
 }
 
 // waitFor waits until the output holds text after what was waited for
@@ -119,82 +122,16 @@ func (s *session) interrupt() {
 	s.intr <- os.Interrupt
 }
 
-// wait waits for the command to end and returns its status and output.
-func (s *session) wait() (int, string) {
+// wait waits for the game to end and returns its output and error.
+func (s *session) wait() (string, error) {
 	s.t.Helper()
 	select {
-	case status := <-s.status:
-		return status, s.out.String()
+	case err := <-s.status:
+		return s.out.String(), err
 	case <-time.After(20 * time.Second):
 		s.t.Fatalf("the command did not end; its output:\n%s", s.out.String())
 	}
-	return 0, ""
-}
-
-// shellWords splits a command line of plain words, 'single-quoted' parts
-// and backslash escapes, as a POSIX shell does.
-func shellWords(line string) ([]string, error) {
-	var words []string
-	var word strings.Builder
-	inWord := false
-	for i := 0; i < len(line); i++ {
-		switch c := line[i]; {
-		case c == ' ' || c == '\t':
-			if inWord {
-				words = append(words, word.String())
-				word.Reset()
-				inWord = false
-			}
-		case c == '\'':
-			end := strings.IndexByte(line[i+1:], '\'')
-			if end < 0 {
-				return nil, errors.New("unterminated quote")
-			}
-			word.WriteString(line[i+1 : i+1+end])
-			i += end + 1
-			inWord = true
-		case c == '\\' && i+1 < len(line):
-			word.WriteByte(line[i+1])
-			i++
-			inWord = true
-		case strings.IndexByte("\"$`;&|<>*?()[]{}~#!", c) >= 0:
-			return nil, errors.New("a character the test does not read: " + string(c))
-		default:
-			word.WriteByte(c)
-			inWord = true
-		}
-	}
-	if inWord {
-		words = append(words, word.String())
-	}
-	return words, nil
-}
-
-func TestShellQuote(t *testing.T) {
-	for _, tt := range []struct{ in, want string }{
-		{"game.ogn", "game.ogn"},
-		{"dir/sub-dir/g_1.ogn", "dir/sub-dir/g_1.ogn"},
-		{"my game.ogn", "'my game.ogn'"},
-		{"it's.ogn", `'it'\''s.ogn'`},
-		{"$HOME.ogn", "'$HOME.ogn'"},
-		{"", "''"},
-		{"a\tb", "'a\tb'"},
-	} {
-		assert.Equal(t, tt.want, shellQuote(tt.in), "%q", tt.in)
-		words, err := shellWords(shellQuote(tt.in))
-		require.NoError(t, err, tt.in)
-		assert.Equal(t, []string{tt.in}, words, "%q reads back", tt.in)
-	}
-	sh, err := exec.LookPath("sh")
-	if err != nil {
-		t.Log("no sh: the quoting is checked against the test's own reading only")
-		return
-	}
-	for _, name := range []string{"my game.ogn", "it's.ogn", "$HOME `x` \"q\" \\ *.ogn", "tab\there"} {
-		out, err := exec.Command(sh, "-c", `printf '%s\0' `+shellQuote(name)).Output()
-		require.NoError(t, err)
-		assert.Equal(t, name+"\x00", string(out), "sh reads %q back", name)
-	}
+	return "", nil
 }
 
 // TestPlayInterruptAtPrompt: Ctrl-C at the prompt of a move stops the game
@@ -202,7 +139,7 @@ func TestShellQuote(t *testing.T) {
 // the resume command, pasted, resumes it.
 func TestPlayInterruptAtPrompt(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "my game.ogn")
-	s := startPipeSession(t, "play", "-level", "1")
+	s := startPipeSession(t, Options{Level: 1})
 	s.waitFor("Your move (A B C D E F): ")
 	s.typeLine("C")
 	s.waitFor("North plays ")
@@ -211,17 +148,18 @@ func TestPlayInterruptAtPrompt(t *testing.T) {
 	s.waitFor("\nStopped. Type a file name to save the game in, or just press Enter to leave: ")
 	s.typeLine(file)
 	s.waitFor("Saved the game in " + file + ". To resume it: ")
-	status, out := s.wait()
-	require.Equal(t, exitOK, status)
+	out, err := s.wait()
+	require.NoError(t, err)
 	hint := out[strings.LastIndex(out, "To resume it: ")+len("To resume it: "):]
 	require.True(t, strings.HasSuffix(hint, "\n"), out)
 	assert.Equal(t, "oware play -load '"+file+"'\n", hint)
 
-	words, err := shellWords(strings.TrimSuffix(hint, "\n"))
+	words, err := shell.Split(strings.TrimSuffix(hint, "\n"))
 	require.NoError(t, err)
 	require.Equal(t, "oware", words[0])
-	status, out, errOut := runCmd(t, "quit\n", words[1:]...)
-	require.Equal(t, exitOK, status, errOut)
+	require.Equal(t, []string{"oware", "play", "-load", file}, words)
+	out, err = playGame(t, "quit\n", Options{Level: 1, Load: words[3]})
+	require.NoError(t, err)
 	assert.Contains(t, out, "Resumed the game saved in "+file+" after 2 plies.\n")
 }
 
@@ -234,7 +172,7 @@ func TestPlayInterruptAtQuestions(t *testing.T) {
 	kept := filepath.Join(dir, "kept.ogn")
 	require.NoError(t, os.WriteFile(kept, []byte("keep me\n"), 0o644))
 
-	s := startPipeSession(t, "play", "-level", "1")
+	s := startPipeSession(t, Options{Level: 1})
 	s.waitFor("Your move (A B C D E F): ")
 	s.typeLine("save " + kept)
 	s.waitFor(kept + " exists. Replace it? (y/N): ")
@@ -249,26 +187,26 @@ func TestPlayInterruptAtQuestions(t *testing.T) {
 	s.typeLine("")
 	s.waitFor("Type a file name to save the game in, or just press Enter to leave: ")
 	s.typeLine(filepath.Join(dir, "no such dir", "g.ogn"))
-	s.waitFor("The game was not saved: open ")
+	s.waitFor("The game was not saved: write ")
 	s.waitFor("Type a file name to save the game in, or just press Enter to leave: ")
 	s.interrupt()
 	s.waitFor("\nThe game was not saved.\n")
-	status, _ := s.wait()
-	assert.Equal(t, exitOK, status)
+	_, err := s.wait()
+	assert.NoError(t, err)
 	data, err := os.ReadFile(kept)
 	require.NoError(t, err)
 	assert.Equal(t, "keep me\n", string(data))
 
 	// Replacing, when the player says so.
-	s = startPipeSession(t, "play", "-level", "1")
+	s = startPipeSession(t, Options{Level: 1})
 	s.waitFor("Your move (A B C D E F): ")
 	s.typeLine("save " + kept)
 	s.waitFor(kept + " exists. Replace it? (y/N): ")
 	s.typeLine("yes")
 	s.waitFor("Saved the game in " + kept + ". To resume it: oware play -load " + kept + "\n")
 	s.typeLine("quit")
-	status, _ = s.wait()
-	assert.Equal(t, exitOK, status)
+	_, err = s.wait()
+	assert.NoError(t, err)
 	data, err = os.ReadFile(kept)
 	require.NoError(t, err)
 	assert.Contains(t, string(data), "[South \"You\"]")

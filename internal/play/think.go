@@ -1,17 +1,16 @@
-package main
+package play
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"time"
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/engine"
-	"github.com/seed3966233f/oware/tablebase"
+	"github.com/seed3966233f/oware/internal/term"
+	"github.com/seed3966233f/oware/internal/words"
 )
 
 // The world outside oware play that the tests replace: the clock, the
@@ -20,11 +19,8 @@ var (
 	now             = time.Now
 	notifyInterrupt = func(c chan<- os.Signal) { signal.Notify(c, os.Interrupt) }
 	stopInterrupt   = func(c chan<- os.Signal) { signal.Stop(c) }
-	onTerminal      = isTerminal
+	onTerminal      = term.IsTerminal
 )
-
-// clearLine returns to the start of the terminal's line and erases it.
-const clearLine = "\r\x1b[K"
 
 // think searches p for the player to move, as deep as g.level allows and
 // for at most g.limit, showing on the terminal how far it got; where the
@@ -39,15 +35,15 @@ func (g *game) think(p oware.Position) (engine.Result, error) {
 	var progress func(engine.Result)
 	if g.status != nil {
 		fmt.Fprint(g.status, "Thinking...")
-		width := widthOf(g.status)
+		width := term.Width(g.status)
 		progress = func(r engine.Result) {
-			line := fmt.Sprintf("Thinking: %d %s deep, best so far %s", r.Depth, plural(r.Depth, "ply", "plies"), r.Move)
-			fmt.Fprint(g.status, clearLine+fitLine(line, width))
+			line := fmt.Sprintf("Thinking: %d %s deep, best so far %s", r.Depth, words.Plural(r.Depth, "ply", "plies"), r.Move)
+			fmt.Fprint(g.status, term.ClearLine+term.FitLine(line, width))
 		}
 	}
 	r, err := g.engine.Analyze(ctx, p, engine.Limits{Depth: g.level, Time: g.limit}, progress)
 	if g.status != nil {
-		fmt.Fprint(g.status, clearLine)
+		fmt.Fprint(g.status, term.ClearLine)
 	}
 	select {
 	case <-g.intr:
@@ -86,7 +82,7 @@ func (g *game) dropTypedAhead() {
 		return
 	}
 	g.in.Discard(g.in.Buffered())
-	if n, err := flushInput(g.tty); err == nil && n > 0 {
+	if n, err := term.FlushInput(g.tty); err == nil && n > 0 {
 		fmt.Fprintln(g.out, "(What you typed while the computer thought was ignored.)")
 	}
 }
@@ -96,22 +92,4 @@ func (g *game) dropTypedAhead() {
 // capture has just been made or the rules know no repetition (R10).
 func firstMet(p oware.Position) bool {
 	return p.QuietPlies() == 0 || p.Rules().RepeatLimit() == 0
-}
-
-// openTables opens the tables of -tablebase dir for the command named
-// cmd, when dir is not "": nil and exitOK without it; otherwise the
-// tables, or nil and the exit status once the error is reported (a usage
-// error when they hold nothing under rules).
-func openTables(fs *flag.FlagSet, cmd, dir string, rules oware.Rules, stderr io.Writer) (*tablebase.Tables, int) {
-	if dir == "" {
-		return nil, exitOK
-	}
-	tb, err := tablebase.Open(dir)
-	if err != nil {
-		return nil, fail(stderr, cmd, err)
-	}
-	if tb.MaxSeeds(rules) < 0 {
-		return nil, usageError(stderr, fs, "-tablebase %s: no tables under %s", dir, rules)
-	}
-	return tb, exitOK
 }

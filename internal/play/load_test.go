@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"os"
@@ -22,17 +22,15 @@ func TestLoadStopsAtItsLimit(t *testing.T) {
 	empty := filepath.Join(dir, "empty.ogn")
 	require.NoError(t, os.WriteFile(empty, []byte("\n\n"), 0o644))
 	for _, tc := range []struct{ file, msg string }{
-		{huge, "oware play: " + huge + " is larger than 1048576 bytes, more than any saved game\n"},
-		{two, "oware play: " + two + " holds more than one game record; want one\n"},
-		{empty, "oware play: " + empty + " holds no game record\n"},
+		{huge, huge + " is larger than 1048576 bytes, more than any saved game"},
+		{two, two + " holds more than one game record; want one"},
+		{empty, empty + " holds no game record"},
 	} {
-		status, _, errOut := runCmd(t, "quit\n", "play", "-level", "1", "-load", tc.file)
-		assert.Equal(t, exitFail, status, tc.file)
-		assert.Equal(t, tc.msg, errOut)
+		_, err := playGame(t, "quit\n", Options{Level: 1, Load: tc.file})
+		assert.EqualError(t, err, tc.msg, tc.file)
 	}
 	if _, err := os.Stat("/dev/zero"); err == nil {
-		status, _, errOut := runCmd(t, "quit\n", "play", "-level", "1", "-load", "/dev/zero")
-		assert.Equal(t, exitFail, status)
-		assert.Equal(t, "oware play: ogn: game 1, line 1, column 1: unexpected '\\x00'\n", errOut)
+		_, err := playGame(t, "quit\n", Options{Level: 1, Load: "/dev/zero"})
+		assert.EqualError(t, err, "ogn: game 1, line 1, column 1: unexpected '\\x00'")
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"bufio"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/lineio"
+	"github.com/seed3966233f/oware/internal/words"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
@@ -55,7 +56,7 @@ func (g *game) readLine() (string, bool, error) {
 // ends, and errInterrupted on an interrupt (Ctrl-C).
 func (g *game) humanTurn() error {
 	for {
-		fmt.Fprintf(g.out, "Your move (%s): ", letters(g.now().Moves()))
+		fmt.Fprintf(g.out, "Your move (%s): ", words.Letters(g.now().Moves()))
 		text, long, err := g.readLine()
 		if err != nil {
 			return err
@@ -158,11 +159,8 @@ func refusal(err error) string {
 
 // typeOne tells which pits the player may type.
 func (g *game) typeOne() string {
-	return "Type one of your pits: " + letters(g.now().Moves()) + "."
+	return "Type one of your pits: " + words.Letters(g.now().Moves()) + "."
 }
-
-// letters lists moves by letter, separated by spaces: "A B D E F".
-func letters(ms oware.MoveSet) string { return strings.Trim(ms.String(), "{}") }
 
 // undo takes back the player's last move and the computer's replies to it.
 func (g *game) undo() {
@@ -172,19 +170,10 @@ func (g *game) undo() {
 		}
 		taken := g.moves[i:]
 		g.line, g.moves = g.line[:i+1], g.moves[:i]
-		fmt.Fprintf(g.out, "Taken back: %s.\n\n%s\n\n", moveList(taken), g.diagram())
+		fmt.Fprintf(g.out, "Taken back: %s.\n\n%s\n\n", words.MoveList(taken), g.diagram())
 		return
 	}
 	fmt.Fprintln(g.out, "There is no move of yours to take back.")
-}
-
-// moveList names moves by letter: "D and e".
-func moveList(ms []oware.Move) string {
-	cs := make([]oware.Capture, len(ms))
-	for i, m := range ms {
-		cs[i] = oware.Capture{Pit: m.Pit()}
-	}
-	return pitList(cs)
 }
 
 // hint shows the move the computer would play in the player's place.
@@ -193,7 +182,7 @@ func (g *game) hint() error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(g.out, "Hint: the computer would play %s (it looked %d %s ahead).\n", r.Move, r.Depth, plural(r.Depth, "ply", "plies"))
+	fmt.Fprintf(g.out, "Hint: the computer would play %s (it looked %d %s ahead).\n", r.Move, r.Depth, words.Plural(r.Depth, "ply", "plies"))
 	if say := tablesSay(g.tables, g.now()); say != "" {
 		fmt.Fprintln(g.out, say)
 	}
@@ -211,8 +200,8 @@ func tablesSay(tb *tablebase.Tables, p oware.Position) string {
 	if err != nil || best == 0 {
 		return ""
 	}
-	say := fmt.Sprintf("The tables say: perfect play: %s; best %s %s.", verdict(v, p.Board()),
-		plural(best.Len(), "move", "moves"), moveList(best.AppendTo(nil)))
+	say := fmt.Sprintf("The tables say: perfect play: %s; best %s %s.", words.Verdict(v, p.Board()),
+		words.Plural(best.Len(), "move", "moves"), words.MoveList(best.AppendTo(nil)))
 	if !firstMet(p) {
 		say += " (They count this position as met for the first time; an earlier one may still recur, R10.)"
 	}
