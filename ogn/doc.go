@@ -56,7 +56,8 @@
 // a faulty game the reader goes on at the start of the next one, its tag
 // section or, for games without tags, a result or a move number "1."
 // after a move: an unclosed comment or variation ends before a line that
-// begins a tag section, so a broken game costs that game only (see
+// begins a game (a tag section, or the move number "1." of a game without
+// tags), so a broken game costs that game only, tagged or not (see
 // [Reader]). A byte-order mark at the start of the input is skipped.
 // [Parse] and
 // [ParseGame] are conveniences over a Reader; a [Writer] writes games one

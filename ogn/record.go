@@ -281,7 +281,7 @@ func (gr *gameReader) movetextItem(c byte) (Result, error) {
 
 // comment reads a comment {…} and gives its text, with runs of white space
 // turned into single spaces, to the last ply read or to the game. A
-// comment ends at the latest before a tag line.
+// comment ends at the latest before a line that begins a game.
 func (gr *gameReader) comment() error {
 	r := gr.r
 	open := r.here()
@@ -289,7 +289,7 @@ func (gr *gameReader) comment() error {
 	r.buf = r.buf[:0]
 	for {
 		c, ok := r.peek()
-		if !ok || r.atTagLine() {
+		if !ok || r.atGameLine(gr.numbersBeginGames()) {
 			return r.errAt(open, ErrSyntax, "comment has no closing \"}\"")
 		}
 		r.take()
@@ -315,14 +315,14 @@ func (gr *gameReader) comment() error {
 
 // variation skips a variation (…), nested variations and comments
 // included, keeping nothing. Like a comment, it ends at the latest before
-// a tag line.
+// a line that begins a game.
 func (gr *gameReader) variation() error {
 	r := gr.r
 	open := r.here()
 	depth := 0
 	for {
 		at := r.here()
-		if _, ok := r.peek(); !ok || r.atTagLine() {
+		if _, ok := r.peek(); !ok || r.atGameLine(gr.numbersBeginGames()) {
 			return r.errAt(open, ErrSyntax, "variation has no closing \")\"")
 		}
 		switch r.take() {
@@ -333,11 +333,19 @@ func (gr *gameReader) variation() error {
 				return nil
 			}
 		case '{':
-			if !r.skipComment() {
+			if !r.skipComment(gr.numbersBeginGames()) {
 				return r.errAt(at, ErrSyntax, "comment has no closing \"}\"")
 			}
 		}
 	}
+}
+
+// numbersBeginGames reports whether a line that begins with the move
+// number "1." begins a game, and so ends a comment or a variation left
+// open: in a game without tags, or after a move. Before the first move
+// of a game with tags, such a line is the game's own first move.
+func (gr *gameReader) numbersBeginGames() bool {
+	return gr.tags == 0 || len(gr.g.Moves) > 0
 }
 
 // ply reads an OGN ply: a pit letter and its capture mark.

@@ -278,9 +278,7 @@ type lineWriter struct {
 }
 
 // word writes s after a space, or on a new line when the line would be
-// too long. A word of a comment that begins with "[" never begins a line,
-// where the reader would take it for the start of a tag section: it is
-// put after a space.
+// too long.
 func (w *lineWriter) word(s string) {
 	switch {
 	case len(w.b) == w.start:
@@ -290,13 +288,14 @@ func (w *lineWriter) word(s string) {
 	default:
 		w.b = append(w.b, ' ')
 	}
-	if len(w.b) == w.start && strings.HasPrefix(s, "[") {
-		w.b = append(w.b, ' ')
-	}
 	w.b = append(w.b, s...)
 }
 
-// comment writes a comment, breaking lines between its words.
+// comment writes a comment, breaking lines between its words. A word of
+// a comment that begins with "[" or "1." never begins a line, where the
+// reader would take it for the start of a game (a tag section, or the
+// move number of a game without tags) and end the comment before it: it
+// is put after a space.
 func (w *lineWriter) comment(text string) {
 	words := strings.Fields(text)
 	if len(words) == 0 {
@@ -307,7 +306,16 @@ func (w *lineWriter) comment(text string) {
 	words[len(words)-1] += "}"
 	for _, s := range words {
 		w.word(s)
+		if begin := len(w.b) - len(s); begin == w.start && beginsGame(s) {
+			w.b = slices.Insert(w.b, begin, ' ')
+		}
 	}
+}
+
+// beginsGame reports whether a word of a comment would begin a game at
+// the start of a line: it begins with "[" or with "1.".
+func beginsGame(s string) bool {
+	return strings.HasPrefix(s, "[") || strings.HasPrefix(s, "1.")
 }
 
 // MarshalText implements encoding.TextMarshaler with AppendText.
