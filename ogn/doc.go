@@ -33,8 +33,11 @@
 // plies, and "1..." before the first ply of a game that North begins
 // ("1... a 2. A b"), as PGN numbers a game that Black begins; Aualé
 // numbers every other ply from the first, whoever plays it. The reader
-// skips move numbers without checking their value, except that "1." after
-// a move begins the next game (see [Reader]). A comment {…}
+// accepts either count and refuses a move number that is neither, such
+// as "7." before a game's second move; a game from a set-up position may
+// count on from its position's own number. A move number has one dot, or
+// three before a ply of North's; "1." after a move begins the next game
+// (see [Reader]). A comment {…}
 // belongs to the ply before it, or to the start position when it comes
 // before the first ply, as in Aualé. A variation (…), possibly nested, is
 // skipped on reading, comments inside it included. The movetext may end

@@ -25,9 +25,10 @@ const (
 	PlayStrategy
 	// OpenSpiel is a move list of OpenSpiel's game "oware", one game a
 	// line: actions 0–5, each counted from the first pit of the player to
-	// move, separated by spaces or commas and optionally in brackets, as
-	// in "[2, 3, 0]". A move list starts from the opening and states no
-	// result.
+	// move, separated by blanks or by one comma between two actions, and
+	// optionally in one pair of brackets, as in "[2, 3, 0]" or "2 3 0"; "[]"
+	// is a game without moves. A move list starts from the opening and
+	// states no result.
 	OpenSpiel
 )
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/seed3966233f/oware"
@@ -23,6 +24,11 @@ type gameReader struct {
 	tagResult Result
 	tagAt     mark
 	comments  int // bytes of comments kept
+	// numbered tells that a move number was read; numbers are the
+	// differences between the numbers of the game and the counts of
+	// moveNumber, the writer's and Aualé's.
+	numbered bool
+	numbers  [2]int
 }
 
 // record reads a game in OGN or in PlayStrategy's export format.
@@ -426,8 +432,31 @@ func (gr *gameReader) play(at mark, ply Ply) error {
 	return nil
 }
 
+// moveNumber checks a move number n, read at at: it must be the number
+// of the move that follows, as the writer counts (a number before each of
+// South's plies, and "1..." before a first ply of North's, as PGN counts)
+// or as Aualé does (every other ply from the first, whoever plays it). A
+// game from a set-up position (a FEN tag) may count on from the number of
+// its position: its first number sets where the count starts.
+func (gr *gameReader) moveNumber(at mark, n int) error {
+	i := len(gr.g.Moves)
+	northFirst := 0
+	if gr.g.Start.ToMove() == oware.North {
+		northFirst = 1
+	}
+	counts := [2]int{(i+northFirst)/2 + 1, i/2 + 1}
+	if !gr.numbered && gr.seen[2] {
+		gr.numbers = [2]int{n - counts[0], n - counts[1]}
+	}
+	gr.numbered = true
+	if n-counts[0] == gr.numbers[0] || n-counts[1] == gr.numbers[1] {
+		return nil
+	}
+	return gr.r.errAt(at, ErrSyntax, fmt.Sprintf("move number %d where move %d comes", n, counts[0]+gr.numbers[0]))
+}
+
 // numberOrResult reads a move number such as "12." or "12...", which it
-// skips, or a result token, which it returns.
+// checks (see moveNumber) and skips, or a result token, which it returns.
 func (gr *gameReader) numberOrResult() (Result, error) {
 	r := gr.r
 	at := r.here()
@@ -444,10 +473,19 @@ func (gr *gameReader) numberOrResult() (Result, error) {
 		keep(r.take())
 	}
 	if c, ok := r.peek(); n > 0 && tok[0] != '*' && ok && c == '.' && !long {
+		digits := n
 		for c, ok := r.peek(); ok && c == '.'; c, ok = r.peek() {
-			r.take()
+			keep(r.take())
 		}
-		return Result{}, nil
+		if dots := n - digits; !long && (dots == 1 || dots == 3) {
+			number, _ := strconv.Atoi(string(tok[:digits]))
+			return Result{}, gr.moveNumber(at, number)
+		}
+		s := string(tok[:n])
+		if long {
+			s += "…"
+		}
+		return Result{}, r.errAt(at, ErrSyntax, fmt.Sprintf("%q is neither a move number nor a result", s))
 	}
 	for c, ok := r.peek(); ok && !isDelim(c); c, ok = r.peek() {
 		keep(r.take())
