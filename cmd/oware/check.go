@@ -5,10 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/seed3966233f/oware/internal/check"
@@ -54,8 +51,9 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	line := newStatus(stderr)
 	cfg.Progress = func(p check.Progress) { line.update(checkStatus(p, *games)) }
 	// The subject runs in its own process group, out of reach of the
-	// terminal's signals: on one, Run kills it before the command ends.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// terminal's signals: on any signal that would end the command, Run
+	// kills it before the command ends.
+	ctx, stop := check.NotifyContext(context.Background())
 	defer stop()
 	res, err := check.Run(ctx, cfg)
 	line.stop()

@@ -75,3 +75,19 @@ func gone(pid int) bool {
 	return len(fields) > 0 && fields[0] == "Z"
 }
 
+// TestNotifyContextSignals: every signal that would end the command ends
+// the context of its check instead, so that Run kills the subject's
+// process group before the command ends (issue 26 #15: SIGHUP ended it
+// with the subject's children left running).
+func TestNotifyContextSignals(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGABRT} {
+		ctx, stop := NotifyContext(t.Context())
+		require.NoError(t, syscall.Kill(os.Getpid(), sig))
+		select {
+		case <-ctx.Done():
+		case <-time.After(10 * time.Second):
+			t.Errorf("%v does not end the context", sig)
+		}
+		stop()
+	}
+}
