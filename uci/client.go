@@ -334,10 +334,10 @@ type BestMove struct {
 
 // Go sends "go" with the limits lim and waits for the best move, calling
 // info, when not nil, with each info line that the engine writes
-// meanwhile. When lim has a time (MoveTime, or a Clock for the player to
-// move) and is neither Infinite nor Ponder, a best move that does not
-// come within that time and c.Grace is an error wrapping ErrTimeout, and
-// the engine is killed. When ctx is
+// meanwhile. When lim has a time (MoveTime, or clocks: the clock of the
+// player to move, 0 for no time left) and is neither Infinite nor Ponder,
+// a best move that does not come within that time and c.Grace is an error
+// wrapping ErrTimeout, and the engine is killed. When ctx is
 // done first, Go sends stop and waits c.Grace for the best move, which it
 // returns with no error: to stop a search, as of go infinite, end its
 // context (or call Stop). An answer "bestmove 0000" is an error wrapping
@@ -349,17 +349,20 @@ func (c *Client) Go(ctx context.Context, lim Limits, info func(Info)) (BestMove,
 	if err := c.check("go"); err != nil {
 		return BestMove{}, err
 	}
-	limit := lim.MoveTime
-	if limit == 0 {
-		limit = lim.Clock[c.toMove]
+	// The time of the search: its movetime, or else the clock of the
+	// player to move, which at 0, when the other's is not, is no time
+	// left.
+	limit, timed := lim.MoveTime, lim.MoveTime > 0
+	if !timed && lim.Clock != [2]time.Duration{} {
+		limit, timed = lim.Clock[c.toMove], true
 	}
 	if lim.Infinite || lim.Ponder {
-		limit = 0 // the best move waits for stop (or ponderhit)
+		timed = false // the best move waits for stop (or ponderhit)
 	}
 	c.send(strings.TrimSpace("go " + lim.String()))
 	var late <-chan time.Time
 	var lateness string // what a late best move is late for
-	if limit > 0 {
+	if timed {
 		timer := time.NewTimer(limit + c.Grace)
 		defer timer.Stop()
 		late = timer.C
