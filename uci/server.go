@@ -428,8 +428,8 @@ type search struct {
 	released     chan struct{}
 	releaseOnce  sync.Once
 	afterPonder  time.Duration // the time to think after ponderhit; 0 for no limit
-	over        chan struct{} // closed as the best move is written
-	done        chan struct{} // closed once it is written
+	over         chan struct{} // closed as the best move is written
+	done         chan struct{} // closed once it is written
 }
 
 // startClock ends the search when t, less a fiftieth, is up; t == 0 is

@@ -324,28 +324,6 @@ func serveAnswered(t *testing.T, input string) []string {
 	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 }
 
-// serve serves the built-in engine under rules, with a table of 1 MB and
-// no endgames, on the commands of input, and returns its lines.
-func serve(t *testing.T, rules oware.Rules, input string) []string {
-	t.Helper()
-	srv, err := NewEngineServer(EngineConfig{Rules: rules, HashMB: MinHashMB})
-	require.NoError(t, err)
-	var out strings.Builder
-	require.NoError(t, srv.Serve(strings.NewReader(input), &out))
-	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-}
-
-// filterInfo drops the reports of a search.
-func filterInfo(got []string) []string {
-	var kept []string
-	for _, l := range got {
-		if !strings.HasPrefix(l, "info depth") {
-			kept = append(kept, l)
-		}
-	}
-	return kept
-}
-
 // TestBudget: the time to think under a clock is a share of the time
 // left plus most of the increment, never more than half the time left.
 func TestBudget(t *testing.T) {
