@@ -13,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/lineio"
@@ -27,9 +28,18 @@ const (
 	// output ended, before it is killed.
 	quitTime = 2 * time.Second
 	// maxEngineLine is the longest line read from an engine; a longer
-	// one is cut.
+	// one is dropped.
 	maxEngineLine = 1 << 20
+	// maxShown is the longest part of an engine's line that an error
+	// quotes.
+	maxShown = 200
 )
+
+// MaxName is the longest engine name or author, in bytes, that a Client
+// gives (see Client.Name): a longer one is cut, and what is not a
+// printable character is escaped, so that what an engine says of itself
+// can be shown on a terminal and written in a record.
+const MaxName = 256
 
 // Client drives an engine that speaks the protocol (see the package
 // documentation): Aalina, oware uci, or any engine that Aualé can use.
@@ -152,9 +162,9 @@ func (c *Client) handshake(ctx context.Context) error {
 		case line == "uciok":
 			return nil
 		case strings.HasPrefix(line, "id name "):
-			c.name = strings.TrimSpace(strings.TrimPrefix(line, "id name "))
+			c.name = lineio.Printable(strings.TrimSpace(strings.TrimPrefix(line, "id name ")), MaxName)
 		case strings.HasPrefix(line, "id author "):
-			c.author = strings.TrimSpace(strings.TrimPrefix(line, "id author "))
+			c.author = lineio.Printable(strings.TrimSpace(strings.TrimPrefix(line, "id author ")), MaxName)
 		case strings.HasPrefix(line, "option "):
 			if o, err := parseOption(line); err == nil {
 				c.options = append(c.options, o)
@@ -164,10 +174,12 @@ func (c *Client) handshake(ctx context.Context) error {
 }
 
 // Name returns the engine's name ("id name"), or, if it gave none, its
-// command line, quoted.
+// command line, quoted: at most MaxName bytes (and "…" when cut), with
+// what is not a printable character escaped, such as \x1b.
 func (c *Client) Name() string { return c.name }
 
-// Author returns the engine's author ("id author"), or "".
+// Author returns the engine's author ("id author"), or "", as Name gives
+// the name.
 func (c *Client) Author() string { return c.author }
 
 // Options returns the options that the engine declared.
@@ -415,15 +427,28 @@ func (c *Client) bestMove(line string, words []string) (BestMove, error) {
 	var best BestMove
 	var ok bool
 	if len(words) < 2 || len(words[1]) != 1 {
-		return best, c.fail("go", ErrProtocol, strconv.Quote(line))
+		return best, c.fail("go", ErrProtocol, quoted(line))
 	}
 	if best.Move, ok = parsePit(words[1][0]); !ok {
-		return best, c.fail("go", ErrProtocol, strconv.Quote(line)+": not a pit letter")
+		return best, c.fail("go", ErrProtocol, quoted(line)+": not a pit letter")
 	}
 	if len(words) == 4 && words[2] == "ponder" && len(words[3]) == 1 {
 		best.Ponder, best.HasPonder = parsePit(words[3][0])
 	}
 	return best, nil
+}
+
+// quoted returns an engine's line quoted, as strconv.Quote does, cut
+// after maxShown bytes.
+func quoted(line string) string {
+	if len(line) <= maxShown {
+		return strconv.Quote(line)
+	}
+	n := maxShown
+	for n > 0 && !utf8.RuneStart(line[n]) {
+		n--
+	}
+	return strconv.Quote(line[:n]) + "…"
 }
 
 // Stop sends stop: the search of a Go that waits in another goroutine
