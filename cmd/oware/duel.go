@@ -1,13 +1,17 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/seed3966233f/oware"
@@ -142,6 +146,8 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 		return usageError(stderr, fs, "-grace %s: want 0 or more", d.grace)
 	case d.maxPlies < 1:
 		return usageError(stderr, fs, "-maxplies %d: want at least 1", d.maxPlies)
+	case d.out != "" && d.maxPlies > ogn.DefaultLimits.Plies:
+		return usageError(stderr, fs, "-maxplies %d: a record holds %d plies at most; want at most that with -o", d.maxPlies, ogn.DefaultLimits.Plies)
 	case level < 1 || level > engine.MaxDepth:
 		return usageError(stderr, fs, "-level %d: want 1 to %d", level, engine.MaxDepth)
 	}
@@ -153,7 +159,11 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 	if err != nil {
 		return usageError(stderr, fs, "%s", err)
 	}
-	ctx := context.Background()
+	// Ctrl-C and the like end the match early, as an engine that cannot
+	// start again does: the games played are kept and reported all the
+	// same.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
 	m := &uci.Match{Rules: rules, Openings: openings, MoveTime: d.movetime, MaxPlies: d.maxPlies}
 	defer closeAll(m.Players[:])
 	for i, command := range d.engines {
@@ -188,6 +198,7 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 		out = newJSONLines(stdout)
 	}
 	var records *ogn.Writer
+	var recordErr error // an error writing the records, which ends the match
 	m.Game = func(g uci.Game, _ uci.Result) error {
 		line.clear()
 		if out != nil {
@@ -196,27 +207,50 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 			fmt.Fprintf(stdout, "game %d: %s (South) - %s (North), opening %s: %s\n", g.Round, g.Players[oware.South], g.Players[oware.North], uci.JoinMoves(g.Opening), g.Summary())
 		}
 		if records != nil {
-			return records.Write(g.Record(rules, d.movetime))
+			recordErr = records.Write(g.Record(rules, d.movetime))
 		}
-		return nil
+		return recordErr
 	}
 	start := time.Now()
 	var res uci.Result
+	var playErr, fileErr error // what ended the match early; what kept its games from -o
 	if d.out == "" {
-		res, err = m.Play(ctx)
+		res, playErr = m.Play(ctx)
 	} else {
 		// The games go to a new file that replaces -o once the match is
-		// over: an error leaves an existing file as it was.
-		err = writeFile(d.out, func(w io.Writer) error {
+		// over, however it ends, if it played a game: an error writing
+		// them leaves an existing file as it was.
+		fileErr = writeFile(d.out, func(w io.Writer) error {
 			records = ogn.NewWriter(w)
-			var err error
-			res, err = m.Play(ctx)
-			return err
+			res, playErr = m.Play(ctx)
+			if res.Games() == 0 {
+				return cmp.Or(playErr, errors.New("no game played"))
+			}
+			return recordErr
 		})
 	}
 	line.stop()
-	if err != nil {
-		return fail(stderr, "match", err)
+	if res.Games() == 0 {
+		return fail(stderr, "match", cmp.Or(playErr, fileErr))
+	}
+	// ended says, after the result so far, what kept the games from -o
+	// and what ended the match early, and returns the status.
+	ended := func() int {
+		status, games := exitOK, fmt.Sprintf("%d %s", res.Games(), plural(res.Games(), "game", "games"))
+		if fileErr != nil {
+			fmt.Fprintf(stderr, "oware match: %v; %s is left as it was\n", fileErr, d.out)
+			status = exitFail
+		}
+		switch {
+		case playErr == nil || playErr == recordErr:
+		case ctx.Err() != nil:
+			fmt.Fprintf(stderr, "oware match: interrupted after %s\n", games)
+			status = exitFail
+		default:
+			fmt.Fprintf(stderr, "oware match: after %s: %v\n", games, playErr)
+			status = exitFail
+		}
+		return status
 	}
 	diff, lo, hi := res.Elo()
 	if asJSON {
@@ -233,7 +267,7 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 		if err := out.Err(); err != nil {
 			return fail(stderr, "match", err)
 		}
-		return exitOK
+		return ended()
 	}
 	fmt.Fprintf(stdout, "%s: %d %s, %d %s, %d %s: %.1f%% of the points\n", names[0],
 		res.Wins, plural(res.Wins, "win", "wins"), res.Draws, plural(res.Draws, "draw", "draws"), res.Losses, plural(res.Losses, "loss", "losses"),
@@ -248,7 +282,7 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 		}
 	}
 	fmt.Fprintf(stdout, "%.1f plies a game, %s in all\n", float64(res.Plies)/float64(res.Games()), time.Since(start).Round(time.Millisecond))
-	return exitOK
+	return ended()
 }
 
 // closeAll closes the players that were made.

@@ -122,6 +122,7 @@ func TestDuelUsage(t *testing.T) {
 		{[]string{"-engine", random, "-movetime", "0s"}, "-movetime 0s: want 1ms or more"},
 		{[]string{"-engine", random, "-grace", "-1s"}, "-grace -1s: want 0 or more"},
 		{[]string{"-engine", random, "-maxplies", "0"}, "-maxplies 0: want at least 1"},
+		{[]string{"-engine", random, "-maxplies", "10001", "-o", "x.ogn"}, "-maxplies 10001: a record holds 10000 plies at most; want at most that with -o"},
 		{[]string{"-engine", random, "-plies", "-1"}, "-plies -1: want 0 or more"},
 		{[]string{"-engine", random, "-openings", "40", "-plies", "2"}, "only 36 different openings of 2 plies found"},
 		{[]string{"-engine", random, "-rules", "chess"}, `-rules "chess"`},

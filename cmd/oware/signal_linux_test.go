@@ -96,3 +96,42 @@ func TestCheckSignalEndsSubjectGroup(t *testing.T) {
 		})
 	}
 }
+
+// TestDuelInterruptedKeepsGames: Ctrl-C, which reaches the engines too,
+// ends the match; the games played are kept in -o and the result so far
+// is reported, and no temporary file is left (issue 26 #4: the games were
+// left in a hidden temporary file, the file as it was).
+func TestDuelInterruptedKeepsGames(t *testing.T) {
+	bin := buildCommand(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "prev.ogn")
+	require.NoError(t, os.WriteFile(file, []byte("[Event \"before\"]\n\n*\n"), 0o644))
+	cmd := exec.Command(bin, "match", "-engine", bin+" uci -endgame 0", "-level", "1", "-openings", "300",
+		"-movetime", "5ms", "-o", file)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // a group of its own, as a terminal's job
+	out, errOut := newSyncBuffer(), newSyncBuffer()
+	cmd.Stdout, cmd.Stderr = out, errOut
+	require.NoError(t, cmd.Start())
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }) // the job the test started, if a failure left it
+	require.Eventually(t, func() bool { return strings.Count(out.String(), "\ngame ") >= 3 }, 2*time.Minute, 10*time.Millisecond,
+		"three games played: %s", errOut.String())
+	require.NoError(t, syscall.Kill(-cmd.Process.Pid, syscall.SIGINT), "Ctrl-C, to the whole job")
+	var err error
+	select {
+	case err = <-exited:
+	case <-time.After(time.Minute):
+		t.Fatal("oware match does not end on Ctrl-C")
+	}
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee, "it ends by itself: %s", errOut.String())
+	assert.Equal(t, exitFail, ee.ExitCode())
+	played := strings.Count(out.String(), "\ngame ")
+	assert.Regexp(t, `\nElo difference: `, out.String(), "the result so far")
+	assert.Contains(t, errOut.String(), fmt.Sprintf("oware match: interrupted after %d games", played))
+	checkRecords(t, file, played)
+	left, err := filepath.Glob(filepath.Join(dir, ".*"))
+	require.NoError(t, err)
+	assert.Empty(t, left, "no temporary file left")
+}
