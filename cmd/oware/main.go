@@ -33,6 +33,8 @@
 //	                                       build endgame tables, probe a position, show each level
 //	oware uci [-rules NAME] [-hash MB] [-tablebase DIR | -endgame N]
 //	                                       the engine, speaking Aalina's and Aualé's protocol
+//	oware serve [-addr HOST:PORT] [-rules NAME] [-tablebase DIR]
+//	                                       the analysis board in the browser, on 127.0.0.1:8080
 //	oware help [COMMAND]                   the list of commands, or a command's flags
 //
 // Positions are written as position strings, such as the opening
@@ -95,6 +97,7 @@ func commands() []command {
 		{"version", "the version and revision the command was built from", runVersion},
 		{"tablebase", "build and probe endgame tables: perfect play with few seeds", runTablebase},
 		{"uci", "the engine, speaking the protocol of Aalina and Aualé (UCI for Oware)", runUCI},
+		{"serve", "the analysis board in the browser: see every rule, play and analyse", runServe},
 	}
 }
 
