@@ -8,7 +8,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"strings"
 	"syscall"
 	"time"
@@ -75,7 +74,10 @@ func runCheck(stdout, stderr io.Writer, cfg check.Config, asJSON bool) error {
 	}
 	line := newStatus(stderr)
 	cfg.Progress = func(p check.Progress) { line.update(checkStatus(p, cfg.Games)) }
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	// The subject runs in its own process group, out of reach of the
+	// terminal's signals: on any signal that would end the command, Run
+	// kills it before the command ends.
+	ctx, stop := check.NotifyContext(context.Background())
 	defer stop()
 	res, err := check.Run(ctx, cfg)
 	line.stop()

@@ -1,13 +1,17 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/seed3966233f/oware"
@@ -130,11 +134,18 @@ func duel(stdout, stderr io.Writer, d duelFlags, rules oware.Rules, level int, s
 	if len(d.engines) > 2 {
 		return cli.Usagef("%d engines: give one (against the built-in engine) or two", len(d.engines))
 	}
+	if d.out != "" && d.maxPlies > ogn.DefaultLimits.Plies {
+		return cli.Usagef("-maxplies %d: a record holds %d plies at most; want at most that with -o", d.maxPlies, ogn.DefaultLimits.Plies)
+	}
 	openings, err := uci.RandomOpenings(rules, d.openings, d.plies, seed)
 	if err != nil {
 		return &cli.UsageError{Err: err}
 	}
-	ctx := context.Background()
+	// Ctrl-C and the like end the match early, as an engine that cannot
+	// start again does: the games played are kept and reported all the
+	// same.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
 	m := &uci.Match{Rules: rules, Openings: openings, MoveTime: d.movetime, MaxPlies: d.maxPlies}
 	defer closeAll(m.Players[:])
 	for i, command := range d.engines {
@@ -169,6 +180,7 @@ func duel(stdout, stderr io.Writer, d duelFlags, rules oware.Rules, level int, s
 		out = newJSONLines(stdout)
 	}
 	var records *ogn.Writer
+	var recordErr error // an error writing the records, which ends the match
 	m.Game = func(g uci.Game, _ uci.Result) error {
 		line.clear()
 		if out != nil {
@@ -177,27 +189,52 @@ func duel(stdout, stderr io.Writer, d duelFlags, rules oware.Rules, level int, s
 			fmt.Fprintf(stdout, "game %d: %s (South) - %s (North), opening %s: %s\n", g.Round, g.Players[oware.South], g.Players[oware.North], uci.JoinMoves(g.Opening), g.Summary())
 		}
 		if records != nil {
-			return records.Write(g.Record(rules, d.movetime))
+			recordErr = records.Write(g.Record(rules, d.movetime))
 		}
-		return nil
+		return recordErr
 	}
 	start := time.Now()
 	var res uci.Result
+	var playErr, fileErr error // what ended the match early; what kept its games from -o
 	if d.out == "" {
-		res, err = m.Play(ctx)
+		res, playErr = m.Play(ctx)
 	} else {
 		// The games go to a new file that replaces -o once the match is
-		// over: an error leaves an existing file as it was.
-		err = outfile.Write(ctx, d.out, func(w io.Writer) error {
+		// over, however it ends, if it played a game: an error writing
+		// them leaves an existing file as it was.
+		fileErr = outfile.Write(context.WithoutCancel(ctx), d.out, func(w io.Writer) error {
 			records = ogn.NewWriter(w)
-			var err error
-			res, err = m.Play(ctx)
-			return err
+			res, playErr = m.Play(ctx)
+			if res.Games() == 0 {
+				return cmp.Or(playErr, errors.New("no game played"))
+			}
+			return recordErr
 		})
 	}
 	line.stop()
-	if err != nil {
-		return err
+	if res.Games() == 0 {
+		return cmp.Or(playErr, fileErr)
+	}
+	// ended says, after the result so far, what kept the games from -o
+	// and what ended the match early, and returns cli.ErrReported if
+	// either did.
+	ended := func() error {
+		var status error
+		games := words.Count(res.Games(), "game", "games")
+		if fileErr != nil {
+			fmt.Fprintf(stderr, "oware match: %v; %s is left as it was\n", fileErr, d.out)
+			status = cli.ErrReported
+		}
+		switch {
+		case playErr == nil || playErr == recordErr:
+		case ctx.Err() != nil:
+			fmt.Fprintf(stderr, "oware match: interrupted after %s\n", games)
+			status = cli.ErrReported
+		default:
+			fmt.Fprintf(stderr, "oware match: after %s: %v\n", games, playErr)
+			status = cli.ErrReported
+		}
+		return status
 	}
 	diff, lo, hi := res.Elo()
 	if asJSON {
@@ -211,7 +248,10 @@ func duel(stdout, stderr io.Writer, d duelFlags, rules oware.Rules, level int, s
 			}
 		}
 		out.write(sum)
-		return out.Err()
+		if err := out.Err(); err != nil {
+			return err
+		}
+		return ended()
 	}
 	fmt.Fprintf(stdout, "%s: %d %s, %d %s, %d %s: %.1f%% of the points\n", names[0],
 		res.Wins, words.Plural(res.Wins, "win", "wins"), res.Draws, words.Plural(res.Draws, "draw", "draws"), res.Losses, words.Plural(res.Losses, "loss", "losses"),
@@ -225,8 +265,8 @@ func duel(stdout, stderr io.Writer, d duelFlags, rules oware.Rules, level int, s
 			fmt.Fprintf(stdout, "%s: longest answer %s\n", names[i], e.Longest().Round(time.Millisecond))
 		}
 	}
-	_, err = fmt.Fprintf(stdout, "%.1f plies a game, %s in all\n", float64(res.Plies)/float64(res.Games()), time.Since(start).Round(time.Millisecond))
-	return err
+	fmt.Fprintf(stdout, "%.1f plies a game, %s in all\n", float64(res.Plies)/float64(res.Games()), time.Since(start).Round(time.Millisecond))
+	return ended()
 }
 
 // closeAll closes the players that were made.

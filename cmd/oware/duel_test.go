@@ -129,6 +129,7 @@ func TestDuelUsage(t *testing.T) {
 		{[]string{"-engine", random, "-grace", "-1s"}, `invalid value "-1s" for flag -grace: want a duration of 0s or more`},
 		{[]string{"-engine", random, "-maxplies", "0"}, `invalid value "0" for flag -maxplies: want a whole number, 1 or more`},
 		{[]string{"-engine", random, "-plies", "-1"}, `invalid value "-1" for flag -plies: want a whole number, 0 or more`},
+		{[]string{"-engine", random, "-maxplies", "10001", "-o", "x.ogn"}, "-maxplies 10001: a record holds 10000 plies at most; want at most that with -o"},
 		{[]string{"-engine", random, "-openings", "40", "-plies", "2"}, "only 36 different openings of 2 plies found"},
 		{[]string{"-engine", random, "-rules", "chess"}, `invalid value "chess" for flag -rules`},
 		{[]string{"-engine", ""}, "an empty command"},

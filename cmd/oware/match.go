@@ -74,7 +74,7 @@ game, then a summary.`,
 			return matchRandom(s.Stdout, s.Stderr, *rules, games, level, *seed, *asJSON)
 		}
 	},
-	Signals: []os.Signal{syscall.SIGPIPE}, // the engines' pipes
+	Signals: []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE}, // the engines' pipes; a duel ends early, its games kept
 }
 
 // matchRandom plays the built-in player of the given level against a

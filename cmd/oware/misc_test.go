@@ -86,7 +86,7 @@ func TestVectorsCommand(t *testing.T) {
 	assert.Contains(t, errOut, `invalid value "-1" for flag -games: want a whole number, 0 or more`)
 	status, _, errOut = runCmd(t, "", "vectors", "-o", filepath.Join(t.TempDir(), "no", "such", "dir"))
 	assert.Equal(t, exitFail, status)
-	assert.Contains(t, errOut, "oware vectors: open ")
+	assert.Contains(t, errOut, "oware vectors: write ")
 }
 
 // TestMatchProgressAndJSON: on a terminal, stderr shows the game being

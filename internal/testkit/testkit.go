@@ -4,6 +4,7 @@ package testkit
 
 import (
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,4 +35,25 @@ func (c *Clock) Now() time.Time {
 	c.Reads++
 	c.T = c.T.Add(c.Step)
 	return c.T
+}
+
+// Buffer holds what a program writes while a test reads it: its Write
+// and String may be called at the same time.
+type Buffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+// Write appends p to the buffer.
+func (b *Buffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+// String returns what was written so far.
+func (b *Buffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }
