@@ -373,4 +373,3 @@ func decided(tb *tablebase.Tables, p oware.Position) bool {
 	lo, hi := v.Margin(p.Board())
 	return lo > 0 || hi < 0 || lo == 0 && hi == 0
 }
-
