@@ -3,6 +3,7 @@ package web_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/png"
@@ -380,45 +381,12 @@ func exercise(t *testing.T, p pg) (firstAnalysis, roundTrip time.Duration) {
 	return firstAnalysis, roundTrip
 }
 
-// boardsMoves plays up to n random moves from *p and returns them.
-func boardsMoves(rng *rand.Rand, p *oware.Position, n int) []oware.Move {
-	var moves []oware.Move
-	for range n {
-		if p.Moves().Len() == 0 {
-			break
-		}
-		m, _ := p.Moves().Nth(rng.IntN(p.Moves().Len()))
-		moves = append(moves, m)
-		*p, _ = p.Play(m)
-	}
-	return moves
-}
-
-// startServer serves the board on a loopback address for the test.
-func startServer(t *testing.T, cfg board.Config) string {
-	svc, err := board.New(cfg)
-	require.NoError(t, err)
-	srv := httptest.NewServer(web.Handler(svc, web.HandlerOptions{Loopback: true}))
-	t.Cleanup(srv.Close)
-	return srv.URL + "/"
-}
-
-// TestBrowserServer: the board served by oware serve, in chromium: a game
-// by clicks and keys checked against the library, illegal moves with their
-// rules, undo, OGN, analysis, the engine, a move step by step, and the
-// pictures of a capture, a grand slam and a feeding move.
-func TestBrowserServer(t *testing.T) {
-	ctx := newBrowser(t)
-	endgame := board.Endgame
-	if raceEnabled {
-		endgame = 8 // solving 12 seeds takes minutes under the race detector
-	}
-	url := startServer(t, board.Config{Endgame: endgame, HashMB: 16, Backend: "server"})
-	p, load := openBoard(t, ctx, url)
-	assert.Equal(t, "Served by oware serve.", p.text("#backend"))
-	first, trip := exercise(t, p)
-	t.Logf("server: page load %v, first analysis %v, a move's round trip %v", load.Round(time.Millisecond), first.Round(time.Millisecond), trip.Round(time.Millisecond))
-
+// showsRules checks a move step by step, the steps one after the other
+// then the board after the move, and the pictures of a capture (R5), a
+// grand slam (R6) and a feeding move (R7) as the board shows them after
+// the move, against the expected pictures: the same for the server and
+// for the WebAssembly page.
+func showsRules(t *testing.T, p pg) {
 	// A move step by step: the steps show one after the other, then the
 	// board after the move.
 	p.run(chromedp.SetValue("#speed", "150", chromedp.ByID))
@@ -452,6 +420,48 @@ func TestBrowserServer(t *testing.T) {
 		p.run(chromedp.Screenshot("#board svg", &pic, chromedp.ByQuery))
 		samePicture(t, pic, filepath.Join("testdata", tt.name+".png"))
 	}
+}
+
+// boardsMoves plays up to n random moves from *p and returns them.
+func boardsMoves(rng *rand.Rand, p *oware.Position, n int) []oware.Move {
+	var moves []oware.Move
+	for range n {
+		if p.Moves().Len() == 0 {
+			break
+		}
+		m, _ := p.Moves().Nth(rng.IntN(p.Moves().Len()))
+		moves = append(moves, m)
+		*p, _ = p.Play(m)
+	}
+	return moves
+}
+
+// startServer serves the board on a loopback address for the test.
+func startServer(t *testing.T, cfg board.Config) (*board.Service, string) {
+	svc, err := board.New(cfg)
+	require.NoError(t, err)
+	srv := httptest.NewServer(web.Handler(svc, web.HandlerOptions{Loopback: true}))
+	t.Cleanup(srv.Close)
+	return svc, srv.URL + "/"
+}
+
+// TestBrowserServer: the board served by oware serve, in chromium: a game
+// by clicks and keys checked against the library, illegal moves with their
+// rules, undo, OGN, analysis, the engine, a move step by step, and the
+// pictures of a capture, a grand slam and a feeding move.
+func TestBrowserServer(t *testing.T) {
+	ctx := newBrowser(t)
+	endgame := board.Endgame
+	if raceEnabled {
+		endgame = 8 // solving 12 seeds takes minutes under the race detector
+	}
+	svc, url := startServer(t, board.Config{Endgame: endgame, HashMB: 16, Backend: "server"})
+	p, load := openBoard(t, ctx, url)
+	assert.Equal(t, "Served by oware serve.", p.text("#backend"))
+	first, trip := exercise(t, p)
+	t.Logf("server: page load %v, first analysis %v, a move's round trip %v", load.Round(time.Millisecond), first.Round(time.Millisecond), trip.Round(time.Millisecond))
+
+	showsRules(t, p)
 
 	// The README's screenshot: the page after a capture in an endgame,
 	// with the tables' values.
@@ -482,6 +492,134 @@ func TestBrowserServer(t *testing.T) {
 	p.run(chromedp.Click("#undo", chromedp.ByID))
 	p.settle()
 	p.check(oware.Start().Board(), "undo against the engine takes back both moves")
+
+	playOnClock(t, p)
+	severalLines(t, ctx, svc)
+}
+
+// playOnClock plays the engine on a clock of 3 seconds each (an option
+// the test adds; the page offers minutes): South moves, the engine
+// answers within its time, then South's time runs out, not before its
+// clock said: the game is over on time, as the page says, and no move is
+// played until the clock changes.
+func playOnClock(t *testing.T, p pg) {
+	p.run(chromedp.Click("#new", chromedp.ByID))
+	p.settle()
+	p.run(chromedp.SetValue("#level", "3", chromedp.ByID), chromedp.SetValue("#movetime", "250", chromedp.ByID),
+		chromedp.SetValue("#engine-side", "North", chromedp.ByID), chromedp.Evaluate(`document.querySelector("#engine-side").dispatchEvent(new Event("change"))`, nil))
+	p.eval(`(() => { const c = document.querySelector("#clock"); c.append(new Option("3 s", "3")); c.value = "3"; c.dispatchEvent(new Event("change")); return true; })()`, nil)
+	assert.Equal(t, "South 0:03", p.text("#clock-South"))
+	assert.Equal(t, "North 0:03", p.text("#clock-North"))
+	left := func(side string) int {
+		var ms string
+		p.eval(fmt.Sprintf(`document.querySelector("#clock-%s").dataset.ms`, side), &ms)
+		var n int
+		_, err := fmt.Sscan(ms, &n)
+		require.NoError(t, err, "the time left on %s's clock: %q", side, ms)
+		return n
+	}
+	running := func() string {
+		var s string
+		p.eval(`[...document.querySelectorAll("#clocks .ui-running")].map(e => e.id).join(" ")`, &s)
+		return s
+	}
+	assert.Equal(t, "clock-South", running(), "South's clock runs at the start")
+
+	p.clickPit(2)
+	p.run(chromedp.Poll(`document.querySelectorAll("#movelist button").length === 2`, nil, chromedp.WithPollingTimeout(30*time.Second)))
+	p.settle()
+	south, north := left("South"), left("North")
+	since := time.Now()
+	assert.Equal(t, "clock-South", running(), "South's clock runs after the engine's reply")
+	assert.Less(t, north, 3000, "North's clock ran while the engine thought")
+	assert.Greater(t, north, 0, "the engine answers within its time")
+	assert.Less(t, south, 3000, "South's clock ran while South was to move")
+	assert.Empty(t, p.text("#outcome"))
+
+	p.run(chromedp.Poll(`document.querySelector("#outcome").textContent !== ""`, nil, chromedp.WithPollingTimeout(30*time.Second)))
+	assert.GreaterOrEqual(t, time.Since(since), time.Duration(south-250)*time.Millisecond, "the flag falls when South's time is up, not before (the clock ticks every 200 ms)")
+	assert.Equal(t, "Game over: North wins on time (South's time is up)", p.text("#outcome"))
+	assert.Equal(t, "South's time is up: North wins on time.", p.text("#message"))
+	assert.Equal(t, "South 0:00", p.text("#clock-South"))
+	assert.Equal(t, 0, left("South"))
+	assert.Equal(t, north, left("North"), "North's clock stopped while South was to move")
+	assert.Empty(t, running(), "no clock runs once the game is over")
+
+	// A move after the flag fell is refused, and the engine plays no more.
+	pos, _ := oware.Start().Play(2)
+	var reply string
+	p.eval(`document.querySelectorAll("#movelist button")[1].textContent`, &reply)
+	m, err := oware.ParseMove(reply)
+	require.NoError(t, err)
+	pos, err = pos.Play(m)
+	require.NoError(t, err)
+	p.clickPit(3)
+	assert.Equal(t, "The game is over: North wins on time (South's time is up); no move can be played until a new game or another clock.", p.text("#message"))
+	p.check(pos.Board(), "after a move on time")
+	p.key(kb.ArrowLeft)
+	assert.Equal(t, "Game over: North wins on time (South's time is up)", p.text("#outcome"), "the game stays over on time as the moves are walked")
+	p.key(kb.ArrowRight)
+
+	// Without the clock the game goes on.
+	p.run(chromedp.SetValue("#engine-side", "", chromedp.ByID), chromedp.Evaluate(`document.querySelector("#engine-side").dispatchEvent(new Event("change"))`, nil))
+	p.run(chromedp.SetValue("#clock", "0", chromedp.ByID), chromedp.Evaluate(`document.querySelector("#clock").dispatchEvent(new Event("change"))`, nil))
+	assert.Empty(t, p.text("#outcome"))
+	assert.Empty(t, p.text("#clock-South"))
+	p.clickPit(3)
+	pos, err = pos.Play(3)
+	require.NoError(t, err)
+	p.check(pos.Board(), "a move once the clock is off")
+}
+
+// severalLines opens the page, in a new tab, on a server whose analysis
+// stream sends several lines, as the engine's MultiPV will: the page shows
+// each line, the best first, and the bar and its words follow the first.
+func severalLines(t *testing.T, ctx context.Context, svc *board.Service) {
+	lines := []board.AnalysisLine{
+		{Move: "F", PV: []string{"F", "e", "D"}, Text: "+1.25 seeds for South", Kind: "estimate", South: 1.25},
+		{Move: "C", PV: []string{"C", "f"}, Text: "even", Kind: "estimate"},
+		{Move: "A", PV: []string{}, Text: "+0.50 seeds for North", Kind: "estimate", South: -0.5},
+	}
+	stream := []board.Analysis{
+		{Depth: 8, Nodes: 50_000, Millis: 200, NPS: 250_000, Lines: lines[:1], Bar: 0.55},
+		{Depth: 9, Nodes: 123_456, Millis: 500, NPS: 246_912, Lines: lines, Bar: 0.58, Done: true},
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", web.Handler(svc, web.HandlerOptions{Loopback: true}))
+	mux.HandleFunc("POST /api/analyze", func(w http.ResponseWriter, r *http.Request) {
+		var req board.AnalyzeRequest
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.Line.Moves != "" {
+			t.Errorf("the analysis request: %+v, %v", req, err)
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		for _, a := range stream {
+			data, err := json.Marshal(a)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			fmt.Fprintf(w, "data: %s\n\n", data)
+			w.(http.Flusher).Flush()
+		}
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	p, _ := openBoard(t, tab, srv.URL+"/")
+	p.run(chromedp.Click("#analyze", chromedp.ByID))
+	p.run(chromedp.Poll(`/done/.test(document.querySelector("#analysis-status").textContent)`, nil, chromedp.WithPollingTimeout(30*time.Second)))
+	assert.Equal(t, "Depth 9, 123,456 positions in 0.5 s (247k a second), done", p.text("#analysis-status"))
+	var shown []struct{ Move, Kind, Text string }
+	p.eval(`[...document.querySelectorAll("#lines li")].map(li => ({Move: li.dataset.move, Kind: li.dataset.kind, Text: li.textContent}))`, &shown)
+	assert.Equal(t, []struct{ Move, Kind, Text string }{
+		{"F", "estimate", "+1.25 seeds for South: F e D"},
+		{"C", "estimate", "even: C f"},
+		{"A", "estimate", "+0.50 seeds for North: A"},
+	}, shown)
+	var bar struct{ Now, Text, Width string }
+	p.eval(`({Now: document.querySelector("#evalbar").getAttribute("aria-valuenow"), Text: document.querySelector("#evalbar").getAttribute("aria-valuetext"), Width: document.querySelector("#evalbar-south").style.width})`, &bar)
+	assert.Equal(t, struct{ Now, Text, Width string }{"58", "+1.25 seeds for South", "58%"}, bar)
 }
 
 // TestBrowserWasm: the static site, the library and the engine built for
