@@ -159,6 +159,70 @@ func (p pg) check(b oware.Board, what string) {
 	assert.Equal(p.t, [2]int{b.Score(oware.South), b.Score(oware.North)}, scores, "%s: the scores of %s", what, b)
 }
 
+// checkLabels asserts what a screen reader says of each pit at pos: a
+// legal move is a button the keyboard reaches, "D: 3 seeds; play D",
+// every other pit an image, "E: 1 seed, South's pit"; in a finished game
+// no pit is a button.
+func (p pg) checkLabels(pos oware.Position, what string) {
+	p.t.Helper()
+	var got []struct{ Pit, Role, Tabindex, Label string }
+	p.eval(`[...document.querySelectorAll('#board [data-pit]')].map(g => ({Pit: g.dataset.pit, Role: g.getAttribute('role') || '', Tabindex: g.getAttribute('tabindex') || '', Label: g.getAttribute('aria-label') || ''}))`, &got)
+	require.Len(p.t, got, oware.NumPits, what)
+	for _, g := range got {
+		var pit int
+		_, err := fmt.Sscan(g.Pit, &pit)
+		require.NoError(p.t, err)
+		m := oware.Move(pit)
+		n := pos.Board().Pit(pit)
+		seeds := fmt.Sprintf("%d seeds", n)
+		if n == 1 {
+			seeds = "1 seed"
+		}
+		want := struct{ Pit, Role, Tabindex, Label string }{g.Pit, "img", "", fmt.Sprintf("%s: %s, %s's pit", m, seeds, m.Player())}
+		switch {
+		case pos.Moves().Len() == 0:
+			want.Role, want.Label = "", ""
+		case pos.Moves().Contains(m):
+			want.Role, want.Tabindex, want.Label = "button", "0", fmt.Sprintf("%s: %s; play %s", m, seeds, m)
+		}
+		assert.Equal(p.t, want, g, "%s: pit %s of %s", what, m, pos)
+	}
+}
+
+// focusPit moves the focus by Tab from the last control before the board
+// to the first pit it reaches.
+func (p pg) focusPit() {
+	p.t.Helper()
+	p.run(chromedp.Focus("#speed", chromedp.ByID))
+	for range 60 {
+		p.run(chromedp.KeyEvent(kb.Tab))
+		var pit string
+		p.eval(`document.activeElement && document.activeElement.dataset && document.activeElement.dataset.pit || ""`, &pit)
+		if pit != "" {
+			return
+		}
+	}
+	p.t.Fatal("Tab reaches no pit")
+}
+
+// tabOrder returns the pits that Tab reaches one after the other, from
+// the first.
+func (p pg) tabOrder() []oware.Move {
+	p.t.Helper()
+	p.focusPit()
+	var order []oware.Move
+	for range oware.NumPits + 1 {
+		pit := -1
+		p.eval(`document.activeElement && document.activeElement.dataset && document.activeElement.dataset.pit !== undefined ? Number(document.activeElement.dataset.pit) : -1`, &pit)
+		if pit < 0 {
+			break
+		}
+		order = append(order, oware.Move(pit))
+		p.run(chromedp.KeyEvent(kb.Tab))
+	}
+	return order
+}
+
 // clickPit clicks pit i and waits for the answer.
 func (p pg) clickPit(i int) {
 	p.t.Helper()
@@ -201,6 +265,7 @@ func exercise(t *testing.T, p pg) (firstAnalysis, roundTrip time.Duration) {
 	pos := oware.Start()
 	boards := []oware.Board{pos.Board()}
 	p.check(pos.Board(), "the opening")
+	p.checkLabels(pos, "the opening")
 	var trips time.Duration
 	for ply := 0; ply < 16 && pos.Moves().Len() > 0; ply++ {
 		m, _ := pos.Moves().Nth(rng.IntN(pos.Moves().Len()))
@@ -222,6 +287,9 @@ func exercise(t *testing.T, p pg) (firstAnalysis, roundTrip time.Duration) {
 		require.NoError(t, err)
 		boards = append(boards, pos.Board())
 		p.check(pos.Board(), fmt.Sprintf("ply %d, %s", ply+1, m))
+		if ply%4 == 3 {
+			p.checkLabels(pos, fmt.Sprintf("ply %d, %s", ply+1, m))
+		}
 		assert.Contains(t, p.text("#caption"), " sows "+m.String())
 		assert.Empty(t, p.text("#message"))
 	}
@@ -275,6 +343,8 @@ func exercise(t *testing.T, p pg) (firstAnalysis, roundTrip time.Duration) {
 	p.load("2-1-0-0-0-1-0-0-0-4-1-0-19-20-N")
 	p.clickPit(9)
 	assert.Equal(t, "Game over: North wins 25-19 (majority, R8)", p.text("#outcome"))
+	over, _ := oware.MustParsePosition("2-1-0-0-0-1-0-0-0-4-1-0-19-20-N").Play(9)
+	p.checkLabels(over, "a finished game")
 	p.clickPit(0)
 	assert.Contains(t, p.text("#message"), "D5: the game is over")
 
@@ -300,26 +370,44 @@ func exercise(t *testing.T, p pg) (firstAnalysis, roundTrip time.Duration) {
 	p.check(fed.Board(), "after F feeds North")
 	assert.Contains(t, p.text("#caption"), "it feeds North, whose side was empty (R7)")
 
-	// Keyboard alone: Tab to a playable pit, Enter plays it.
-	p.run(chromedp.Evaluate(`document.activeElement && document.activeElement.blur()`, nil))
-	focused := ""
-	for range 60 {
-		p.run(chromedp.KeyEvent(kb.Tab))
-		p.eval(`document.activeElement && document.activeElement.dataset && document.activeElement.dataset.pit || ""`, &focused)
-		if focused != "" {
-			break
+	// Keyboard alone. Tab visits the playable pits, and only those, in
+	// the order they are drawn: North's row from f to a above, South's
+	// from A to F below.
+	p.checkLabels(fed, "the fed position")
+	var order []oware.Move
+	for _, pit := range []int{11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5} {
+		if fed.Moves().Contains(oware.Move(pit)) {
+			order = append(order, oware.Move(pit))
 		}
 	}
-	require.NotEmpty(t, focused, "Tab reaches a pit")
-	var label string
-	p.eval(`document.activeElement.getAttribute("aria-label")`, &label)
+	assert.Equal(t, order, p.tabOrder(), "the pits Tab reaches")
+	// Space plays the pit in focus; the focus stays on the board, on a
+	// playable pit of the player to move, which Enter plays; U takes it
+	// back. Each time the pits' labels are the board's.
+	p.focusPit()
 	var pit int
-	fmt.Sscan(focused, &pit)
-	assert.Equal(t, fmt.Sprintf("%s: %d seeds; play %s", oware.Move(pit), fed.Board().Pit(pit), oware.Move(pit)), strings.Replace(label, "1 seed;", "1 seeds;", 1))
-	p.key(kb.Enter)
-	after, err := fed.Play(oware.Move(pit))
+	p.eval(`Number(document.activeElement.dataset.pit)`, &pit)
+	assert.Equal(t, order[0], oware.Move(pit), "the first pit Tab reaches")
+	p.key(" ")
+	after, err := fed.Play(order[0])
 	require.NoError(t, err)
+	p.check(after.Board(), "after Space on a focused pit")
+	p.checkLabels(after, "after Space")
+	first, _ := after.Moves().Nth(0)
+	p.eval(`Number(document.activeElement.dataset.pit)`, &pit)
+	assert.Equal(t, first, oware.Move(pit), "the focus after a move: the first playable pit")
+	p.key("u")
+	p.check(fed.Board(), "after U")
+	p.checkLabels(fed, "after U")
+	p.eval(`Number(document.activeElement.dataset.pit)`, &pit)
+	assert.Equal(t, order[0], oware.Move(pit), "the focus after U")
+	p.key(kb.Enter)
 	p.check(after.Board(), "after Enter on a focused pit")
+	p.key(kb.Enter)
+	after, err = after.Play(first)
+	require.NoError(t, err)
+	p.check(after.Board(), "after Enter again")
+	p.checkLabels(after, "after Enter again")
 
 	// Save the line as OGN, and load it back.
 	p.run(chromedp.Click("#save", chromedp.ByID))
@@ -330,13 +418,13 @@ func exercise(t *testing.T, p pg) (firstAnalysis, roundTrip time.Duration) {
 	require.NoError(t, err, "the saved record:\n%s", saved)
 	effects, err := g.Replay()
 	require.NoError(t, err)
-	require.Len(t, effects, 2)
-	assert.Equal(t, after.Board(), effects[1].After().Board())
+	require.Len(t, effects, 3)
+	assert.Equal(t, after.Board(), effects[2].After().Board())
 	p.run(chromedp.Click("#new", chromedp.ByID))
 	p.settle()
 	p.check(oware.Start().Board(), "a new game")
 	p.load(saved)
-	assert.Equal(t, "Game loaded: 2 moves.", p.text("#record-message"))
+	assert.Equal(t, "Game loaded: 3 moves.", p.text("#record-message"))
 	p.check(after.Board(), "the saved game loaded back")
 
 	// A record from a file.
@@ -647,6 +735,8 @@ func TestBrowserWasm(t *testing.T) {
 	assert.Equal(t, "Not in the tables (up to 12 seeds on the board).", p.text("#tables-text"))
 	first, trip := exercise(t, p)
 	t.Logf("wasm: first analysis %v, a move's round trip %v", first.Round(time.Millisecond), trip.Round(time.Millisecond))
+
+	showsRules(t, p)
 
 	// The tables, solved in the browser, value an endgame.
 	p.load("2-0-0-3-1-2-0-0-0-0-0-0-20-20-S")
