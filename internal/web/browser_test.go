@@ -714,10 +714,10 @@ func severalLines(t *testing.T, ctx context.Context, svc *board.Service) {
 // WebAssembly, served by a plain file server: the same game and checks as
 // the server's, and the tables solved in the browser.
 func TestBrowserWasm(t *testing.T) {
-	ctx := newBrowser(t)
 	if raceEnabled {
 		t.Skip("the race detector does not reach the WebAssembly build; TestBrowserServer covers the page under it")
 	}
+	ctx := newBrowser(t)
 	dir := t.TempDir()
 	buildStart := time.Now()
 	require.NoError(t, web.BuildSite(context.Background(), dir, ""))
