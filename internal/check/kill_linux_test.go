@@ -19,7 +19,9 @@ func TestHangKilledWithItsChildren(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	t.Setenv("OWARE_CHECK_PIDFILE", pidFile)
 	cfg := config(t, helper(t, "hang-child"), 3)
-	cfg.Timeout, cfg.StartTimeout = 300*time.Millisecond, 300*time.Millisecond
+	// Time for the subject to start its child and write its pid on a
+	// crowded machine, before the wait for the opening ends.
+	cfg.Timeout, cfg.StartTimeout = 2*time.Second, 2*time.Second
 	res, err := Run(t.Context(), cfg)
 	require.NoError(t, err)
 	require.NotNil(t, res.Failure)
