@@ -17,6 +17,7 @@ import (
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/boardgen"
 	"github.com/seed3966233f/oware/internal/prng"
+	"github.com/seed3966233f/oware/internal/testkit"
 	"github.com/seed3966233f/oware/tablebase"
 	"github.com/seed3966233f/oware/uci"
 )
@@ -32,7 +33,9 @@ var (
 
 // uciSession runs oware uci on the given commands, one a line, with the
 // flags args (a table of 1 MB and no endgames solved unless they say),
-// and returns its status and output lines.
+// and returns its status and output lines. The input ends once every go
+// has its best move: its end would end a search at once, as quit does
+// (issue 26 #12).
 func uciSession(t *testing.T, input string, args ...string) (int, []string, string) {
 	t.Helper()
 	if !slices.Contains(args, "-hash") {
@@ -41,8 +44,37 @@ func uciSession(t *testing.T, input string, args ...string) (int, []string, stri
 	if !slices.Contains(args, "-endgame") && !slices.Contains(args, "-tablebase") {
 		args = append(args, "-endgame", "0")
 	}
-	status, out, errOut := runCmd(t, input, append([]string{"uci"}, args...)...)
-	return status, strings.Split(strings.TrimSuffix(out, "\n"), "\n"), errOut
+	out, errOut := new(testkit.Buffer), new(testkit.Buffer)
+	stdin := io.MultiReader(strings.NewReader(input), &answeredEOF{out: out, gos: countGos(input)})
+	status := run(append([]string{"uci"}, args...), stdin, out, errOut)
+	return status, strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n"), errOut.String()
+}
+
+// countGos counts the lines of input that are go commands.
+func countGos(input string) int {
+	n := 0
+	for line := range strings.Lines(input) {
+		if f := strings.Fields(line); len(f) > 0 && f[0] == "go" {
+			n++
+		}
+	}
+	return n
+}
+
+// answeredEOF is the end of an input, which comes once out holds a best
+// move for each of gos searches, or after a minute.
+type answeredEOF struct {
+	out *testkit.Buffer
+	gos int
+}
+
+func (r *answeredEOF) Read([]byte) (int, error) {
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		if strings.Count(r.out.String(), "bestmove ") >= r.gos {
+			break
+		}
+	}
+	return 0, io.EOF
 }
 
 // TestUCIRefuses: malformed commands get an error line and change
@@ -106,12 +138,7 @@ func TestUCIGo(t *testing.T) {
 
 	// A search that its time ends reports all its nodes before its move:
 	// the last report counts those of the iteration it did not finish.
-	// The input stays open a while after the go: its end would end the
-	// search at once, as quit does.
-	var out strings.Builder
-	stdin := io.MultiReader(strings.NewReader("position startpos\ngo movetime 50\n"), &lateEOF{time.Second})
-	require.Equal(t, exitOK, run([]string{"uci", "-hash", "1", "-endgame", "0"}, stdin, &out, io.Discard))
-	got = strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	_, got, _ = uciSession(t, "position startpos\ngo movetime 50\n")
 	require.GreaterOrEqual(t, len(got), 3)
 	nodes := func(l string) int {
 		m := regexp.MustCompile(` nodes ([0-9]+) `).FindStringSubmatch(l)
@@ -327,12 +354,4 @@ func decided(tb *tablebase.Tables, p oware.Position) bool {
 	}
 	lo, hi := v.Margin(p.Board())
 	return lo > 0 || hi < 0 || lo == 0 && hi == 0
-}
-
-// lateEOF is an input that ends after a delay.
-type lateEOF struct{ after time.Duration }
-
-func (r *lateEOF) Read([]byte) (int, error) {
-	time.Sleep(r.after)
-	return 0, io.EOF
 }
