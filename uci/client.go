@@ -28,12 +28,20 @@ const (
 	// output ended, before it is killed.
 	quitTime = 2 * time.Second
 	// maxEngineLine is the longest line read from an engine; a longer
-	// one is dropped.
+	// one is an error of the engine's, as soon as it passes the bound.
 	maxEngineLine = 1 << 20
 	// maxShown is the longest part of an engine's line that an error
 	// quotes.
 	maxShown = 200
 )
+
+// tooLong stands in a Client's lines for a line longer than
+// maxEngineLine, which no line read can be: it holds a line break.
+const tooLong = "\n"
+
+// errTooLong is the detail of the error of an engine's line longer than
+// maxEngineLine.
+var errTooLong = fmt.Sprintf("a line longer than %d bytes", maxEngineLine)
 
 // MaxName is the longest engine name or author, in bytes, that a Client
 // gives (see Client.Name): a longer one is cut, and what is not a
@@ -133,12 +141,29 @@ func (c *Client) read(r io.Reader, wait func() error) {
 	c.exited = make(chan struct{})
 	go func() {
 		br := bufio.NewReader(r)
+		var line []byte
+		long := false
 		for {
-			line, _, err := lineio.ReadLine(br, maxEngineLine)
+			chunk, err := br.ReadSlice('\n')
+			switch {
+			case long:
+			case len(line)+len(chunk) > maxEngineLine:
+				// Said at once, as the rest of a flood may never come.
+				long, line = true, line[:0]
+				c.lines <- tooLong
+			default:
+				line = append(line, chunk...)
+			}
+			if errors.Is(err, bufio.ErrBufferFull) {
+				continue
+			}
+			if !long && (err == nil || len(line) > 0) {
+				c.lines <- strings.TrimSpace(string(line))
+			}
 			if err != nil {
 				break
 			}
-			c.lines <- line
+			line, long = line[:0], false
 		}
 		close(c.lines)
 		if wait != nil {
@@ -198,8 +223,11 @@ func (c *Client) send(line string) {
 func (c *Client) next(ctx context.Context, op string) (string, error) {
 	select {
 	case line, ok := <-c.lines:
-		if !ok {
+		switch {
+		case !ok:
 			return "", c.fail(op, ErrExited, c.howEnded())
+		case line == tooLong:
+			return "", c.fail(op, ErrProtocol, errTooLong)
 		}
 		return line, nil
 	case <-ctx.Done():
@@ -402,6 +430,10 @@ func (c *Client) Go(ctx context.Context, lim Limits, info func(Info)) (BestMove,
 			err := c.fail("go", ErrExited, c.howEnded())
 			c.stop()
 			return BestMove{}, err
+		}
+		if line == tooLong {
+			c.stop()
+			return BestMove{}, c.fail("go", ErrProtocol, errTooLong)
 		}
 		words := strings.Fields(line)
 		switch {
