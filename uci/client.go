@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"slices"
 	"strconv"
@@ -30,6 +31,10 @@ const (
 	// maxEngineLine is the longest line read from an engine; a longer
 	// one is an error of the engine's, as soon as it passes the bound.
 	maxEngineLine = 1 << 20
+	// exitGrace is the time that the output of an engine that has exited
+	// is still read for, although a process that it started keeps it
+	// open: what the engine wrote before it exited is in the pipe already.
+	exitGrace = 200 * time.Millisecond
 	// maxShown is the longest part of an engine's line that an error
 	// quotes.
 	maxShown = 200
@@ -95,15 +100,35 @@ func Start(ctx context.Context, name string, args ...string) (*Client, error) {
 	if err != nil {
 		return nil, &Error{Engine: command, Err: err}
 	}
-	stdout, err := cmd.StdoutPipe()
+	// The pipe of the output is the Client's own, not StdoutPipe's: Wait
+	// would close that only once it has been read to its end, which a
+	// process that the engine started may hold open after the engine
+	// exits. Once the engine has exited, its output is read for exitGrace
+	// more.
+	stdout, w, err := os.Pipe()
 	if err != nil {
 		return nil, &Error{Engine: command, Err: err}
 	}
-	if err := cmd.Start(); err != nil {
+	cmd.Stdout = w
+	err = cmd.Start()
+	w.Close() // the engine's now
+	if err != nil {
+		stdout.Close()
 		return nil, &Error{Engine: command, Err: err}
 	}
+	waited := make(chan struct{})
+	var waitErr error
+	go func() {
+		waitErr = cmd.Wait()
+		close(waited)
+		_ = stdout.SetReadDeadline(time.Now().Add(exitGrace)) // where pipes have no deadlines, reading ends with the last writer
+	}()
 	c := &Client{name: command, w: stdin, process: true}
-	c.read(stdout, cmd.Wait)
+	c.read(stdout, func() error {
+		<-waited
+		stdout.Close()
+		return waitErr
+	})
 	c.kill = func() {
 		_ = cmd.Process.Kill()
 		_ = stdin.Close()
