@@ -18,6 +18,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/lineio"
+	"github.com/seed3966233f/oware/internal/procgroup"
 )
 
 // DefaultGrace is the Grace of a Client from Start or NewClient.
@@ -96,6 +97,10 @@ func Start(ctx context.Context, name string, args ...string) (*Client, error) {
 	command := strconv.Quote(strings.Join(append([]string{name}, args...), " "))
 	cmd := exec.Command(name, args...)
 	cmd.WaitDelay = time.Second
+	// The engine and what it starts are a group of their own, killed
+	// together: no process of the engine's outlives the Client, and the
+	// terminal's Ctrl-C reaches the program that drives it, which ends it.
+	procgroup.Own(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, &Error{Engine: command, Err: err}
@@ -120,6 +125,7 @@ func Start(ctx context.Context, name string, args ...string) (*Client, error) {
 	var waitErr error
 	go func() {
 		waitErr = cmd.Wait()
+		procgroup.Kill(cmd) // the engine's children, which may hold its output open
 		close(waited)
 		_ = stdout.SetReadDeadline(time.Now().Add(exitGrace)) // where pipes have no deadlines, reading ends with the last writer
 	}()
@@ -130,7 +136,7 @@ func Start(ctx context.Context, name string, args ...string) (*Client, error) {
 		return waitErr
 	})
 	c.kill = func() {
-		_ = cmd.Process.Kill()
+		procgroup.Kill(cmd)
 		_ = stdin.Close()
 		<-c.exited
 	}

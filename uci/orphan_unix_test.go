@@ -3,6 +3,7 @@
 package uci_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -39,4 +40,51 @@ func TestStartEngineExitsLeavingAChild(t *testing.T) {
 	require.ErrorIs(t, err, uci.ErrExited)
 	assert.ErrorContains(t, err, "exit status 0")
 	assert.Less(t, time.Since(began), 10*time.Second, "not the wait for uciok, nor for the child")
+	assertKilled(t, pidFile)
+}
+
+// TestClosedEngineLeavesNoChild: an engine that starts a process of its
+// own (here one that runs for a minute) and is then closed or killed
+// leaves no process running: the Client ends the engine's process group.
+func TestClosedEngineLeavesNoChild(t *testing.T) {
+	for _, end := range []string{"close", "kill"} {
+		t.Run(end, func(t *testing.T) {
+			dir := t.TempDir()
+			script, pidFile := filepath.Join(dir, "engine.sh"), filepath.Join(dir, "pid")
+			engine := "#!/bin/sh\nsleep 60 &\necho $! > " + pidFile + `
+while read line; do
+  case "$line" in
+    uci) echo uciok;;
+    isready) echo readyok;;
+    quit) exit 0;;
+  esac
+done
+`
+			require.NoError(t, os.WriteFile(script, []byte(engine), 0o755))
+			c, err := uci.Start(t.Context(), script)
+			require.NoError(t, err)
+			if end == "close" {
+				assert.NoError(t, c.Close())
+			} else {
+				c.Kill()
+			}
+			assertKilled(t, pidFile)
+		})
+	}
+}
+
+// assertKilled checks that the process whose pid is in pidFile ends soon.
+func assertKilled(t *testing.T, pidFile string) {
+	t.Helper()
+	text, err := os.ReadFile(pidFile)
+	require.NoError(t, err)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(text)))
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGKILL) })
+	assert.Eventually(t, func() bool {
+		// A killed child that its parent has not reaped is a zombie:
+		// gone all the same.
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		return err != nil || strings.Contains(string(stat), ") Z ")
+	}, 5*time.Second, 10*time.Millisecond, "the engine's child %d is killed", pid)
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/seed3966233f/oware/internal/lineio"
+	"github.com/seed3966233f/oware/internal/procgroup"
 )
 
 // Errors of a subject that does not answer as the protocol says, wrapped
@@ -96,7 +97,7 @@ func StartSubject(argv []string) (*Subject, error) {
 	}
 	s.cmd.Stderr = s.stderr
 	s.cmd.WaitDelay = time.Second // a grandchild holding stderr open cannot stall Wait
-	ownGroup(s.cmd)
+	procgroup.Own(s.cmd)
 	var err error
 	if s.stdin, err = s.cmd.StdinPipe(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrCannotRun, err)
@@ -219,7 +220,7 @@ func (s *Subject) crashed() error {
 // for it. It may be called more than once.
 func (s *Subject) Close() {
 	s.closed.Do(func() {
-		killGroup(s.cmd)
+		procgroup.Kill(s.cmd)
 		s.stdin.Close()
 		s.stdout.Close()
 		go func() { // let read finish if it is blocked on s.lines
