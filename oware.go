@@ -47,7 +47,9 @@
 //     side is empty.
 //   - R11 Result. After R9 or R10 the higher total wins; 24–24 is a draw.
 //   - D1 Same position. Two positions are the same when their 12 pits and
-//     the side to move are equal (the scores are then equal too).
+//     the side to move are equal (the scores are then equal too, since no
+//     capture comes between the positions that R10 compares). A [Board] is
+//     the comparable value of a position, scores included.
 //   - D2 Counting. Occurrences are counted from the last capture: the
 //     position the capture produced, or the first position of the game, is
 //     the first occurrence, and the third ends the game. A position with an
@@ -56,17 +58,47 @@
 //     after R9 and R10 they are the captures plus the seeds of the player's
 //     own side, and add up to 48.
 //   - D4 Arbitrary positions. A position built from pits, scores and side to
-//     move is valid when no count is negative and pits and scores add up to
-//     48. It starts a fresh repetition history, and may already be finished
-//     (a score of 25, say): its outcome then says so.
+//     move ([NewPosition], [PositionFrom], [Rules.Position], the parsers) is
+//     valid when no count is negative and pits and scores add up to 48. It
+//     starts a fresh repetition history, and may already be finished (a
+//     score of 25, say): its outcome then says so.
 //   - D5 Finished games. A finished position has no legal moves, and playing
-//     any move on it is an error.
+//     any move on it is an error ([ErrGameOver]).
 //
 // For example, South takes the 4 seeds of pit 2 (C) and sows them into pits
 // 3, 4, 5 and 6 (R3); a last seed that makes pit 9 hold 2, after pit 8 was
 // made to hold 3, captures 5 seeds (R5); sowing 3 seeds from pit 5 into
 // pits 6, 7 and 8, which were North's only seeds and now hold 2 or 3 each,
-// would take everything, so it takes nothing (R6).
+// would take everything, so it takes nothing (R6); when North's side is
+// empty, South must play a pit with enough seeds to reach it (R7).
+//
+// Where neither the rule sheets nor the decisions above say it in so many
+// words, the package reads them so:
+//
+//   - The grand slam (R6) annuls the whole capture, not just the last pit,
+//     as all five sheets say ("the move is played, but you capture
+//     nothing"). An annulled grand slam is not a capture: nothing changes
+//     hands, so the repetition count goes on (D2).
+//   - "Fed" (R7, [Effect.Fed]) means the opponent's side was empty before
+//     the move and is not after it. Under abapa every legal move at such a
+//     position feeds; under other rules a move may feed nothing (awari,
+//     when no move can) or feed seeds that it then takes (a grand slam that
+//     captures, the lone seeds of board-game-rs), and such a move has not
+//     fed.
+//   - The zero [Position] holds no seeds and is not a position of the game:
+//     it is not valid, has no legal moves and a zero [Outcome], and Play
+//     refuses every move with [ErrInvalidPosition]. Its text form is the
+//     empty string, which decodes back to it; so is the zero Board's.
+//   - [Position.Play] of an illegal move returns its receiver with the
+//     error, so that p, err = p.Play(m) in a loop keeps the game.
+//   - Other programs' records are read under these rules, not theirs,
+//     unless a preset is asked for: Aualé ends a game on the second
+//     occurrence of a position and counts the seeds gathered at the end in
+//     its last capture mark, and PlayStrategy writes finished games with
+//     final tallies that add up to more than 48; package
+//     [github.com/seed3966233f/oware/ogn] reports such records (a wrong
+//     result, a wrong capture mark, a D4 error), never accepting them
+//     silently.
 //
 // # Using the package
 //
