@@ -89,6 +89,19 @@ func (l *lines) now(wait time.Duration) []string {
 	}
 }
 
+// written returns the lines written so far, without waiting.
+func (l *lines) written() []string {
+	var got []string
+	for {
+		select {
+		case s := <-l.got:
+			got = append(got, s)
+		default:
+			return got
+		}
+	}
+}
+
 // newSession returns a session of the built-in engine under rules, with a
 // table of 1 MB and no endgames, that writes to out, and whose searches'
 // clock runs speed times faster than the wall clock, so that sessions
@@ -238,9 +251,10 @@ func checkBest(t *testing.T, where string, pos oware.Position, got, recorded []s
 	}
 }
 
-// TestServerWaitsForStop: after go infinite the best move comes with stop;
-// a ponder search turns into a timed one at ponderhit; quit and the end
-// of the input end a search.
+// TestServerWaitsForStop: after go infinite the best move comes with stop,
+// or with the next go, which ends the search first; a ponder search turns
+// into a timed one at ponderhit; quit and the end of the input end a
+// search.
 func TestServerWaitsForStop(t *testing.T) {
 	out := newLines()
 	u := newSession(t, oware.Rules{}, out, 1)
@@ -250,9 +264,15 @@ func TestServerWaitsForStop(t *testing.T) {
 		assert.NotRegexp(t, `^bestmove`, l)
 	}
 	require.True(t, u.handle("go depth 3"))
-	assert.Equal(t, []string{"info string error: go during a search: send stop first"}, filterInfo(out.now(20*time.Millisecond)))
-	require.True(t, u.handle("stop"))
 	got := out.until(t, "bestmove")
+	assert.Regexp(t, bestmoveLine, got[len(got)-1], "the best move of go infinite")
+	got = out.until(t, "bestmove")
+	assert.Regexp(t, bestmoveLine, got[len(got)-1], "the best move of go depth 3")
+	assert.Regexp(t, `^info depth 3 `, got[len(got)-2])
+
+	require.True(t, u.handle("go infinite"))
+	require.True(t, u.handle("stop"))
+	got = out.until(t, "bestmove")
 	assert.Regexp(t, bestmoveLine, got[len(got)-1])
 	require.True(t, u.handle("stop"), "a stop without a search")
 	assert.Empty(t, out.now(20*time.Millisecond))
@@ -271,32 +291,37 @@ func TestServerWaitsForStop(t *testing.T) {
 	got = out.until(t, "bestmove")
 	assert.Regexp(t, bestmoveLine, got[len(got)-1], "quit ends the search with its best move")
 
-	// At the end of the input a search by depth ends as it would have.
-	got = serve(t, oware.Rules{}, "go depth 6\n")
+	// A search by depth ends as it would have while the input lasts.
+	got = serveAnswered(t, "go depth 6\n")
 	assert.Regexp(t, `^info depth 6 `, got[len(got)-2])
 	assert.Regexp(t, bestmoveLine, got[len(got)-1])
 }
 
-// serve serves the built-in engine under rules, with a table of 1 MB and
-// no endgames, on the commands of input, and returns its lines.
-func serve(t *testing.T, rules oware.Rules, input string) []string {
+// serveAnswered serves the built-in engine, with a table of 1 MB and no
+// endgames, on the commands of input, whose end comes once every go is
+// answered, and returns its lines: the end of the input ends a search at
+// once.
+func serveAnswered(t *testing.T, input string) []string {
 	t.Helper()
-	srv, err := NewEngineServer(EngineConfig{Rules: rules, HashMB: MinHashMB})
+	srv, err := NewEngineServer(EngineConfig{HashMB: MinHashMB})
 	require.NoError(t, err)
-	var out strings.Builder
-	require.NoError(t, srv.Serve(strings.NewReader(input), &out))
-	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-}
-
-// filterInfo drops the reports of a search.
-func filterInfo(got []string) []string {
-	var kept []string
-	for _, l := range got {
-		if !strings.HasPrefix(l, "info depth") {
-			kept = append(kept, l)
+	gos := 0
+	for _, l := range strings.Split(input, "\n") {
+		if f := strings.Fields(l); len(f) > 0 && f[0] == "go" {
+			gos++
 		}
 	}
-	return kept
+	r, w := io.Pipe()
+	var out lockedBuilder
+	go func() {
+		_, _ = io.WriteString(w, input)
+		for countBest(strings.Split(out.String(), "\n")) < gos {
+			time.Sleep(time.Millisecond)
+		}
+		w.Close()
+	}()
+	require.NoError(t, srv.Serve(r, &out))
+	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 }
 
 // TestBudget: the time to think under a clock is a share of the time
@@ -321,7 +346,7 @@ func TestBudget(t *testing.T) {
 }
 
 // FuzzServer: no input makes the Server fail, hang or write anything but the
-// lines of the protocol.
+// lines of the protocol, and every go gets one best move.
 func FuzzServer(f *testing.F) {
 	for _, s := range []string{
 		"uci\nisready\nposition startpos moves FfE\ngo depth 3\n",
@@ -338,13 +363,19 @@ func FuzzServer(f *testing.F) {
 		u := newSession(t, oware.Rules{}, out, 1)
 		// Each line as serve reads it; at the end, what quit does, so that
 		// no search outlasts the input.
+		gos := 0
 		for _, line := range strings.Split(input, "\n") {
+			if f := strings.Fields(line); len(f) > 0 && f[0] == "go" {
+				gos++
+			}
 			if !u.handle(strings.TrimSpace(line)) {
 				break
 			}
 		}
 		u.close()
-		for _, l := range out.now(0) {
+		got := out.written()
+		assert.Equal(t, gos, countBest(got), "every go answered")
+		for _, l := range got {
 			ok := l == "uciok" || l == "readyok" || bestmoveLine.MatchString(l) || infoLine.MatchString(l) ||
 				errorLine.MatchString(l) || optionLine.MatchString(l) || strings.HasPrefix(l, "id ") ||
 				strings.HasPrefix(l, "info string the game is over: ")
@@ -450,7 +481,7 @@ func TestServerHooks(t *testing.T) {
 // TestServerNodes: go nodes N searches about N positions: the last report
 // counts N and less than a poll's worth more.
 func TestServerNodes(t *testing.T) {
-	got := serve(t, oware.Rules{}, "go nodes 50000\n")
+	got := serveAnswered(t, "go nodes 50000\n")
 	require.GreaterOrEqual(t, len(got), 2)
 	assert.Regexp(t, bestmoveLine, got[len(got)-1])
 	i, err := parseInfo(got[len(got)-2])

@@ -23,7 +23,7 @@ func TestServeUsage(t *testing.T) {
 		want   string
 	}{
 		{[]string{"serve", "extra"}, exitUsage, `oware serve: unexpected argument "extra"`},
-		{[]string{"serve", "-rules", "chess"}, exitUsage, `-rules "chess": want one of abapa`},
+		{[]string{"serve", "-rules", "chess"}, exitUsage, `invalid value "chess" for flag -rules: oware: rules "chess"`},
 		{[]string{"serve", "-tablebase", filepath.Join(t.TempDir(), "missing")}, exitFail, "oware serve: "},
 		{[]string{"serve", "-addr", ln.Addr().String()}, exitFail, "oware serve: listen tcp " + ln.Addr().String()},
 		{[]string{"serve", "-addr", "nonsense"}, exitFail, "oware serve: listen tcp: address nonsense"},
