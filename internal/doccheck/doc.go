@@ -17,6 +17,9 @@
 //     the command's standard input once the output before it is printed,
 //     and so is what follows the prompt of a move of oware play. A command
 //     must succeed unless the next line is "$ echo $?" with its status.
+//     In docs/cli.md, which the command writes from its help texts (and
+//     cmd/oware's TestCommandReference checks), only the blocks that start
+//     with "$ " are transcripts; the others are synopses and flags.
 //   - sh: command lines for the reader to type; each oware command in them
 //     is one that "oware help" knows, with flags that its help names.
 //   - ogn: a game record, which package ogn reads and replays.

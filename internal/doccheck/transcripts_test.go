@@ -207,6 +207,9 @@ var needs = []string{"python3"}
 func TestTranscripts(t *testing.T) {
 	bin := owareBin(t)
 	for _, b := range allBlocks(t, "") {
+		if !isTranscript(b) {
+			continue
+		}
 		t.Run(b.String(), func(t *testing.T) {
 			for _, tool := range needs {
 				if strings.Contains(strings.Join(b.lines, "\n"), tool+" ") {
