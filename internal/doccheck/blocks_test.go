@@ -84,3 +84,62 @@ func TestFilesNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestCIRunsTheReadmesTests: the README's command that runs the tests is
+// one that CI (.ci/run) runs as it is written, so that the two cannot
+// drift apart.
+func TestCIRunsTheReadmesTests(t *testing.T) {
+	ci, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
+	require.NoError(t, err)
+	var ciLines []string
+	for _, line := range strings.Split(string(ci), "\n") {
+		ciLines = append(ciLines, strings.TrimSpace(line))
+	}
+	n := 0
+	for _, b := range allBlocks(t, "sh") {
+		if b.page != "README.md" {
+			continue
+		}
+		for _, line := range b.lines {
+			line, _, _ = strings.Cut(line, "#")
+			line = strings.TrimSpace(line)
+			if strings.HasPrefix(line, "go test") {
+				n++
+				assert.Contains(t, ciLines, line, "%s: .ci/run does not run the README's %q", b, line)
+			}
+		}
+	}
+	assert.Equal(t, 1, n, "the README gives one command that runs the tests")
+}
+
+// TestReadmeListsEveryCommand: the README's list of commands names every
+// command that "oware help" lists, and no other.
+func TestReadmeListsEveryCommand(t *testing.T) {
+	out, err := exec.Command(filepath.Join(owareBin(t), "oware"), "help").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	_, list, ok := strings.Cut(string(out), "commands:\n")
+	require.True(t, ok, "oware help lists its commands:\n%s", out)
+	var commands []string
+	for _, line := range strings.Split(list, "\n") {
+		if !strings.HasPrefix(line, "  ") {
+			break
+		}
+		commands = append(commands, strings.Fields(line)[0])
+	}
+	require.NotEmpty(t, commands)
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	require.NoError(t, err)
+	_, table, ok := strings.Cut(string(readme), "| command | what it does |")
+	require.True(t, ok, "the README has a table of the commands")
+	table, _, _ = strings.Cut(table, "\n\n")
+	named := regexp.MustCompile("`oware(?: ([a-z]+))?`").FindAllStringSubmatch(table, -1)
+	var inTable []string
+	for _, m := range named {
+		if m[1] != "" && m[1] != "help" {
+			inTable = append(inTable, m[1])
+		}
+	}
+	assert.Contains(t, table, "(`demo`)", "the default command")
+	inTable = append(inTable, "demo")
+	assert.ElementsMatch(t, commands, inTable, "the README's table of commands against oware help")
+}

@@ -29,6 +29,13 @@
 //
 // The tests also check that every relative link and anchor leads to a
 // file and heading of the repository, that no page names a file outside
-// it, that every picture in doc/ is shown, and that the README stays
-// within 300 lines.
+// it, that every picture in doc/ is shown, that the README stays within
+// 300 lines, and that CI (.ci/run) runs the README's test command as
+// written.
+//
+// The tests need what the README says the module's tests need: Go, with
+// the module proxy or a module cache that holds the modules of go.mod (the
+// snippets are built in a module of their own, which uses the same
+// cache), and python3 for the transcript of oware check (skipped, and
+// said so, where it is missing).
 package doccheck
