@@ -15,7 +15,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"slices"
 	"strconv"
@@ -2583,4 +2587,47 @@ func TestRulesKnobs(t *testing.T) {
 		requireParseError(t, err, "rules", 0, "not one of abapa, openspiel", oware.ErrUnknownRules)
 		assert.Equal(t, "awari", r.String(), "unchanged on error")
 	}
+}
+
+// TestEveryTextFormReadsBack: every type of the package that has a text
+// form (MarshalText or AppendText) reads it back (UnmarshalText), so that
+// every value either round-trips through its text or has none; the
+// round trips themselves are the tests and fuzz targets of each type.
+func TestEveryTextFormReadsBack(t *testing.T) {
+	entries, err := os.ReadDir(".")
+	require.NoError(t, err)
+	fset := token.NewFileSet()
+	methods := map[string][]string{} // type name -> its methods
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		require.NoError(t, err)
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Recv == nil || !fn.Name.IsExported() {
+				continue
+			}
+			recv := fn.Recv.List[0].Type
+			if star, ok := recv.(*ast.StarExpr); ok {
+				recv = star.X
+			}
+			if id, ok := recv.(*ast.Ident); ok && id.IsExported() {
+				methods[id.Name] = append(methods[id.Name], fn.Name.Name)
+			}
+		}
+	}
+	require.NotEmpty(t, methods)
+	var withText []string
+	for typ, ms := range methods {
+		if slices.Contains(ms, "MarshalText") || slices.Contains(ms, "AppendText") {
+			withText = append(withText, typ)
+			assert.Contains(t, ms, "UnmarshalText", "%s has a text form and no way back", typ)
+		}
+	}
+	slices.Sort(withText)
+	assert.Equal(t, []string{"Board", "Move", "Outcome", "Player", "Position", "Reason", "Rules"}, withText,
+		"the types with a text form, as the README's API screen lists them")
 }
