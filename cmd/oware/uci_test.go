@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/boardgen"
 	"github.com/seed3966233f/oware/internal/prng"
+	"github.com/seed3966233f/oware/internal/testkit"
 	"github.com/seed3966233f/oware/tablebase"
 	"github.com/seed3966233f/oware/uci"
 )
@@ -41,8 +43,56 @@ func uciSession(t *testing.T, input string, args ...string) (int, []string, stri
 	if !slices.Contains(args, "-endgame") && !slices.Contains(args, "-tablebase") {
 		args = append(args, "-endgame", "0")
 	}
-	status, out, errOut := runCmd(t, input, append([]string{"uci"}, args...)...)
-	return status, strings.Split(strings.TrimSuffix(out, "\n"), "\n"), errOut
+	// The input ends once every go has its best move: its end during a
+	// search would end the search at once, as quit does.
+	gos := 0
+	for _, l := range strings.Split(input, "\n") {
+		if f := strings.Fields(l); len(f) > 0 && f[0] == "go" {
+			gos++
+		}
+	}
+	out := &bestMoves{want: gos, done: make(chan struct{})}
+	if gos == 0 {
+		close(out.done)
+	}
+	stdin, feed := io.Pipe()
+	go func() {
+		if _, err := io.WriteString(feed, input); err != nil {
+			return // the command ended without reading it all
+		}
+		select {
+		case <-out.done:
+		case <-time.After(time.Minute):
+		}
+		feed.Close()
+	}()
+	var errOut strings.Builder
+	status := run(append([]string{"uci"}, args...), stdin, out, &errOut)
+	stdin.Close()
+	return status, strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n"), errOut.String()
+}
+
+// bestMoves holds what oware uci writes and is done once it has written
+// want best moves.
+type bestMoves struct {
+	testkit.Buffer
+	mu   sync.Mutex
+	seen int
+	want int
+	done chan struct{}
+}
+
+func (b *bestMoves) Write(p []byte) (int, error) {
+	n, err := b.Buffer.Write(p)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.seen < b.want {
+		b.seen = strings.Count("\n"+b.Buffer.String(), "\nbestmove ")
+		if b.seen >= b.want {
+			close(b.done)
+		}
+	}
+	return n, err
 }
 
 // TestUCIRefuses: malformed commands get an error line and change
@@ -106,12 +156,7 @@ func TestUCIGo(t *testing.T) {
 
 	// A search that its time ends reports all its nodes before its move:
 	// the last report counts those of the iteration it did not finish.
-	// The input stays open a while after the go: its end would end the
-	// search at once, as quit does.
-	var out strings.Builder
-	stdin := io.MultiReader(strings.NewReader("position startpos\ngo movetime 50\n"), &lateEOF{time.Second})
-	require.Equal(t, exitOK, run([]string{"uci", "-hash", "1", "-endgame", "0"}, stdin, &out, io.Discard))
-	got = strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	_, got, _ = uciSession(t, "position startpos\ngo movetime 50\n")
 	require.GreaterOrEqual(t, len(got), 3)
 	nodes := func(l string) int {
 		m := regexp.MustCompile(` nodes ([0-9]+) `).FindStringSubmatch(l)
@@ -327,12 +372,4 @@ func decided(tb *tablebase.Tables, p oware.Position) bool {
 	}
 	lo, hi := v.Margin(p.Board())
 	return lo > 0 || hi < 0 || lo == 0 && hi == 0
-}
-
-// lateEOF is an input that ends after a delay.
-type lateEOF struct{ after time.Duration }
-
-func (r *lateEOF) Read([]byte) (int, error) {
-	time.Sleep(r.after)
-	return 0, io.EOF
 }
