@@ -108,6 +108,9 @@ func goEnv() []string {
 // describes is tried too), runs each in an empty directory and checks
 // that it prints what its comments say.
 func TestSnippets(t *testing.T) {
+	if underRace {
+		t.Skip("the snippets run as processes built without the race detector: they run without it")
+	}
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("the go command is not on the PATH: the snippets cannot be built")

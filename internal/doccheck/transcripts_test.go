@@ -205,6 +205,9 @@ var needs = []string{"python3"}
 // TestTranscripts runs every transcript of the README and of docs/ (see
 // the package documentation).
 func TestTranscripts(t *testing.T) {
+	if underRace {
+		t.Skip("the transcripts run processes built without the race detector: they run without it")
+	}
 	bin := owareBin(t)
 	for _, b := range allBlocks(t, "") {
 		if !isTranscript(b) {
