@@ -16,6 +16,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/seed3966233f/oware/internal/testkit"
 )
 
 // owareDir is the directory of the oware command built from this tree,
@@ -113,22 +115,7 @@ var movePrompt = regexp.MustCompile(`^(Your move \([A-Fa-f ]+\): )(.+)$`)
 // output gathers what a command prints, standard output and standard
 // error together as a terminal shows them, and what is typed at its
 // prompts.
-type output struct {
-	mu  sync.Mutex
-	buf strings.Builder
-}
-
-func (o *output) Write(p []byte) (int, error) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.buf.Write(p)
-}
-
-func (o *output) String() string {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.buf.String()
-}
+type output struct{ testkit.Buffer }
 
 // waitFor waits until ok holds of the output, for at most a minute.
 func (o *output) waitFor(ok func(string) bool) bool {
