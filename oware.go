@@ -58,7 +58,7 @@
 //     after R9 and R10 they are the captures plus the seeds of the player's
 //     own side, and add up to 48.
 //   - D4 Arbitrary positions. A position built from pits, scores and side to
-//     move ([NewPosition], [PositionFrom], [Rules.Position], the parsers) is
+//     move ([PositionFrom], [Rules.Position], the parsers) is
 //     valid when no count is negative and pits and scores add up to 48. It
 //     starts a fresh repetition history, and may already be finished (a
 //     score of 25, say): its outcome then says so.
@@ -120,7 +120,7 @@
 // closed set of presets, one for each major program: OpenSpiel, Aalina,
 // Aualé, PlayStrategy, board-game-rs, Game::Oware and the awari of Romein
 // and Bal, which [ParseRules] returns by name. The zero Rules, the preset
-// named abapa, are the rules above, which [Start], [NewPosition] and
+// named abapa, are the rules above, which [Start] and
 // [PositionFrom] use. Each preset departs from them by a few knobs, read
 // through the methods of Rules, and every preset is played by the same
 // code; a position keeps its rules, and its text names them.
@@ -160,7 +160,7 @@ var (
 	ErrInvalidPosition = errors.New("invalid position")
 )
 
-// Errors that [NewBoard] and [NewPosition] return, wrapped in a
+// Errors that [NewBoard] returns, wrapped in a
 // [*BoardError]; match them with [errors.Is].
 var (
 	// ErrNegativeCount: a pit or a score is below zero (D4).
@@ -323,7 +323,7 @@ func cause(err error) string {
 // Rules are the rules a [Position] plays by: abapa's, stated in the package
 // documentation, or one of the presets that reproduce other Oware programs.
 // They are a closed set of small comparable values: the zero Rules is
-// abapa, which [Start], [NewPosition] and [PositionFrom] use, and
+// abapa, which [Start] and [PositionFrom] use, and
 // [ParseRules] returns every preset by its name, which is also its text
 // form. Each preset departs from abapa by a few knobs, each changing one
 // rule, read through the methods below; every preset is played by the same
@@ -539,7 +539,7 @@ func (r Rules) Position(b Board) Position {
 // The zero Position holds no seeds and is not a position of the game: it
 // has no legal moves, its outcome is the zero Outcome, Play refuses every
 // move with [ErrInvalidPosition], and its text form is the empty string.
-// Start, NewPosition, PositionFrom, [Rules.Position] and ParsePosition make
+// Start, PositionFrom, [Rules.Position] and ParsePosition make
 // valid ones.
 type Position struct {
 	_     [0]func() // not comparable: compare Boards
@@ -558,21 +558,6 @@ type Position struct {
 // South to move (R1).
 func Start() Position { return Rules{}.Position(startBoard) }
 
-// NewPosition returns the position with the given pits (indexed by pit, R1
-// numbering), captured seeds (indexed by Player) and player to move, with a
-// fresh history: it counts as the first occurrence of itself (D4). It
-// returns a [*BoardError] unless every count is non-negative, the pits
-// and scores add up to 48 and toMove is South or North. The position may
-// already be finished, for example when a score is 25 or more; its Outcome
-// then says so.
-func NewPosition(pits [NumPits]int, scores [2]int, toMove Player) (Position, error) {
-	b, err := NewBoard(pits, scores, toMove)
-	if err != nil {
-		return Position{}, err
-	}
-	return PositionFrom(b), nil
-}
-
 // PositionFrom returns the position of board b with a fresh history: b
 // counts as the first occurrence of itself (D4). The zero Board gives the
 // zero Position.
@@ -589,7 +574,7 @@ func (p *Position) settle() {
 }
 
 // Valid reports whether p is a position of the game, that is, whether it was
-// made by Start, NewPosition, PositionFrom, Rules.Position or a parser under
+// made by Start, PositionFrom, Rules.Position or a parser under
 // valid rules, or reached from one by Play. The zero Position is not.
 func (p Position) Valid() bool { return p.hist.reps != 0 }
 
