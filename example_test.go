@@ -53,11 +53,12 @@ func ExamplePosition_Play() {
 // which then holds 2; pit 8 (c) holds 3; South takes both, 5 seeds. The
 // chain stops at pit 7 (b), which holds 4 (R5).
 func Example_capture() {
-	p, err := oware.NewPosition([12]int{4, 4, 4, 4, 4, 4, 3, 3, 2, 1, 5, 5}, [2]int{3, 2}, oware.South)
+	b, err := oware.NewBoard([12]int{4, 4, 4, 4, 4, 4, 3, 3, 2, 1, 5, 5}, [2]int{3, 2}, oware.South)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	p := oware.PositionFrom(b)
 	next, _ := p.Play(oware.Move(5))
 	fmt.Println("South captures", next.Board().Score(oware.South)-p.Board().Score(oware.South))
 	fmt.Println(next.Diagram())
@@ -73,11 +74,12 @@ func Example_capture() {
 // When the opponent's side is empty, only the moves that feed it are legal
 // (R7). In the rule sheet's example pits D, E and F reach North's side.
 func ExamplePosition_LegalMoves() {
-	p, err := oware.NewPosition([12]int{1, 2, 3, 3, 2, 1}, [2]int{18, 18}, oware.South)
+	b, err := oware.NewBoard([12]int{1, 2, 3, 3, 2, 1}, [2]int{18, 18}, oware.South)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	p := oware.PositionFrom(b)
 	fmt.Println(p.LegalMoves())
 	_, err = p.Play(oware.Move(0))
 	fmt.Println(err)
@@ -91,11 +93,12 @@ func ExamplePosition_LegalMoves() {
 // South cannot feed North: the game ends and each player adds the seeds of
 // their own side to their captures (R9, D3).
 func ExamplePosition_Outcome() {
-	p, err := oware.NewPosition([12]int{2, 2, 1}, [2]int{20, 23}, oware.South)
+	b, err := oware.NewBoard([12]int{2, 2, 1}, [2]int{20, 23}, oware.South)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	p := oware.PositionFrom(b)
 	o := p.Outcome()
 	fmt.Println(o.Over(), o.Reason(), o.Reason().Rule())
 	fmt.Println(o.Tally(oware.South), o.Tally(oware.North))
@@ -116,11 +119,12 @@ func ExamplePosition_Outcome() {
 // 2. Capturing would empty North's side, so nothing is captured and the
 // seeds stay sown (R6).
 func Example_grandSlam() {
-	p, err := oware.NewPosition([12]int{5, 5, 5, 5, 5, 3, 1, 2, 1}, [2]int{8, 8}, oware.South)
+	b, err := oware.NewBoard([12]int{5, 5, 5, 5, 5, 3, 1, 2, 1}, [2]int{8, 8}, oware.South)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	p := oware.PositionFrom(b)
 	fmt.Println(p.Diagram())
 	next, _ := p.Play(oware.Move(5))
 	fmt.Println(next.Diagram())
@@ -176,16 +180,17 @@ func Example_game() {
 	// []
 }
 
-// NewPosition checks its material (D4).
-func ExampleNewPosition() {
-	_, err := oware.NewPosition([12]int{4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4}, [2]int{1, 0}, oware.South)
+// NewBoard checks its material (D4).
+func ExampleNewBoard() {
+	_, err := oware.NewBoard([12]int{4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4}, [2]int{1, 0}, oware.South)
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, oware.ErrSeedTotal))
 	var pe *oware.BoardError
 	fmt.Println(errors.As(err, &pe), pe.Field, pe.Value)
 
 	// A position may be finished already: a score of 25 has won (R8).
-	p, _ := oware.NewPosition([12]int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1}, [2]int{0, 25}, oware.South)
+	b, _ := oware.NewBoard([12]int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1}, [2]int{0, 25}, oware.South)
+	p := oware.PositionFrom(b)
 	fmt.Println(p.Outcome(), p.LegalMoves())
 	_, err = p.Play(oware.Move(0))
 	fmt.Println(err)

@@ -47,7 +47,9 @@
 //     side is empty.
 //   - R11 Result. After R9 or R10 the higher total wins; 24–24 is a draw.
 //   - D1 Same position. Two positions are the same when their 12 pits and
-//     the side to move are equal (the scores are then equal too).
+//     the side to move are equal (the scores are then equal too, since no
+//     capture comes between the positions that R10 compares). A [Board] is
+//     the comparable value of a position, scores included.
 //   - D2 Counting. Occurrences are counted from the last capture: the
 //     position the capture produced, or the first position of the game, is
 //     the first occurrence, and the third ends the game. A position with an
@@ -56,17 +58,47 @@
 //     after R9 and R10 they are the captures plus the seeds of the player's
 //     own side, and add up to 48.
 //   - D4 Arbitrary positions. A position built from pits, scores and side to
-//     move is valid when no count is negative and pits and scores add up to
-//     48. It starts a fresh repetition history, and may already be finished
-//     (a score of 25, say): its outcome then says so.
+//     move ([PositionFrom], [Rules.Position], the parsers) is
+//     valid when no count is negative and pits and scores add up to 48. It
+//     starts a fresh repetition history, and may already be finished (a
+//     score of 25, say): its outcome then says so.
 //   - D5 Finished games. A finished position has no legal moves, and playing
-//     any move on it is an error.
+//     any move on it is an error ([ErrGameOver]).
 //
 // For example, South takes the 4 seeds of pit 2 (C) and sows them into pits
 // 3, 4, 5 and 6 (R3); a last seed that makes pit 9 hold 2, after pit 8 was
 // made to hold 3, captures 5 seeds (R5); sowing 3 seeds from pit 5 into
 // pits 6, 7 and 8, which were North's only seeds and now hold 2 or 3 each,
-// would take everything, so it takes nothing (R6).
+// would take everything, so it takes nothing (R6); when North's side is
+// empty, South must play a pit with enough seeds to reach it (R7).
+//
+// Where neither the rule sheets nor the decisions above say it in so many
+// words, the package reads them so:
+//
+//   - The grand slam (R6) annuls the whole capture, not just the last pit,
+//     as all five sheets say ("the move is played, but you capture
+//     nothing"). An annulled grand slam is not a capture: nothing changes
+//     hands, so the repetition count goes on (D2).
+//   - "Fed" (R7, [Effect.Fed]) means the opponent's side was empty before
+//     the move and is not after it. Under abapa every legal move at such a
+//     position feeds; under other rules a move may feed nothing (awari,
+//     when no move can) or feed seeds that it then takes (a grand slam that
+//     captures, the lone seeds of board-game-rs), and such a move has not
+//     fed.
+//   - The zero [Position] holds no seeds and is not a position of the game:
+//     it is not valid, has no legal moves and a zero [Outcome], and Play
+//     refuses every move with [ErrInvalidPosition]. Its text form is the
+//     empty string, which decodes back to it; so is the zero Board's.
+//   - [Position.Play] of an illegal move returns its receiver with the
+//     error, so that p, err = p.Play(m) in a loop keeps the game.
+//   - Other programs' records are read under these rules, not theirs,
+//     unless a preset is asked for: Aualé ends a game on the second
+//     occurrence of a position and counts the seeds gathered at the end in
+//     its last capture mark, and PlayStrategy writes finished games with
+//     final tallies that add up to more than 48; package
+//     [github.com/seed3966233f/oware/ogn] reports such records (a wrong
+//     result, a wrong capture mark, a D4 error), never accepting them
+//     silently.
 //
 // # Using the package
 //
@@ -88,7 +120,7 @@
 // closed set of presets, one for each major program: OpenSpiel, Aalina,
 // Aualé, PlayStrategy, board-game-rs, Game::Oware and the awari of Romein
 // and Bal, which [ParseRules] returns by name. The zero Rules, the preset
-// named abapa, are the rules above, which [Start], [NewPosition] and
+// named abapa, are the rules above, which [Start] and
 // [PositionFrom] use. Each preset departs from them by a few knobs, read
 // through the methods of Rules, and every preset is played by the same
 // code; a position keeps its rules, and its text names them.
@@ -128,7 +160,7 @@ var (
 	ErrInvalidPosition = errors.New("invalid position")
 )
 
-// Errors that [NewBoard] and [NewPosition] return, wrapped in a
+// Errors that [NewBoard] returns, wrapped in a
 // [*BoardError]; match them with [errors.Is].
 var (
 	// ErrNegativeCount: a pit or a score is below zero (D4).
@@ -291,7 +323,7 @@ func cause(err error) string {
 // Rules are the rules a [Position] plays by: abapa's, stated in the package
 // documentation, or one of the presets that reproduce other Oware programs.
 // They are a closed set of small comparable values: the zero Rules is
-// abapa, which [Start], [NewPosition] and [PositionFrom] use, and
+// abapa, which [Start] and [PositionFrom] use, and
 // [ParseRules] returns every preset by its name, which is also its text
 // form. Each preset departs from abapa by a few knobs, each changing one
 // rule, read through the methods below; every preset is played by the same
@@ -507,7 +539,7 @@ func (r Rules) Position(b Board) Position {
 // The zero Position holds no seeds and is not a position of the game: it
 // has no legal moves, its outcome is the zero Outcome, Play refuses every
 // move with [ErrInvalidPosition], and its text form is the empty string.
-// Start, NewPosition, PositionFrom, [Rules.Position] and ParsePosition make
+// Start, PositionFrom, [Rules.Position] and ParsePosition make
 // valid ones.
 type Position struct {
 	_     [0]func() // not comparable: compare Boards
@@ -526,21 +558,6 @@ type Position struct {
 // South to move (R1).
 func Start() Position { return Rules{}.Position(startBoard) }
 
-// NewPosition returns the position with the given pits (indexed by pit, R1
-// numbering), captured seeds (indexed by Player) and player to move, with a
-// fresh history: it counts as the first occurrence of itself (D4). It
-// returns a [*BoardError] unless every count is non-negative, the pits
-// and scores add up to 48 and toMove is South or North. The position may
-// already be finished, for example when a score is 25 or more; its Outcome
-// then says so.
-func NewPosition(pits [NumPits]int, scores [2]int, toMove Player) (Position, error) {
-	b, err := NewBoard(pits, scores, toMove)
-	if err != nil {
-		return Position{}, err
-	}
-	return PositionFrom(b), nil
-}
-
 // PositionFrom returns the position of board b with a fresh history: b
 // counts as the first occurrence of itself (D4). The zero Board gives the
 // zero Position.
@@ -557,7 +574,7 @@ func (p *Position) settle() {
 }
 
 // Valid reports whether p is a position of the game, that is, whether it was
-// made by Start, NewPosition, PositionFrom, Rules.Position or a parser under
+// made by Start, PositionFrom, Rules.Position or a parser under
 // valid rules, or reached from one by Play. The zero Position is not.
 func (p Position) Valid() bool { return p.hist.reps != 0 }
 

@@ -15,7 +15,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"slices"
 	"strconv"
@@ -62,8 +66,8 @@ func moves(tb testing.TB, s string) []oware.Move {
 // pos builds a position that the test requires to be valid.
 func pos(tb testing.TB, pits [12]int, scores [2]int, toMove oware.Player) oware.Position {
 	tb.Helper()
-	p, err := oware.NewPosition(pits, scores, toMove)
-	require.NoError(tb, err, "NewPosition(%v, %v, %v)", pits, scores, toMove)
+	p, err := newPosition(pits, scores, toMove)
+	require.NoError(tb, err, "NewBoard(%v, %v, %v)", pits, scores, toMove)
 	require.True(tb, p.Valid())
 	return p
 }
@@ -261,11 +265,6 @@ func runCase(t *testing.T, c rulecases.Case) {
 	if c.Raw {
 		bd, berr := oware.NewBoard(c.Pits, c.Scores, oware.Player(c.ToMove))
 		p, err = rules.Position(bd), berr
-		if abapa {
-			p, err = oware.NewPosition(c.Pits, c.Scores, oware.Player(c.ToMove))
-			require.Equal(t, err, berr, "NewBoard and NewPosition")
-			require.Equal(t, p.Board(), bd, "NewBoard and NewPosition")
-		}
 	} else {
 		text := c.Start
 		if !abapa {
@@ -476,7 +475,7 @@ func checkStartError(t *testing.T, c rulecases.Case, p oware.Position, err error
 		assert.Equal(t, c.Value, pe.Value)
 	}
 	if c.Raw {
-		assert.Equal(t, want, errors.Unwrap(err), "NewPosition returns the *BoardError")
+		assert.Equal(t, want, errors.Unwrap(err), "NewBoard returns the *BoardError")
 	}
 	if c.Message != "" {
 		assert.Equal(t, c.Message, err.Error())
@@ -1081,7 +1080,7 @@ func TestPropRandomPositions(t *testing.T) {
 	var log gameLog
 	rapid.Check(t, func(t *rapid.T) {
 		s := genSetup.Draw(t, "position")
-		p, err := oware.NewPosition(s.pits, s.scores, s.toMove)
+		p, err := newPosition(s.pits, s.scores, s.toMove)
 		require.NoError(t, err, "D4: a valid position")
 		require.Equal(t, 1, p.Repetitions(), "D4: a fresh history")
 		playGame(t, p, newGame(t, s.pits, s.scores, s.toMove), &log)
@@ -1089,7 +1088,7 @@ func TestPropRandomPositions(t *testing.T) {
 	log.report(t)
 }
 
-// TestPropInvalidPositions checks that NewPosition refuses exactly the
+// TestPropInvalidPositions checks that NewBoard refuses exactly the
 // material that D4 forbids, with the sentinel of the model's reason.
 func TestPropInvalidPositions(t *testing.T) {
 	t.Parallel()
@@ -1100,7 +1099,7 @@ func TestPropInvalidPositions(t *testing.T) {
 		}
 		scores := [2]int{rapid.IntRange(-2, 30).Draw(t, "south"), rapid.IntRange(-2, 30).Draw(t, "north")}
 		side := oware.Player(rapid.IntRange(0, 3).Draw(t, "side"))
-		p, err := oware.NewPosition(pits, scores, side)
+		p, err := newPosition(pits, scores, side)
 		merr := refmodel.Board{Pits: pits, Scores: scores, ToMove: int(side)}.Check()
 		if merr == nil {
 			require.NoError(t, err)
@@ -1140,9 +1139,9 @@ func TestPropMirror(t *testing.T) {
 		} else {
 			s = genSetup.Draw(t, "position")
 		}
-		p, err := oware.NewPosition(s.pits, s.scores, s.toMove)
+		p, err := newPosition(s.pits, s.scores, s.toMove)
 		require.NoError(t, err)
-		q, err := oware.NewPosition(mirrorPits(s.pits), [2]int{s.scores[1], s.scores[0]}, s.toMove.Opponent())
+		q, err := newPosition(mirrorPits(s.pits), [2]int{s.scores[1], s.scores[0]}, s.toMove.Opponent())
 		require.NoError(t, err)
 		for ply := 0; ; ply++ {
 			require.Equal(t, mirrorPits(p.Board().Pits()), q.Board().Pits(), "ply %d: mirrored pits", ply)
@@ -1196,8 +1195,8 @@ func TestPropEveryGameEnds(t *testing.T) {
 			p := oware.Start()
 			if game%2 == 1 {
 				var err error
-				p, err = oware.NewPosition(s.pits, s.scores, s.toMove)
-				must(t, err == nil, "NewPosition: %v", err)
+				p, err = newPosition(s.pits, s.scores, s.toMove)
+				must(t, err == nil, "NewBoard: %v", err)
 			}
 			var line []oware.Move
 			for ply := 0; ; ply++ {
@@ -1398,7 +1397,7 @@ func capturelessShuffle(tb testing.TB, plies int) (base oware.Position, line []o
 	for i := 0; i < 10; i++ { // 10 seeds on the board, 38 captured
 		pits[rng.IntN(12)]++
 	}
-	base, err := oware.NewPosition(pits, [2]int{19, 19}, oware.South)
+	base, err := newPosition(pits, [2]int{19, 19}, oware.South)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -1648,7 +1647,7 @@ func TestRepetitionCountMatchesNaiveHistory(t *testing.T) {
 		south := rng.IntN(48 - onBoard + 1)
 		scores := [2]int{south, 48 - onBoard - south}
 		side := oware.Player(rng.IntN(2))
-		p, err := oware.NewPosition(pits, scores, side)
+		p, err := newPosition(pits, scores, side)
 		require.NoError(t, err)
 		g := newGame(t, pits, scores, side)
 		for ply := 0; ply < 2000; ply++ {
@@ -2172,7 +2171,7 @@ func fuzzPosition(t *testing.T, data []byte) (oware.Position, []byte) {
 	for i := 0; left > 0; i, left = (i+1)%12, left-1 {
 		pits[i]++
 	}
-	p, err := oware.NewPosition(pits, scores, side)
+	p, err := newPosition(pits, scores, side)
 	require.NoError(t, err)
 	return p, data
 }
@@ -2583,4 +2582,57 @@ func TestRulesKnobs(t *testing.T) {
 		requireParseError(t, err, "rules", 0, "not one of abapa, openspiel", oware.ErrUnknownRules)
 		assert.Equal(t, "awari", r.String(), "unchanged on error")
 	}
+}
+
+// TestEveryTextFormReadsBack: every type of the package that has a text
+// form (MarshalText or AppendText) reads it back (UnmarshalText), so that
+// every value either round-trips through its text or has none; the
+// round trips themselves are the tests and fuzz targets of each type.
+func TestEveryTextFormReadsBack(t *testing.T) {
+	entries, err := os.ReadDir(".")
+	require.NoError(t, err)
+	fset := token.NewFileSet()
+	methods := map[string][]string{} // type name -> its methods
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		require.NoError(t, err)
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Recv == nil || !fn.Name.IsExported() {
+				continue
+			}
+			recv := fn.Recv.List[0].Type
+			if star, ok := recv.(*ast.StarExpr); ok {
+				recv = star.X
+			}
+			if id, ok := recv.(*ast.Ident); ok && id.IsExported() {
+				methods[id.Name] = append(methods[id.Name], fn.Name.Name)
+			}
+		}
+	}
+	require.NotEmpty(t, methods)
+	var withText []string
+	for typ, ms := range methods {
+		if slices.Contains(ms, "MarshalText") || slices.Contains(ms, "AppendText") {
+			withText = append(withText, typ)
+			assert.Contains(t, ms, "UnmarshalText", "%s has a text form and no way back", typ)
+		}
+	}
+	slices.Sort(withText)
+	assert.Equal(t, []string{"Board", "Move", "Outcome", "Player", "Position", "Reason", "Rules"}, withText,
+		"the types with a text form, as the README's API screen lists them")
+}
+
+// newPosition is the position of a board made by NewBoard, with a fresh
+// history (D4), or NewBoard's error.
+func newPosition(pits [oware.NumPits]int, scores [2]int, toMove oware.Player) (oware.Position, error) {
+	b, err := oware.NewBoard(pits, scores, toMove)
+	if err != nil {
+		return oware.Position{}, err
+	}
+	return oware.PositionFrom(b), nil
 }

@@ -239,15 +239,17 @@ func TestDuelJSON(t *testing.T) {
 	assert.True(t, strings.HasSuffix(errOut, term.ClearLine), "the line is erased: %q", errOut)
 }
 
-// TestMatchRecordsAgainstAalina: the recorded matches of the README's
-// engine section (testdata/matches) replay under Aalina's rules, two games
-// from each opening with the colours swapped, and give the score that the
-// README's table states for oware uci.
+// TestMatchRecordsAgainstAalina: the recorded matches of docs/engine.md
+// (testdata/matches) replay under Aalina's rules, two games from each
+// opening with the colours swapped, and give the score that its tables
+// state for oware uci.
 func TestMatchRecordsAgainstAalina(t *testing.T) {
-	text := readme(t)
+	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "engine.md"))
+	require.NoError(t, err)
+	text := string(page)
 	for _, tc := range []struct {
 		file string
-		row  string // the README's row
+		row  string // the row of docs/engine.md
 	}{
 		{"aalina-tables20.ogn", "| with the tables up to 20 seeds | 115 | 27 | 58 | 64.2% | +102 (+57 to +150) |"},
 		{"aalina-notables.ogn", "| without tables, the same build | 81 | 25 | 94 | 46.8% | −23 (−68 to +22) |"},

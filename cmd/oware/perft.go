@@ -33,10 +33,11 @@ count, the time taken and the leaves per second. The tree is split two
 plies down (36 subtrees from the opening), which the -j workers take one
 at a time, so the load stays even. On a terminal, a line on the standard
 error shows the count so far as the subtrees of each root move are done.
+The time and the speed (… below) vary with the machine.
 
 	$ oware perft -j 1 11
 	perft 11 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S: 91558687 leaves
-	367ms, 249.5 M leaves/s, 1 worker`,
+	…, … M leaves/s, 1 worker`,
 	Flags: func(fs *flag.FlagSet) cli.Func {
 		rules := rulesFlag(fs)
 		var jobs int

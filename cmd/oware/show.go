@@ -14,7 +14,7 @@ import (
 	"github.com/seed3966233f/oware/svg"
 )
 
-// The pictures of the README's rules, drawn from the library by oware show.
+// The pictures of the rules (docs/rules-pictures.md), drawn from the library by oware show.
 //go:generate go run . show -svg -o ../../doc/r4-laps.svg 2-1-0-3-1-12-3-2-1-2-1-1-10-9-S F
 //go:generate go run . show -svg -o ../../doc/r5-capture.svg 1-1-1-1-1-4-1-3-2-1-2-2-10-18-S F
 //go:generate go run . show -svg -o ../../doc/r6-grand-slam.svg 4-4-4-4-4-3-1-2-1-0-0-0-10-11-S F

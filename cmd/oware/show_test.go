@@ -109,10 +109,12 @@ func TestShowErrors(t *testing.T) {
 	assert.Equal(t, byLetter, byNumber)
 }
 
-// TestPicturesCurrent: the README's pictures of the rules are what the
-// generate directives of show.go make of them now.
+// TestPicturesCurrent: the pictures of the rules that docs/rules-pictures.md
+// shows are what the generate directives of show.go make of them now.
 func TestPicturesCurrent(t *testing.T) {
 	src, err := os.ReadFile("show.go")
+	require.NoError(t, err)
+	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "rules-pictures.md"))
 	require.NoError(t, err)
 	const directive = "//go:generate go run . "
 	n := 0
@@ -131,7 +133,7 @@ func TestPicturesCurrent(t *testing.T) {
 		committed, err := os.ReadFile(file)
 		require.NoError(t, err, line)
 		assert.Equal(t, string(committed), out, "%s is not current: run go generate ./cmd/oware", file)
-		assert.True(t, strings.Contains(readme(t), "("+strings.TrimPrefix(file, "../../")+")"), "the README shows %s", file)
+		assert.Contains(t, string(page), "("+strings.TrimPrefix(file, "../")+")", "docs/rules-pictures.md shows %s", file)
 	}
 	assert.Equal(t, 4, n, "R4, R5, R6 and R7")
 }

@@ -213,7 +213,7 @@ func Generate(w io.Writer, opt Options) error {
 		Format:    Format,
 		Version:   Version,
 		Generator: Command(opt),
-		Doc:       "one JSON object per line: this header, then cases of the form of the oracle protocol (README.md, The oracle protocol)",
+		Doc:       "one JSON object per line: this header, then cases of the form of the oracle protocol (docs/oracle.md)",
 		Preset:    preset(opt.Rules),
 		Coverage:  map[string]int{},
 	}

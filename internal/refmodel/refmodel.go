@@ -353,7 +353,7 @@ type Outcome struct {
 	Winner  int    // 0 South, 1 North, -1 for a draw or a game that goes on (R11)
 }
 
-// String writes the outcome the way the README does, the winner's tally
+// String writes the outcome the way Outcome.String does, the winner's tally
 // first: "South wins 26-22 (majority, R8)", "North wins 27-21 (no move,
 // R9)", "draw 24-24 (repetition, R10)" or "not over".
 func (o Outcome) String() string {

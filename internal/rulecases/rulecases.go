@@ -612,7 +612,7 @@ func parseCaptures(s string) ([]Capture, error) {
 	return out, nil
 }
 
-// ParseOutcome reads an outcome written as the README writes them, the
+// ParseOutcome reads an outcome written as Outcome.String writes it, the
 // winner's tally first ("North wins 25-19 (majority, R8)", "draw 24-24
 // (no move, R9)", "North wins 24.5-23.5 (repetition, R10)", "draw 13-35
 // (ply limit)"), and checks that its parts agree: R8 tallies have 25 or
