@@ -87,6 +87,84 @@ func (b Board) unsow(pit int, seeds uint8) Board {
 	return b
 }
 
+// Children returns an iterator over the legal moves of b under r, b met
+// for the first time, in ascending pit order, each with the board it
+// leads to: the moves and boards of r.Position(b).Children(), without the
+// history and legal moves that every Position computes. It is the loop of
+// programs that walk boards by the million, such as package tablebase. It
+// yields nothing where the game is over at r.Position(b) (D5), for the
+// zero Board and under rules that are not valid. The iterator may be used
+// any number of times, from any number of goroutines; it does not
+// allocate under a preset.
+func (r Rules) Children(b Board) iter.Seq2[Move, Board] {
+	return func(yield func(Move, Board) bool) {
+		rs := r.lookup()
+		if !b.Valid() || rs.err != nil {
+			return
+		}
+		moves, _ := rs.legal(b, 1, 0, 0) // met for the first time: no repetition, no ply counted
+		for s := moves; s != 0; s &= s - 1 {
+			pit := bits.TrailingZeros16(uint16(s))
+			after, _ := rs.move(b, pit)
+			if !yield(Move(pit), after) {
+				return
+			}
+		}
+	}
+}
+
+// Parents returns an iterator over the un-moves of b under r: every board
+// a, with the other player to move, and move m such that m is legal at
+// r.Position(a) (a met for the first time), captures nothing and leads to
+// b. "Captures nothing" means that no score changes: the moves whose
+// capture a grand slam annulled (R6) are among them, captures and
+// board-game-rs's lone seeds are not. Only such moves can be undone from
+// the board alone: a capture's seeds could have come from any pits.
+//
+// The pit sown is empty at b (R3, R4), and every pit holds at least the
+// seeds it received, laps included (R4): un-sowing each empty pit of the
+// side that just moved, one seed count after another, finds every
+// candidate, and the rules keep those whose move is legal there (R2, R7,
+// and the preset's own legality, such as awari's forbidden starving
+// moves) and captures nothing (R5, R6). The moves come in ascending pit
+// order, then ascending seed count.
+//
+// It yields nothing for the zero Board and under rules that are not
+// valid. The iterator may be used any number of times, from any number
+// of goroutines; it does not allocate under a preset.
+func (r Rules) Parents(b Board) iter.Seq2[Move, Board] {
+	return func(yield func(Move, Board) bool) {
+		rs := r.lookup()
+		if !b.Valid() || rs.err != nil {
+			return
+		}
+		first := b.ToMove().Opponent().firstPit() // the side that sowed
+		for pit := first; pit < first+PitsPerSide; pit++ {
+			if b.byteAt(pit) != 0 {
+				continue // the pit sown is empty after the move
+			}
+			var got [NumPits]uint8 // the seeds each pit received, so far
+			at := pit
+			for seeds := uint8(1); seeds <= NumSeeds; seeds++ {
+				at = nextSownPit(at, pit)
+				if got[at]++; got[at] > b.byteAt(at) {
+					break // and so for every larger count: pits only receive more
+				}
+				a := b.unsow(pit, seeds)
+				if _, rec := rs.move(a, pit); rec&recScored != 0 {
+					continue // a capture, or the lone seeds: not a move to b
+				}
+				if moves, _ := rs.legal(a, 1, 0, 0); !moves.Contains(Move(pit)) {
+					continue
+				}
+				if !yield(Move(pit), a) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // record is what one move did, kept in one word by the step that plays
 // it, so that nothing has to be computed twice: the pit of the last seed
 // (bits 0–3), the length of the run of pits that the capture rule found
