@@ -138,6 +138,16 @@ func (r Rules) Parents(b Board) iter.Seq2[Move, Board] {
 		if !b.Valid() || rs.err != nil {
 			return
 		}
+		// A move that captures nothing changes no score, so the game was
+		// over at every parent if R8 ends it at b. Otherwise a move that
+		// leaves the player to move at b a seed is legal at its parent
+		// under every rule (R2, R7, and awari's forbidden starving moves
+		// leave a seed); only a move that starves them needs the rules'
+		// full test.
+		if b.majority() && !rs.NoMajority {
+			return
+		}
+		starved := b.sideEmpty(b.ToMove())
 		first := b.ToMove().Opponent().firstPit() // the side that sowed
 		for pit := first; pit < first+PitsPerSide; pit++ {
 			if b.byteAt(pit) != 0 {
@@ -154,8 +164,10 @@ func (r Rules) Parents(b Board) iter.Seq2[Move, Board] {
 				if _, rec := rs.move(a, pit); rec&recScored != 0 {
 					continue // a capture, or the lone seeds: not a move to b
 				}
-				if moves, _ := rs.legal(a, 1, 0, 0); !moves.Contains(Move(pit)) {
-					continue
+				if starved {
+					if moves, _ := rs.legal(a, 1, 0, 0); !moves.Contains(Move(pit)) {
+						continue
+					}
 				}
 				if !yield(Move(pit), a) {
 					return
