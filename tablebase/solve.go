@@ -1,0 +1,346 @@
+package tablebase
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/seed3966233f/oware"
+)
+
+// The solution of one level (see "How a level is built" in the package
+// documentation). Each position has a state byte per bound (one under
+// exact rules, whose lower and upper bounds never both join) and a
+// nibble counting its moves within the level whose child has not yet
+// joined the first set; nothing else is stored. The moves within the
+// level are generated again, backwards, when a position joins a set: its
+// parents are the positions that learn of it.
+//
+// A state byte holds, in its low seven bits as a signed number, the
+// bound once found (the top bit set), and until then the best worth of
+// the moves that leave the level (the top bit clear; noExit when there
+// are none, the value itself for a finished game).
+const (
+	foundBit byte = 0x80
+	noExit   int8 = -64 // below every threshold: no move leaves the level
+)
+
+// exitByte returns the state byte of a bound not yet found, whose moves
+// out of the level are worth v at best.
+func exitByte(v int8) byte { return byte(v) &^ foundBit }
+
+// foundByte returns the state byte of a bound found to be v.
+func foundByte(v int8) byte { return byte(v)&^foundBit | foundBit }
+
+// stateValue returns the number a state byte holds.
+func stateValue(b byte) int8 { return int8(b<<1) >> 1 }
+
+// solver solves one level.
+type solver struct {
+	rules   oware.Rules
+	n       int
+	exact   bool
+	entries uint64
+	lower   []*level // the levels below n, by seed count
+	workers int
+	report  func(phase string, done uint64)
+
+	// lo and hi are the state bytes of the bounds; hi is nil under
+	// exact rules, where lo holds the value. cnt holds a nibble per
+	// position, the position of even index in the low one.
+	lo, hi []byte
+	cnt    []byte
+	edges  atomic.Uint64 // the moves within the level
+
+	fault atomic.Pointer[error]
+}
+
+// newSolver returns the solver of the level of n seeds under rules r,
+// the lower levels given, with its state allocated.
+func newSolver(r oware.Rules, n int, lower []*level, workers int, report func(string, uint64)) (*solver, error) {
+	s := &solver{rules: r, n: n, exact: Exact(r), entries: Entries(n), lower: lower, workers: workers, report: report}
+	if s.entries > math.MaxInt64/2 || 6*n > math.MaxUint8 {
+		return nil, fmt.Errorf("tablebase: level %d has %d positions, more than this builder indexes", n, s.entries)
+	}
+	var err error
+	if s.lo, err = allocBytes(s.entries); err == nil && !s.exact {
+		s.hi, err = allocBytes(s.entries)
+	}
+	if err == nil {
+		s.cnt, err = allocBytes((s.entries + 1) / 2)
+	}
+	if err != nil {
+		s.free()
+		return nil, fmt.Errorf("tablebase: level %d: %w", n, err)
+	}
+	return s, nil
+}
+
+// free lets the state go.
+func (s *solver) free() {
+	freeBytes(s.lo)
+	freeBytes(s.hi)
+	freeBytes(s.cnt)
+	s.lo, s.hi, s.cnt = nil, nil, nil
+}
+
+// fail records the first error of a worker.
+func (s *solver) fail(err error) { s.fault.CompareAndSwap(nil, &err) }
+
+// initChunk is the positions a worker takes at a time while the moves
+// are generated: an even number, so that no two workers share a nibble.
+const initChunk = 1 << 14
+
+// solve solves the level in its state.
+func (s *solver) solve(ctx context.Context) error {
+	if err := s.parallel(ctx, "children", initChunk, s.examine); err != nil {
+		return err
+	}
+	return s.propagate(ctx)
+}
+
+// parallel runs work on the positions of the level in chunks of size
+// positions, shared among the workers, and reports the progress of the
+// phase about once a second.
+func (s *solver) parallel(ctx context.Context, phase string, size uint64, work func(from, to uint64)) error {
+	var next, done atomic.Uint64
+	var wg sync.WaitGroup
+	for range s.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil && s.fault.Load() == nil {
+				from := next.Add(size) - size
+				if from >= s.entries {
+					return
+				}
+				to := min(from+size, s.entries)
+				work(from, to)
+				done.Add(to - from)
+			}
+		}()
+	}
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(finished) }()
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-finished:
+			if err := s.fault.Load(); err != nil {
+				return *err
+			}
+			return ctx.Err()
+		case <-tick.C:
+			s.report(phase, done.Load())
+		}
+	}
+}
+
+// examine is the phase "children" for the positions from to to: each
+// position's best move out of the level for each bound (a capture, whose
+// child is looked up in a lower level) and the number of its moves within
+// the level, or the value of a finished game.
+func (s *solver) examine(from, to uint64) {
+	p := unrank(s.n, from)
+	edges := uint64(0)
+	for i := from; i < to; i++ {
+		b := boardOf(&p, s.n)
+		south := b.Score(oware.South)
+		lo, hi, within, moves := noExit, noExit, uint8(0), 0
+		for _, c := range s.rules.Children(b) {
+			moves++
+			captured := c.Score(oware.South) - south
+			if captured == 0 {
+				within++
+				continue
+			}
+			m := s.n - captured
+			q := northPits(c)
+			cl, ch := s.lower[m].bounds(q.rank(m))
+			lo = max(lo, int8(captured)-ch)
+			hi = max(hi, int8(captured)-cl)
+		}
+		if moves == 0 { // the game is over
+			lo = terminalValue(s.rules, b)
+			hi = lo
+		}
+		s.lo[i] = exitByte(lo)
+		if !s.exact {
+			s.hi[i] = exitByte(hi)
+		}
+		s.cnt[i/2] |= within << (4 * (i & 1))
+		edges += uint64(within)
+		p.nextValid()
+	}
+	s.edges.Add(edges)
+}
+
+// count returns the nibble of position i.
+func (s *solver) count(i uint64) uint8 { return s.cnt[i/2] >> (4 * (i & 1)) & 0xf }
+
+// propagate solves the level by thresholds, from the highest value down.
+// At threshold t, the positions whose lower bound is at least t are those
+// whose mover can force, against any defence, reaching a move out of the
+// level worth at least t (an endless game counting as the worst); the
+// positions whose upper bound is at most -t are those whose every move
+// leads out of the level at most -t or into such a position. Both sets
+// grow as t falls: a position joins the first when a move out of the
+// level is worth t or a child joins the second, and the second when its
+// moves out are worth at most -t and its last child within the level
+// joins the first. Each position joins each set once, and each move
+// within the level is followed back once per set.
+//
+// Under exact rules (a repetition worth 0), the value is the lower bound
+// where it is positive, the upper bound where it is negative, and 0
+// otherwise, so the thresholds stop at 1.
+func (s *solver) propagate(ctx context.Context) error {
+	n := s.n
+	lowest := -n + 1
+	if s.exact {
+		lowest = 1
+	}
+	steps := n - lowest + 1
+	j := joiner{s: s}
+	for t := n; t >= lowest; t-- {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		s.report("values", uint64(n-t)*s.entries/uint64(max(steps, 1)))
+		j.t = int8(t)
+		j.scan()
+	}
+	return nil
+}
+
+// joiner finds the positions that join the sets at one threshold.
+type joiner struct {
+	s *solver
+	t int8 // the threshold
+	// The positions that joined, whose parents are to be told: those
+	// that joined the first set (lo found) and the second (hi found).
+	los, his []oware.Board
+}
+
+// scan finds the positions that join by their own moves, and follows
+// each back.
+func (j *joiner) scan() {
+	s, t := j.s, j.t
+	loAt, hiAt := exitByte(t), exitByte(-t)
+	los, his := s.lo, s.hi
+	if s.exact {
+		his = s.lo
+	}
+	for i := range s.entries {
+		joinsLo := los[i] == loAt
+		joinsHi := his[i] == hiAt && s.count(i) == 0
+		if !joinsLo && !joinsHi {
+			continue
+		}
+		p := unrank(s.n, i)
+		b := boardOf(&p, s.n)
+		if joinsLo {
+			los[i] = foundByte(t)
+			j.los = append(j.los, b)
+		}
+		if joinsHi {
+			his[i] = foundByte(-t)
+			j.his = append(j.his, b)
+		}
+		j.drain()
+	}
+}
+
+// drain follows back every position on the stacks.
+func (j *joiner) drain() {
+	for len(j.los) > 0 || len(j.his) > 0 {
+		if k := len(j.his) - 1; k >= 0 {
+			x := j.his[k]
+			j.his = j.his[:k]
+			j.raised(x)
+			continue
+		}
+		k := len(j.los) - 1
+		x := j.los[k]
+		j.los = j.los[:k]
+		j.lowered(x)
+	}
+}
+
+// lowered follows back board x, which joined the first set: each parent
+// has one child fewer outside it, and joins the second set when that was
+// its last and its moves out are worth at most -t.
+func (j *joiner) lowered(x oware.Board) {
+	s, nt := j.s, j.t
+	his := s.hi
+	if s.exact {
+		his = s.lo
+	}
+	for _, a := range s.rules.Parents(x) {
+		q := northPits(a)
+		if !q.valid() {
+			continue // a board that no move leads to: not in the level
+		}
+		i := q.rank(s.n)
+		h := his[i]
+		if h&foundBit != 0 {
+			continue
+		}
+		c := s.count(i) - 1
+		shift := 4 * (i & 1)
+		s.cnt[i/2] = s.cnt[i/2]&^(0xf<<shift) | c<<shift
+		if c == 0 && stateValue(h) <= -nt {
+			his[i] = foundByte(-nt)
+			j.his = append(j.his, a.Mirror())
+		}
+	}
+}
+
+// raised follows back board x, which joined the second set: each parent
+// can move there, and joins the first.
+func (j *joiner) raised(x oware.Board) {
+	s := j.s
+	for _, a := range s.rules.Parents(x) {
+		q := northPits(a)
+		if !q.valid() {
+			continue
+		}
+		i := q.rank(s.n)
+		if s.lo[i]&foundBit == 0 {
+			s.lo[i] = foundByte(j.t)
+			j.los = append(j.los, a.Mirror())
+		}
+	}
+}
+
+// fill writes the entries of positions from to from+len(dst)/width
+// into dst. Under exact rules: the value, the lower bound where it was
+// found positive, the upper where it was found negative, 0 elsewhere.
+// Otherwise the two bounds, a bound never found being the extreme, -n or
+// n.
+func (s *solver) fill(dst []byte, from uint64) {
+	if s.exact {
+		for k := range dst {
+			if b := s.lo[from+uint64(k)]; b&foundBit != 0 {
+				dst[k] = byte(stateValue(b))
+			} else {
+				dst[k] = 0
+			}
+		}
+		return
+	}
+	for k := 0; k+1 < len(dst); k += 2 {
+		i := from + uint64(k/2)
+		lo, hi := int8(-s.n), int8(s.n)
+		if b := s.lo[i]; b&foundBit != 0 {
+			lo = stateValue(b)
+		}
+		if b := s.hi[i]; b&foundBit != 0 {
+			hi = stateValue(b)
+		}
+		dst[k], dst[k+1] = byte(lo), byte(hi)
+	}
+}
