@@ -431,19 +431,65 @@ func (r Rules) resolve() ruleset {
 }
 
 // lookup returns the ruleset of r for a position to keep: a preset's own,
-// or a new one.
+// or a new one. The presets are found by one word each (see key), since
+// endgame tables look their rules up for every board.
 func (r Rules) lookup() *ruleset {
-	if r == (Rules{}) {
-		return &presets[0] // the common case, without comparing the rest
-	}
-	for i := range presets {
-		if presets[i].Rules == r {
-			return &presets[i]
-		}
+	k := r.key()
+	if i := presetSlots[k*presetHash>>60]; presetKeys[i] == k {
+		return &presets[i]
 	}
 	rs := r.resolve() // allocated here only, not for every position of the game
 	return &rs
 }
+
+// key returns every knob of r in one word: equal keys, equal rules.
+func (r Rules) key() uint64 {
+	return uint64(r.GrandSlam) | uint64(r.RepeatLimit)<<8 | uint64(r.MajoritySweep)<<16 |
+		uint64(r.MaxPlies)<<24 | uint64(r.MaxQuietPlies)<<40 |
+		bit(r.RepeatWithEmptySide)<<56 | bit(r.EvenSplit)<<57 | bit(r.NoMajority)<<58 | bit(r.LoneSeeds)<<59
+}
+
+// bit returns 1 for true and 0 for false.
+func bit(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// presetKeys are the keys of the presets' rules.
+var presetKeys = func() (k [len(presets)]uint64) {
+	for i := range presets {
+		k[i] = presets[i].key()
+	}
+	return k
+}()
+
+// presetHash and presetSlots find a preset by its key in one comparison:
+// the top four bits of key × presetHash are a slot of presetSlots, which
+// holds the preset whose key falls there (each in a slot of its own),
+// or 0, abapa, whose key then does not match unless the rules are
+// abapa's. presetHash is the first of the odd multiples of 2⁶⁴ divided
+// by the golden ratio that parts the presets' keys.
+var presetHash, presetSlots = func() (uint64, [16]uint8) {
+	for odd := uint64(1); ; odd += 2 {
+		m := odd * 0x9e37_79b9_7f4a_7c15 // odd, modulo 2⁶⁴
+		var slots [16]uint8
+		used := uint16(0)
+		for i, k := range presetKeys {
+			h := k * m >> 60
+			if used&(1<<h) != 0 {
+				used = 0
+				break
+			}
+			used |= 1 << h
+			slots[h] = uint8(i)
+		}
+		if used != 0 {
+			return m, slots
+		}
+	}
+}()
 
 // Validate reports whether r can be played: nil, or a [*RulesError]
 // wrapping ErrInvalidRules that names the knob out of its range. The

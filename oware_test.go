@@ -2792,3 +2792,45 @@ func TestUnmovesCases(t *testing.T) {
 		break
 	}
 }
+
+// TestPropRulesNames: random rules have a preset's name exactly when
+// they are that preset, knob for knob.
+func TestPropRulesNames(t *testing.T) {
+	presets := map[oware.Rules]string{}
+	for _, name := range oware.RulesNames() {
+		r, err := oware.ParseRules(name)
+		require.NoError(t, err)
+		presets[r] = name
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		var r oware.Rules
+		if rapid.Bool().Draw(t, "near a preset") {
+			r, _ = oware.ParseRules(rapid.SampledFrom(oware.RulesNames()).Draw(t, "preset"))
+		}
+		switch rapid.IntRange(0, 9).Draw(t, "knob") {
+		case 0:
+			r.GrandSlam = oware.GrandSlam(rapid.IntRange(0, 3).Draw(t, "grand slam"))
+		case 1:
+			r.RepeatLimit = uint8(rapid.SampledFrom([]int{0, 2, 3, 255}).Draw(t, "repeat limit"))
+		case 2:
+			r.RepeatWithEmptySide = !r.RepeatWithEmptySide
+		case 3:
+			r.EvenSplit = !r.EvenSplit
+		case 4:
+			r.NoMajority = !r.NoMajority
+		case 5:
+			r.MajoritySweep = oware.Sweep(rapid.IntRange(0, 2).Draw(t, "sweep"))
+		case 6:
+			r.LoneSeeds = !r.LoneSeeds
+		case 7:
+			r.MaxPlies = uint16(rapid.SampledFrom([]int{0, 1, 1001, 65535}).Draw(t, "max plies"))
+		case 8:
+			r.MaxQuietPlies = uint16(rapid.SampledFrom([]int{0, 1, 500, 65535}).Draw(t, "max quiet plies"))
+		}
+		want, ok := presets[r]
+		if !ok {
+			want = "custom rules"
+		}
+		require.Equal(t, want, r.String(), "%+v", r)
+	})
+}

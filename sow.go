@@ -148,28 +148,60 @@ func (r Rules) Parents(b Board) iter.Seq2[Move, Board] {
 			return
 		}
 		starved := b.sideEmpty(b.ToMove())
+		lo, hi := b.lo, b.hi
+		pits := [NumPits]uint8{
+			uint8(lo), uint8(lo >> 8), uint8(lo >> 16), uint8(lo >> 24), uint8(lo >> 32), uint8(lo >> 40),
+			uint8(lo >> 48), uint8(lo >> 56), uint8(hi), uint8(hi >> 8), uint8(hi >> 16), uint8(hi >> 24),
+		}
+		// parent yields the board that sowed seeds seeds from pit, unless
+		// the move captures or is not legal there.
+		parent := func(pit int, seeds uint8) bool {
+			a := b.unsow(pit, seeds)
+			if rs.captures(&sowPlan[pit][seeds], b) {
+				if _, rec := rs.move(a, pit); rec&recScored != 0 {
+					return true // a capture, or the lone seeds: not a move to b
+				}
+			}
+			if starved {
+				if moves, _ := rs.legal(a, 1, 0, 0); !moves.Contains(Move(pit)) {
+					return true
+				}
+			}
+			return yield(Move(pit), a)
+		}
 		first := b.ToMove().Opponent().firstPit() // the side that sowed
 		for pit := first; pit < first+PitsPerSide; pit++ {
-			if b.byteAt(pit) != 0 {
+			if pits[pit] != 0 {
 				continue // the pit sown is empty after the move
 			}
-			var got [NumPits]uint8 // the seeds each pit received, so far
-			at := pit
-			for seeds := uint8(1); seeds <= NumSeeds; seeds++ {
+			// Up to 11 seeds, each of the pits after pit received one.
+			at, seeds := pit, uint8(1)
+			for ; seeds < NumPits; seeds++ {
+				if at++; at == NumPits {
+					at = 0
+				}
+				if pits[at] == 0 {
+					break // and so for every larger count
+				}
+				if !parent(pit, seeds) {
+					return
+				}
+			}
+			if seeds < NumPits {
+				continue
+			}
+			// Laps (R4): every other pit received one seed a lap, and the
+			// pits after pit one more in the last lap.
+			var got [NumPits]uint8
+			for i := range got {
+				got[i] = 1
+			}
+			for at = pit; seeds <= NumSeeds; seeds++ {
 				at = nextSownPit(at, pit)
-				if got[at]++; got[at] > b.byteAt(at) {
-					break // and so for every larger count: pits only receive more
+				if got[at]++; got[at] > pits[at] {
+					break
 				}
-				a := b.unsow(pit, seeds)
-				if _, rec := rs.move(a, pit); rec&recScored != 0 {
-					continue // a capture, or the lone seeds: not a move to b
-				}
-				if starved {
-					if moves, _ := rs.legal(a, 1, 0, 0); !moves.Contains(Move(pit)) {
-						continue
-					}
-				}
-				if !yield(Move(pit), a) {
+				if !parent(pit, seeds) {
 					return
 				}
 			}
@@ -215,13 +247,20 @@ func (r *ruleset) move(b Board, pit int) (Board, record) {
 	b.lo += s.lo
 	b.hi += s.hi
 	rec := record(s.last)
-	// Only a last seed on the opponent's side that makes its pit hold 2
-	// or 3 captures (R5); the lone seeds rule looks at every move.
-	if c := b.byteAt(s.last); s.across && (c == 2 || c == 3) || r.LoneSeeds {
+	if r.captures(s, b) {
 		b, rec = r.capture(b, s.last)
 	}
 	b.hi ^= sideBit // the turn passes
 	return b, rec
+}
+
+// captures reports whether the capture rules of r have anything to look
+// at after sowing s gave sown: only a last seed on the opponent's side
+// that makes its pit hold 2 or 3 captures (R5); the lone seeds rule looks
+// at every move.
+func (r *ruleset) captures(s *sowing, sown Board) bool {
+	c := sown.byteAt(s.last)
+	return s.across && (c == 2 || c == 3) || r.LoneSeeds
 }
 
 // Effect tells what a move did, every step of the rules that it went

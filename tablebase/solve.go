@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/seed3966233f/oware"
 )
@@ -65,12 +66,14 @@ func newSolver(r oware.Rules, n int, lower []*level, workers int, report func(st
 	if s.entries > math.MaxInt64/2 || 6*n > math.MaxUint8 {
 		return nil, fmt.Errorf("tablebase: level %d has %d positions, more than this builder indexes", n, s.entries)
 	}
+	// Whole words of eight bytes (sixteen nibbles), for the atomic
+	// updates of four bytes at a time.
 	var err error
-	if s.lo, err = allocBytes(s.entries); err == nil && !s.exact {
-		s.hi, err = allocBytes(s.entries)
+	if s.lo, err = allocBytes(roundUp(s.entries, 8)); err == nil && !s.exact {
+		s.hi, err = allocBytes(roundUp(s.entries, 8))
 	}
 	if err == nil {
-		s.cnt, err = allocBytes((s.entries + 1) / 2)
+		s.cnt, err = allocBytes(roundUp(s.entries, 16) / 2)
 	}
 	if err != nil {
 		s.free()
@@ -78,6 +81,9 @@ func newSolver(r oware.Rules, n int, lower []*level, workers int, report func(st
 	}
 	return s, nil
 }
+
+// roundUp returns n rounded up to a multiple of m, a power of two.
+func roundUp(n, m uint64) uint64 { return (n + m - 1) &^ (m - 1) }
 
 // free lets the state go.
 func (s *solver) free() {
@@ -179,9 +185,6 @@ func (s *solver) examine(from, to uint64) {
 	s.edges.Add(edges)
 }
 
-// count returns the nibble of position i.
-func (s *solver) count(i uint64) uint8 { return s.cnt[i/2] >> (4 * (i & 1)) & 0xf }
-
 // propagate solves the level by thresholds, from the highest value down.
 // At threshold t, the positions whose lower bound is at least t are those
 // whose mover can force, against any defence, reaching a move out of the
@@ -197,6 +200,12 @@ func (s *solver) count(i uint64) uint8 { return s.cnt[i/2] >> (4 * (i & 1)) & 0x
 // Under exact rules (a repetition worth 0), the value is the lower bound
 // where it is positive, the upper bound where it is negative, and 0
 // otherwise, so the thresholds stop at 1.
+//
+// The workers share each threshold: each scans its share of the
+// positions for those that join by their own moves, and follows back
+// from them what joins after. Positions join through atomic updates of
+// the state, so that each joins once whoever finds it; the sets that
+// result are the same in any order.
 func (s *solver) propagate(ctx context.Context) error {
 	n := s.n
 	lowest := -n + 1
@@ -204,16 +213,77 @@ func (s *solver) propagate(ctx context.Context) error {
 		lowest = 1
 	}
 	steps := n - lowest + 1
-	j := joiner{s: s}
+	size := min(valuesChunk, max(s.entries/uint64(4*s.workers), 256)) &^ 7
 	for t := n; t >= lowest; t-- {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		s.report("values", uint64(n-t)*s.entries/uint64(max(steps, 1)))
-		j.t = int8(t)
-		j.scan()
+		var next atomic.Uint64
+		var wg sync.WaitGroup
+		for range s.workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				j := joiner{s: s, t: int8(t)}
+				for ctx.Err() == nil {
+					from := next.Add(size) - size
+					if from >= s.entries {
+						return
+					}
+					j.scan(from, min(from+size, s.entries))
+				}
+			}()
+		}
+		wg.Wait()
 	}
-	return nil
+	return ctx.Err()
+}
+
+// valuesChunk is the most positions a worker scans at a time; small
+// levels are cut finer, so that every worker has a share.
+const valuesChunk = 1 << 16
+
+// The state as words, for atomic updates: four state bytes or eight
+// nibbles a word, position i's in word i/4 (i/8), in its lowest byte
+// (nibble) for i%4 == 0.
+
+// word returns the word of state byte i of st.
+func word(st []byte, i uint64) *uint32 {
+	return (*uint32)(unsafe.Pointer(&st[i&^3]))
+}
+
+// loadByte returns state byte i of st.
+func loadByte(st []byte, i uint64) byte {
+	return byte(atomic.LoadUint32(word(st, i)) >> (8 * (i & 3)))
+}
+
+// join sets state byte i of st to foundByte(v) unless it is found
+// already, and reports whether it set it.
+func join(st []byte, i uint64, v int8) bool {
+	w := word(st, i)
+	shift := 8 * (i & 3)
+	for {
+		old := atomic.LoadUint32(w)
+		if byte(old>>shift)&foundBit != 0 {
+			return false
+		}
+		if atomic.CompareAndSwapUint32(w, old, old&^(0xff<<shift)|uint32(foundByte(v))<<shift) {
+			return true
+		}
+	}
+}
+
+// countOf returns the nibble of position i.
+func (s *solver) countOf(i uint64) uint8 {
+	return uint8(atomic.LoadUint32((*uint32)(unsafe.Pointer(&s.cnt[i/2&^3]))) >> (4 * (i & 7)) & 0xf)
+}
+
+// decrement takes one from the nibble of position i, which is not 0, and
+// returns what it leaves.
+func (s *solver) decrement(i uint64) uint8 {
+	shift := 4 * (i & 7)
+	return uint8(atomic.AddUint32((*uint32)(unsafe.Pointer(&s.cnt[i/2&^3])), ^uint32(1<<shift-1)) >> shift & 0xf)
 }
 
 // joiner finds the positions that join the sets at one threshold.
@@ -221,98 +291,157 @@ type joiner struct {
 	s *solver
 	t int8 // the threshold
 	// The positions that joined, whose parents are to be told: those
-	// that joined the first set (lo found) and the second (hi found).
+	// that joined the first set (lo found) and the second (hi found),
+	// South to move.
 	los, his []oware.Board
+	// The parents of a batch of them, to be updated.
+	batch []parent
+	sink  uint32 // what the batch read, so that the reads stay
 }
 
-// scan finds the positions that join by their own moves, and follows
-// each back.
-func (j *joiner) scan() {
+// parent is a parent of a position that joined, to be updated.
+type parent struct {
+	board oware.Board // North to move
+	index uint64
+	lo    bool // the child joined the second set: the parent joins the first
+}
+
+// batchSize is the most positions whose parents are updated together:
+// their state is read first, all at once, so that the processor waits
+// for many cache misses at the same time rather than one after another.
+const batchSize = 32
+
+// scan finds the positions from to to that join by their own moves,
+// and follows each back.
+func (j *joiner) scan(from, to uint64) {
 	s, t := j.s, j.t
 	loAt, hiAt := exitByte(t), exitByte(-t)
 	los, his := s.lo, s.hi
 	if s.exact {
 		his = s.lo
 	}
-	for i := range s.entries {
-		joinsLo := los[i] == loAt
-		joinsHi := his[i] == hiAt && s.count(i) == 0
-		if !joinsLo && !joinsHi {
+	// Eight positions at a time: most hold neither byte.
+	loBytes, hiBytes := uint64(loAt)*ones, uint64(hiAt)*ones
+	for w := from; w < to; w += 8 {
+		x := atomic.LoadUint64((*uint64)(unsafe.Pointer(&los[w])))
+		y := x
+		if !s.exact {
+			y = atomic.LoadUint64((*uint64)(unsafe.Pointer(&his[w])))
+		}
+		if zeroByte(x^loBytes)|zeroByte(y^hiBytes) == 0 {
 			continue
 		}
-		p := unrank(s.n, i)
-		b := boardOf(&p, s.n)
-		if joinsLo {
-			los[i] = foundByte(t)
-			j.los = append(j.los, b)
+		for i := w; i < min(w+8, to); i++ {
+			j.scanOne(i, loAt, hiAt)
 		}
-		if joinsHi {
-			his[i] = foundByte(-t)
-			j.his = append(j.his, b)
-		}
-		j.drain()
 	}
 }
 
-// drain follows back every position on the stacks.
-func (j *joiner) drain() {
-	for len(j.los) > 0 || len(j.his) > 0 {
-		if k := len(j.his) - 1; k >= 0 {
-			x := j.his[k]
-			j.his = j.his[:k]
-			j.raised(x)
-			continue
-		}
-		k := len(j.los) - 1
-		x := j.los[k]
-		j.los = j.los[:k]
-		j.lowered(x)
-	}
-}
+// ones has a 1 in each byte.
+const ones = 0x0101_0101_0101_0101
 
-// lowered follows back board x, which joined the first set: each parent
-// has one child fewer outside it, and joins the second set when that was
-// its last and its moves out are worth at most -t.
-func (j *joiner) lowered(x oware.Board) {
-	s, nt := j.s, j.t
-	his := s.hi
+// zeroByte returns a word that is not 0 when a byte of x is 0.
+func zeroByte(x uint64) uint64 { return (x - ones) &^ x & (ones << 7) }
+
+// scanOne looks at position i, whose state byte is loAt when it joins
+// the first set by its own moves, and hiAt the second.
+func (j *joiner) scanOne(i uint64, loAt, hiAt byte) {
+	s, t := j.s, j.t
+	los, his := s.lo, s.hi
 	if s.exact {
 		his = s.lo
 	}
+	joinsLo := loadByte(los, i) == loAt && join(los, i, t)
+	joinsHi := loadByte(his, i) == hiAt && s.countOf(i) == 0 && join(his, i, -t)
+	if !joinsLo && !joinsHi {
+		return
+	}
+	p := unrank(s.n, i)
+	b := boardOf(&p, s.n)
+	if joinsLo {
+		j.los = append(j.los, b)
+	}
+	if joinsHi {
+		j.his = append(j.his, b)
+	}
+	j.drain()
+}
+
+// drain follows back every position on the stacks, a batch at a time.
+func (j *joiner) drain() {
+	s := j.s
+	for len(j.los) > 0 || len(j.his) > 0 {
+		j.batch = j.batch[:0]
+		for k := 0; k < batchSize && len(j.his) > 0; k++ {
+			x := j.his[len(j.his)-1]
+			j.his = j.his[:len(j.his)-1]
+			j.parents(x, true)
+		}
+		for k := 0; k < batchSize && len(j.los) > 0; k++ {
+			x := j.los[len(j.los)-1]
+			j.los = j.los[:len(j.los)-1]
+			j.parents(x, false)
+		}
+		// Read every state the batch updates, then update.
+		var sink uint32
+		for _, p := range j.batch {
+			sink += uint32(loadByte(s.lo, p.index))
+		}
+		if !s.exact {
+			for _, p := range j.batch {
+				sink += uint32(loadByte(s.hi, p.index))
+			}
+		}
+		for _, p := range j.batch {
+			sink += uint32(s.countOf(p.index))
+		}
+		j.sink = sink
+		for _, p := range j.batch {
+			if p.lo {
+				j.raised(p)
+			} else {
+				j.lowered(p)
+			}
+		}
+	}
+}
+
+// parents adds the parents of board x within the level to the batch:
+// lo tells that x joined the second set.
+func (j *joiner) parents(x oware.Board, lo bool) {
+	s := j.s
 	for _, a := range s.rules.Parents(x) {
 		q := northPits(a)
 		if !q.valid() {
 			continue // a board that no move leads to: not in the level
 		}
-		i := q.rank(s.n)
-		h := his[i]
-		if h&foundBit != 0 {
-			continue
-		}
-		c := s.count(i) - 1
-		shift := 4 * (i & 1)
-		s.cnt[i/2] = s.cnt[i/2]&^(0xf<<shift) | c<<shift
-		if c == 0 && stateValue(h) <= -nt {
-			his[i] = foundByte(-nt)
-			j.his = append(j.his, a.Mirror())
-		}
+		j.batch = append(j.batch, parent{board: a, index: q.rank(s.n), lo: lo})
 	}
 }
 
-// raised follows back board x, which joined the second set: each parent
+// lowered updates a parent of a position that joined the first set: it
+// has one child fewer outside the set, and joins the second set when
+// that was its last and its moves out are worth at most -t.
+func (j *joiner) lowered(p parent) {
+	s, nt := j.s, j.t
+	his := s.hi
+	if s.exact {
+		his = s.lo
+	}
+	h := loadByte(his, p.index)
+	if h&foundBit != 0 {
+		return
+	}
+	if s.decrement(p.index) == 0 && stateValue(h) <= -nt && join(his, p.index, -nt) {
+		j.his = append(j.his, p.board.Mirror())
+	}
+}
+
+// raised updates a parent of a position that joined the second set: it
 // can move there, and joins the first.
-func (j *joiner) raised(x oware.Board) {
-	s := j.s
-	for _, a := range s.rules.Parents(x) {
-		q := northPits(a)
-		if !q.valid() {
-			continue
-		}
-		i := q.rank(s.n)
-		if s.lo[i]&foundBit == 0 {
-			s.lo[i] = foundByte(j.t)
-			j.los = append(j.los, a.Mirror())
-		}
+func (j *joiner) raised(p parent) {
+	if join(j.s.lo, p.index, j.t) {
+		j.los = append(j.los, p.board.Mirror())
 	}
 }
 
