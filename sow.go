@@ -79,8 +79,11 @@ func nextSownPit(at, origin int) int {
 // unsow returns the board from which the player who did not move at b
 // sowed seeds seeds from pit, without a capture, to reach b: the turn
 // passes back and the sowing is subtracted.
-func (b Board) unsow(pit int, seeds uint8) Board {
-	s := &sowPlan[pit][seeds]
+func (b Board) unsow(pit int, seeds uint8) Board { return b.unsown(&sowPlan[pit][seeds]) }
+
+// unsown returns the board from which the player who did not move at b
+// made the sowing s, without a capture.
+func (b Board) unsown(s *sowing) Board {
 	b.hi ^= sideBit
 	b.lo -= s.lo
 	b.hi -= s.hi
@@ -149,59 +152,37 @@ func (r Rules) Parents(b Board) iter.Seq2[Move, Board] {
 		}
 		starved := b.sideEmpty(b.ToMove())
 		lo, hi := b.lo, b.hi
-		pits := [NumPits]uint8{
+		// Sixteen entries, so that an index masked with 15 needs no check.
+		pits := [16]uint8{
 			uint8(lo), uint8(lo >> 8), uint8(lo >> 16), uint8(lo >> 24), uint8(lo >> 32), uint8(lo >> 40),
 			uint8(lo >> 48), uint8(lo >> 56), uint8(hi), uint8(hi >> 8), uint8(hi >> 16), uint8(hi >> 24),
 		}
-		// parent yields the board that sowed seeds seeds from pit, unless
-		// the move captures or is not legal there.
-		parent := func(pit int, seeds uint8) bool {
-			a := b.unsow(pit, seeds)
-			if rs.captures(&sowPlan[pit][seeds], b) {
-				if _, rec := rs.move(a, pit); rec&recScored != 0 {
-					return true // a capture, or the lone seeds: not a move to b
-				}
-			}
-			if starved {
-				if moves, _ := rs.legal(a, 1, 0, 0); !moves.Contains(Move(pit)) {
-					return true
-				}
-			}
-			return yield(Move(pit), a)
-		}
 		first := b.ToMove().Opponent().firstPit() // the side that sowed
 		for pit := first; pit < first+PitsPerSide; pit++ {
-			if pits[pit] != 0 {
+			if pits[pit&15] != 0 {
 				continue // the pit sown is empty after the move
 			}
-			// Up to 11 seeds, each of the pits after pit received one.
-			at, seeds := pit, uint8(1)
-			for ; seeds < NumPits; seeds++ {
-				if at++; at == NumPits {
-					at = 0
-				}
-				if pits[at] == 0 {
-					break // and so for every larger count
-				}
-				if !parent(pit, seeds) {
-					return
-				}
-			}
-			if seeds < NumPits {
-				continue
-			}
-			// Laps (R4): every other pit received one seed a lap, and the
-			// pits after pit one more in the last lap.
-			var got [NumPits]uint8
-			for i := range got {
-				got[i] = 1
-			}
-			for at = pit; seeds <= NumSeeds; seeds++ {
+			var got [16]uint8 // the seeds each pit received, so far
+			plan := &sowPlan[pit]
+			at := pit
+			for seeds := 1; seeds <= NumSeeds; seeds++ {
 				at = nextSownPit(at, pit)
-				if got[at]++; got[at] > pits[at] {
-					break
+				if got[at&15]++; got[at&15] > pits[at&15] {
+					break // and so for every larger count: pits only receive more
 				}
-				if !parent(pit, seeds) {
+				sw := &plan[seeds]
+				a := b.unsown(sw)
+				if rs.captures(sw, pits[sw.last&15]) {
+					if _, rec := rs.move(a, pit); rec&recScored != 0 {
+						continue // a capture, or the lone seeds: not a move to b
+					}
+				}
+				if starved {
+					if moves, _ := rs.legal(a, 1, 0, 0); !moves.Contains(Move(pit)) {
+						continue
+					}
+				}
+				if !yield(Move(pit), a) {
 					return
 				}
 			}
@@ -247,7 +228,7 @@ func (r *ruleset) move(b Board, pit int) (Board, record) {
 	b.lo += s.lo
 	b.hi += s.hi
 	rec := record(s.last)
-	if r.captures(s, b) {
+	if r.captures(s, b.byteAt(s.last)) {
 		b, rec = r.capture(b, s.last)
 	}
 	b.hi ^= sideBit // the turn passes
@@ -255,11 +236,10 @@ func (r *ruleset) move(b Board, pit int) (Board, record) {
 }
 
 // captures reports whether the capture rules of r have anything to look
-// at after sowing s gave sown: only a last seed on the opponent's side
-// that makes its pit hold 2 or 3 captures (R5); the lone seeds rule looks
-// at every move.
-func (r *ruleset) captures(s *sowing, sown Board) bool {
-	c := sown.byteAt(s.last)
+// at after sowing s left c seeds in the pit of the last seed: only a last
+// seed on the opponent's side that makes its pit hold 2 or 3 captures
+// (R5); the lone seeds rule looks at every move.
+func (r *ruleset) captures(s *sowing, c uint8) bool {
 	return s.across && (c == 2 || c == 3) || r.LoneSeeds
 }
 

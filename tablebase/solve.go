@@ -55,6 +55,7 @@ type solver struct {
 	lo, hi []byte
 	cnt    []byte
 	edges  atomic.Uint64 // the moves within the level
+	sink   atomic.Uint32 // what the batches read ahead, so that the reads stay
 
 	fault atomic.Pointer[error]
 }
@@ -149,40 +150,71 @@ func (s *solver) parallel(ctx context.Context, phase string, size uint64, work f
 // examine is the phase "children" for the positions from to to: each
 // position's best move out of the level for each bound (a capture, whose
 // child is looked up in a lower level) and the number of its moves within
-// the level, or the value of a finished game.
+// the level, or the value of a finished game. The captures of a batch of
+// positions are looked up together, their entries read first, all at
+// once, so that cache misses overlap.
 func (s *solver) examine(from, to uint64) {
 	p := unrank(s.n, from)
 	edges := uint64(0)
-	for i := from; i < to; i++ {
-		b := boardOf(&p, s.n)
-		south := b.Score(oware.South)
-		lo, hi, within, moves := noExit, noExit, uint8(0), 0
-		for _, c := range s.rules.Children(b) {
-			moves++
-			captured := c.Score(oware.South) - south
-			if captured == 0 {
-				within++
-				continue
+	var caps [examineBatch * oware.PitsPerSide]capture
+	for first := from; first < to; first += examineBatch {
+		last := min(first+examineBatch, to)
+		k := 0
+		for i := first; i < last; i++ {
+			b := boardOf(&p, s.n)
+			south := b.Score(oware.South)
+			within, moves := uint8(0), 0
+			for _, c := range s.rules.Children(b) {
+				moves++
+				captured := c.Score(oware.South) - south
+				if captured == 0 {
+					within++
+					continue
+				}
+				m := s.n - captured
+				q := northPits(c)
+				caps[k] = capture{position: i, level: s.lower[m], index: q.rank(m), seeds: int8(captured)}
+				k++
 			}
-			m := s.n - captured
-			q := northPits(c)
-			cl, ch := s.lower[m].bounds(q.rank(m))
-			lo = max(lo, int8(captured)-ch)
-			hi = max(hi, int8(captured)-cl)
+			v := noExit
+			if moves == 0 { // the game is over
+				v = terminalValue(s.rules, b)
+			}
+			s.lo[i] = exitByte(v)
+			if !s.exact {
+				s.hi[i] = exitByte(v)
+			}
+			s.cnt[i/2] |= within << (4 * (i & 1))
+			edges += uint64(within)
+			p.nextValid()
 		}
-		if moves == 0 { // the game is over
-			lo = terminalValue(s.rules, b)
-			hi = lo
+		var sink byte
+		for _, c := range caps[:k] {
+			sink += c.level.data[c.index*uint64(c.level.width)]
 		}
-		s.lo[i] = exitByte(lo)
-		if !s.exact {
-			s.hi[i] = exitByte(hi)
+		s.sink.Add(uint32(sink))
+		for _, c := range caps[:k] {
+			cl, ch := c.level.bounds(c.index)
+			s.lo[c.position] = exitByte(max(stateValue(s.lo[c.position]), c.seeds-ch))
+			if !s.exact {
+				s.hi[c.position] = exitByte(max(stateValue(s.hi[c.position]), c.seeds-cl))
+			}
 		}
-		s.cnt[i/2] |= within << (4 * (i & 1))
-		edges += uint64(within)
-		p.nextValid()
 	}
 	s.edges.Add(edges)
+}
+
+// examineBatch is the number of positions whose captures examine looks
+// up together.
+const examineBatch = 64
+
+// capture is a capture of a position being examined: the level and
+// index of the board it leads to, and the seeds it takes.
+type capture struct {
+	position uint64
+	level    *level
+	index    uint64
+	seeds    int8
 }
 
 // propagate solves the level by thresholds, from the highest value down.
