@@ -131,6 +131,11 @@ const MaxWorkers = 1024
 // buildLevel solves the level of n seeds and writes its file into dir,
 // returning the number of moves within it.
 func buildLevel(ctx context.Context, dir string, r oware.Rules, n int, lower []*level, workers int, progress func(Progress), start time.Time) (uint64, error) {
+	lf, err := createLevel(dir, r, n, entryWidth(r))
+	if err != nil {
+		return 0, fmt.Errorf("tablebase: %w", err)
+	}
+	defer lf.abort()
 	s, err := newSolver(r, n, lower, workers, reporter(r, n, progress, start))
 	if err != nil {
 		return 0, err
@@ -139,7 +144,7 @@ func buildLevel(ctx context.Context, dir string, r oware.Rules, n int, lower []*
 	if err := s.solve(ctx); err != nil {
 		return 0, err
 	}
-	if err := writeLevel(dir, r, n, entryWidth(r), s.fill); err != nil {
+	if err := lf.write(s.fill); err != nil {
 		return 0, fmt.Errorf("tablebase: %w", err)
 	}
 	return s.edges.Load(), nil

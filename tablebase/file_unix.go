@@ -34,3 +34,15 @@ func stale(path string) bool {
 	defer f.Close()
 	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil
 }
+
+// reserve gives f its size, with the space on disk where the system
+// reserves it (fallocate on Linux), so that a full disk shows at once.
+func reserve(f *os.File, size int64) error {
+	if err := fallocate(f, size); err == nil || err != syscall.EOPNOTSUPP && err != syscall.ENOSYS {
+		if err != nil {
+			return &os.PathError{Op: "fallocate", Path: f.Name(), Err: err}
+		}
+		return nil
+	}
+	return f.Truncate(size)
+}

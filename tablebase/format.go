@@ -231,32 +231,61 @@ func checkEntries(data []byte, width, n int) (uint64, bool) {
 	return 0, true
 }
 
-// writeLevel writes the file of the level of n seeds under rules r into
-// dir, entries bytes each, fill writing the entries of the positions
-// from from on into a buffer. It writes to a temporary file, locked
-// while it is written, renamed at the end, so that a file with the
-// level's name is whole; the temporary file is removed on any error,
-// and one left by a process that was killed is removed by the next
-// build in the directory (cleanTemp).
-func writeLevel(dir string, r oware.Rules, n, width int, fill func(dst []byte, from uint64)) error {
+// levelFile is the file of a level being built: a temporary file in the
+// level's directory, made when the level's build starts and locked while
+// it is open, which takes the level's name only once written whole.
+type levelFile struct {
+	f     *os.File
+	final string // the level's file
+	h     header
+}
+
+// createLevel makes the file of the level of n seeds under rules r in
+// dir, entries width bytes each, and reserves its space on disk where
+// the system can, so that a disk too small shows before the level is
+// solved rather than after. A temporary file that a killed process
+// leaves is removed by the next build in the directory (cleanTemp).
+func createLevel(dir string, r oware.Rules, n, width int) (*levelFile, error) {
 	name, _ := r.MarshalText()
 	h := header{rules: string(name), seeds: n, entries: Entries(n), width: width}
-	final := filepath.Join(dir, fileName(h.rules, h.seeds))
 	f, err := os.CreateTemp(dir, tempPrefix+fileName(h.rules, h.seeds)+"-*")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	lockFile(f)
-	err = func() error {
-		if _, err := f.Write(make([]byte, headerSize)); err != nil { // the header, once the checksum is known
+	if err := reserve(f, headerSize+int64(h.entries)*int64(width)); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	return &levelFile{f: f, final: filepath.Join(dir, fileName(h.rules, h.seeds)), h: h}, nil
+}
+
+// abort closes and removes the file, unless it has been written.
+func (lf *levelFile) abort() {
+	if lf.f != nil {
+		lf.f.Close()
+		os.Remove(lf.f.Name())
+		lf.f = nil
+	}
+}
+
+// write writes the level, fill writing the entries of the positions from
+// from on into a buffer, and gives the file the level's name: a header
+// whose checksums are those of what was written, then the entries. On
+// an error the file is removed.
+func (lf *levelFile) write(fill func(dst []byte, from uint64)) error {
+	f, h := lf.f, lf.h
+	err := func() error {
+		if _, err := f.Seek(headerSize, io.SeekStart); err != nil { // the header, once the checksum is known
 			return err
 		}
 		w := bufio.NewWriterSize(f, 1<<20)
 		buf := make([]byte, 1<<16)
 		crc := uint32(0)
-		per := uint64(len(buf) / width)
+		per := uint64(len(buf) / h.width)
 		for from := uint64(0); from < h.entries; from += per {
-			chunk := buf[:min(per, h.entries-from)*uint64(width)]
+			chunk := buf[:min(per, h.entries-from)*uint64(h.width)]
 			fill(chunk, from)
 			crc = crc32.Update(crc, castagnoli, chunk)
 			if _, err := w.Write(chunk); err != nil {
@@ -279,11 +308,12 @@ func writeLevel(dir string, r oware.Rules, n, width int, fill func(dst []byte, f
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(f.Name(), final)
+		err = os.Rename(f.Name(), lf.final)
 	}
 	if err != nil {
 		os.Remove(f.Name())
 	}
+	lf.f = nil
 	return err
 }
 

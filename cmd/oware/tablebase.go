@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"runtime"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/seed3966233f/oware"
@@ -63,8 +64,8 @@ func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, "-seeds: want 0 to %d", oware.NumSeeds)
 	case *dir == "":
 		return usageError(stderr, fs, "-dir: required")
-	case *jobs < 1:
-		return usageError(stderr, fs, "-j %d: want at least 1", *jobs)
+	case *jobs < 1 || *jobs > tablebase.MaxWorkers:
+		return usageError(stderr, fs, "-j %d: want 1 to %d", *jobs, tablebase.MaxWorkers)
 	}
 	rules, status, ok := parseRules(fs, *rulesName)
 	if !ok {
@@ -74,7 +75,7 @@ func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, "-rules %s: the value of a position depends on more than its board; want one of %s",
 			*rulesName, strings.Join(supportedRules(), ", "))
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible()
 	defer stop()
 	line := newStatus(stderr)
 	defer line.stop()
@@ -99,6 +100,18 @@ func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s 0-%d seeds in %s: %s\n", rules, *seeds, *dir, time.Since(start).Round(time.Millisecond))
 	return exitOK
+}
+
+// interruptible returns a context that the first SIGINT, SIGTERM or
+// SIGHUP cancels, so that a build stops cleanly and removes its
+// temporary file; a second signal then ends the process at once.
+func interruptible() (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return ctx, stop
 }
 
 // supportedRules returns the names of the presets tables can be built for.
