@@ -510,24 +510,30 @@ func TestOpenErrors(t *testing.T) {
 	})
 }
 
-// TestNoAllocs pins the probe of a board the tables hold, and of its
-// moves, at zero allocations.
+// TestNoAllocs pins the probe of a board, and of its moves, at zero
+// allocations under every supported preset: a board the tables hold, and
+// one on which the side that just moved has no empty pit, probed through
+// its children.
 func TestNoAllocs(t *testing.T) {
 	tb := small(t)
-	p := position(t, rules(t, "awari"), refBoard{1, 0, 2, 0, 1, 0, 1, 1, 0, 0, 0, 0}, oware.North)
 	var buf [6]tablebase.MoveValue
-	allocs := testing.AllocsPerRun(100, func() {
-		if _, err := tb.Probe(p); err != nil {
-			t.Fatal(err)
+	for _, name := range supported {
+		for _, b := range []refBoard{{1, 0, 2, 0, 1, 0, 1, 1, 0, 0, 0, 0}, {1, 0, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1}} {
+			p := position(t, rules(t, name), b, oware.North)
+			allocs := testing.AllocsPerRun(100, func() {
+				if _, err := tb.Probe(p); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := tb.ProbeMoves(p, buf[:0]); err != nil {
+					t.Fatal(err)
+				}
+				if _, _, err := tb.BestMoves(p); err != nil {
+					t.Fatal(err)
+				}
+			})
+			assert.Zero(t, allocs, "%s %v", name, b)
 		}
-		if _, err := tb.ProbeMoves(p, buf[:0]); err != nil {
-			t.Fatal(err)
-		}
-		if _, _, err := tb.BestMoves(p); err != nil {
-			t.Fatal(err)
-		}
-	})
-	assert.Zero(t, allocs)
+	}
 }
 
 // TestConcurrent probes from many goroutines at once (for the race

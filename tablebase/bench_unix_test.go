@@ -73,6 +73,13 @@ func BenchmarkLevel(b *testing.B) {
 	b.ReportMetric(float64(ru.Maxrss)/1024, "peak-MB")
 }
 
+// reportCPU reports the CPU time of the process per operation since
+// cpu, which on a busy machine tells more than the wall-clock time.
+func reportCPU(b *testing.B, cpu time.Duration) {
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+}
+
+// cpuTime returns the CPU time of the process so far.
 func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
