@@ -37,7 +37,7 @@ func BenchmarkLevel(b *testing.B) {
 	}
 	var lower []*level
 	for m := range n {
-		l, err := readLevel(filepath.Join(dir, fileName(name, m)))
+		l, err := readLevel(filepath.Join(dir, fileName(name, m)), true)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -49,7 +49,7 @@ func BenchmarkLevel(b *testing.B) {
 	b.ResetTimer()
 	cpu0 := cpuTime()
 	for range b.N {
-		s, err := newSolver(r, n, lower, workers, func(string, uint64) {})
+		s, err := newSolver(r, n, 0, Entries(n), lower, workers, func(string, uint64) {})
 		if err != nil {
 			b.Fatal(err)
 		}

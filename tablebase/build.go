@@ -21,6 +21,10 @@ type BuildOptions struct {
 	// Progress, when not nil, is called from Build's goroutine about once
 	// a second while a level is built, and once when each level is done.
 	Progress func(Progress)
+	// PeerTimeout is how long a slice of [BuildSlice] waits for news of
+	// another slice (its files in the work directory) before giving up;
+	// 0 means 5 minutes.
+	PeerTimeout time.Duration
 }
 
 // Progress reports how far [Build] has got.
@@ -42,8 +46,12 @@ type Progress struct {
 	Existing bool
 	// Edges is the number of moves within the level (that capture
 	// nothing), known from the phase "values" on; 0 for a level read
-	// from its file.
+	// from its file, and for a slice's (BuildSlice), its own positions'.
 	Edges uint64
+	// Exchanges is, with Phase "done" for a level built in slices by
+	// [BuildSlice] (reported by slice 0), the rounds of files its slices
+	// exchanged; 0 otherwise.
+	Exchanges int
 }
 
 // Build builds the tables of rules r for every seed count from 0 to seeds
@@ -76,7 +84,7 @@ func Build(ctx context.Context, dir string, r oware.Rules, seeds int, opt BuildO
 	for n := 0; n <= seeds; n++ {
 		start := time.Now()
 		path := filepath.Join(dir, fileName(string(name), n))
-		l, err := readLevel(path)
+		l, err := readLevel(path, true)
 		existing := err == nil
 		var edges uint64
 		var fe *FormatError
@@ -92,7 +100,7 @@ func Build(ctx context.Context, dir string, r oware.Rules, seeds int, opt BuildO
 			if edges, err = buildLevel(ctx, dir, r, n, lower, workers, opt.Progress, start); err != nil {
 				return err
 			}
-			if l, err = readLevel(path); err != nil { // mapped, for the levels above
+			if l, err = readLevel(path, true); err != nil { // mapped, for the levels above
 				return err
 			}
 		case err != nil:
@@ -136,7 +144,7 @@ func buildLevel(ctx context.Context, dir string, r oware.Rules, n int, lower []*
 		return 0, fmt.Errorf("tablebase: %w", err)
 	}
 	defer lf.abort()
-	s, err := newSolver(r, n, lower, workers, reporter(r, n, progress, start))
+	s, err := newSolver(r, n, 0, Entries(n), lower, workers, reporter(r, n, progress, start))
 	if err != nil {
 		return 0, err
 	}
@@ -144,7 +152,7 @@ func buildLevel(ctx context.Context, dir string, r oware.Rules, n int, lower []*
 	if err := s.solve(ctx); err != nil {
 		return 0, err
 	}
-	if err := lf.write(s.fill); err != nil {
+	if err := lf.write(func(dst []byte, from uint64) error { s.fill(dst, from); return nil }); err != nil {
 		return 0, fmt.Errorf("tablebase: %w", err)
 	}
 	return s.edges.Load(), nil
@@ -186,7 +194,7 @@ func Compute(ctx context.Context, r oware.Rules, seeds int, opt BuildOptions) (*
 	s := set{rules: r}
 	for n := 0; n <= seeds; n++ {
 		start := time.Now()
-		sv, err := newSolver(r, n, s.levels, workers, reporter(r, n, opt.Progress, start))
+		sv, err := newSolver(r, n, 0, Entries(n), s.levels, workers, reporter(r, n, opt.Progress, start))
 		if err != nil {
 			return nil, err
 		}

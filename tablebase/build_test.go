@@ -33,7 +33,7 @@ func TestCompute(t *testing.T) {
 		require.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 8}, done, name)
 		require.Equal(t, 8, tb.MaxSeeds(r), name)
 		for n := range 9 {
-			l, err := readLevel(filepath.Join(dir, fileName(name, n)))
+			l, err := readLevel(filepath.Join(dir, fileName(name, n)), true)
 			require.NoError(t, err)
 			require.True(t, bytes.Equal(l.data, tb.sets[0].levels[n].data), "%s level %d", name, n)
 		}

@@ -152,10 +152,11 @@ func (e *FormatError) Error() string { return "tablebase: " + e.File + ": " + e.
 func (e *FormatError) Unwrap() error { return ErrFormat }
 
 // readLevel reads and checks the file of a level: its header, its name,
-// its size, the checksum of its entries and every entry (see checkEntries).
+// its size and, with verify, the checksum of its entries and every entry
+// (see checkEntries), which takes reading the whole file.
 // The entries are mapped into memory where the system allows it, and
 // read into memory elsewhere.
-func readLevel(path string) (*level, error) {
+func readLevel(path string, verify bool) (*level, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -187,11 +188,11 @@ func readLevel(path string) (*level, error) {
 		return nil, fmt.Errorf("tablebase: %w", err)
 	}
 	data := whole[headerSize:]
-	if crc32.Checksum(data, castagnoli) != h.checksum {
+	if verify && crc32.Checksum(data, castagnoli) != h.checksum {
 		unmap()
 		return nil, &FormatError{File: path, Msg: "entry checksum mismatch", damaged: true}
 	}
-	if i, ok := checkEntries(data, h.width, h.seeds); !ok {
+	if i, ok := checkEntries(data, h.width, h.seeds); verify && !ok {
 		unmap()
 		return nil, &FormatError{File: path, Msg: fmt.Sprintf("entry %d out of range", i), damaged: true}
 	}
@@ -274,7 +275,7 @@ func (lf *levelFile) abort() {
 // from on into a buffer, and gives the file the level's name: a header
 // whose checksums are those of what was written, then the entries. On
 // an error the file is removed.
-func (lf *levelFile) write(fill func(dst []byte, from uint64)) error {
+func (lf *levelFile) write(fill func(dst []byte, from uint64) error) error {
 	f, h := lf.f, lf.h
 	err := func() error {
 		if _, err := f.Seek(headerSize, io.SeekStart); err != nil { // the header, once the checksum is known
@@ -286,7 +287,9 @@ func (lf *levelFile) write(fill func(dst []byte, from uint64)) error {
 		per := uint64(len(buf) / h.width)
 		for from := uint64(0); from < h.entries; from += per {
 			chunk := buf[:min(per, h.entries-from)*uint64(h.width)]
-			fill(chunk, from)
+			if err := fill(chunk, from); err != nil {
+				return err
+			}
 			crc = crc32.Update(crc, castagnoli, chunk)
 			if _, err := w.Write(chunk); err != nil {
 				return err
@@ -331,6 +334,10 @@ func cleanTemp(dir string) {
 	}
 	for _, e := range ents {
 		name := e.Name()
+		if e.IsDir() && strings.HasPrefix(name, slicesPrefix) {
+			cleanSlices(filepath.Join(dir, name))
+			continue
+		}
 		if !e.Type().IsRegular() || !strings.HasPrefix(name, tempPrefix) && !isOldSpill(name) {
 			continue
 		}
@@ -342,6 +349,27 @@ func cleanTemp(dir string) {
 			os.Remove(path)
 		}
 	}
+}
+
+// slicesPrefix begins the name of the work directory of a level built in
+// slices (see BuildSlice).
+const slicesPrefix = ".slices-"
+
+// cleanSlices removes the work directory of a level built in slices
+// whose run ended without removing it (a slice failed or was killed):
+// one where nothing changed for an hour, while a running slice says it
+// is alive every few seconds.
+func cleanSlices(work string) {
+	ents, err := os.ReadDir(work)
+	if info, serr := os.Stat(work); err != nil || serr != nil || time.Since(info.ModTime()) < time.Hour {
+		return
+	}
+	for _, e := range ents {
+		if info, err := e.Info(); err != nil || time.Since(info.ModTime()) < time.Hour {
+			return
+		}
+	}
+	os.RemoveAll(work)
 }
 
 // isOldSpill reports whether name is that of the temporary file of the

@@ -39,15 +39,22 @@ func foundByte(v int8) byte { return byte(v)&^foundBit | foundBit }
 // stateValue returns the number a state byte holds.
 func stateValue(b byte) int8 { return int8(b<<1) >> 1 }
 
-// solver solves one level.
+// solver solves one level, or one slice of it: the positions of index
+// first to last-1, their state indexed from first. A slice learns from
+// the other slices of the level, and tells them, which of their positions
+// a position joining a set is a parent of, through exchange.
 type solver struct {
-	rules   oware.Rules
-	n       int
-	exact   bool
-	entries uint64
-	lower   []*level // the levels below n, by seed count
-	workers int
-	report  func(phase string, done uint64)
+	rules       oware.Rules
+	n           int
+	exact       bool
+	first, last uint64
+	lower       []*level // the levels below n, by seed count
+	workers     int
+	report      func(phase string, done uint64)
+	// exchange, for a slice, sends the messages to the other slices
+	// (see message) and returns those they sent this slice, and their
+	// number over all the slices; nil for a whole level.
+	exchange func(ctx context.Context, out []uint64) (in []uint64, total uint64, err error)
 
 	// lo and hi are the state bytes of the bounds; hi is nil under
 	// exact rules, where lo holds the value. cnt holds a nibble per
@@ -60,21 +67,31 @@ type solver struct {
 	fault atomic.Pointer[error]
 }
 
-// newSolver returns the solver of the level of n seeds under rules r,
-// the lower levels given, with its state allocated.
-func newSolver(r oware.Rules, n int, lower []*level, workers int, report func(string, uint64)) (*solver, error) {
-	s := &solver{rules: r, n: n, exact: Exact(r), entries: Entries(n), lower: lower, workers: workers, report: report}
-	if s.entries > math.MaxInt64/2 || 6*n > math.MaxUint8 {
-		return nil, fmt.Errorf("tablebase: level %d has %d positions, more than this builder indexes", n, s.entries)
+// A message tells a slice that a child of one of its positions joined a
+// set: the position's index in the level, shifted left by one, with
+// toRaise, the child joined the second set (the parent joins the first);
+// without, it joined the first (the parent has one child fewer outside
+// it).
+const toRaise = 1
+
+// newSolver returns the solver of the positions first to last-1 of the
+// level of n seeds under rules r, the lower levels given, with its state
+// allocated. first is a multiple of 16, so that no word of the state is
+// shared with another slice.
+func newSolver(r oware.Rules, n int, first, last uint64, lower []*level, workers int, report func(string, uint64)) (*solver, error) {
+	s := &solver{rules: r, n: n, exact: Exact(r), first: first, last: last, lower: lower, workers: workers, report: report}
+	if Entries(n) > math.MaxInt64/2 || 6*n > math.MaxUint8 {
+		return nil, fmt.Errorf("tablebase: level %d has %d positions, more than this builder indexes", n, Entries(n))
 	}
 	// Whole words of eight bytes (sixteen nibbles), for the atomic
 	// updates of four bytes at a time.
+	size := last - first
 	var err error
-	if s.lo, err = allocBytes(roundUp(s.entries, 8)); err == nil && !s.exact {
-		s.hi, err = allocBytes(roundUp(s.entries, 8))
+	if s.lo, err = allocBytes(roundUp(size, 8)); err == nil && !s.exact {
+		s.hi, err = allocBytes(roundUp(size, 8))
 	}
 	if err == nil {
-		s.cnt, err = allocBytes(roundUp(s.entries, 16) / 2)
+		s.cnt, err = allocBytes(roundUp(size, 16) / 2)
 	}
 	if err != nil {
 		s.free()
@@ -82,6 +99,9 @@ func newSolver(r oware.Rules, n int, lower []*level, workers int, report func(st
 	}
 	return s, nil
 }
+
+// size returns the number of positions of the solver.
+func (s *solver) size() uint64 { return s.last - s.first }
 
 // roundUp returns n rounded up to a multiple of m, a power of two.
 func roundUp(n, m uint64) uint64 { return (n + m - 1) &^ (m - 1) }
@@ -109,9 +129,9 @@ func (s *solver) solve(ctx context.Context) error {
 	return s.propagate(ctx)
 }
 
-// parallel runs work on the positions of the level in chunks of size
+// parallel runs work on the positions of the solver in chunks of size
 // positions, shared among the workers, and reports the progress of the
-// phase about once a second.
+// phase about once a second. work is given local indexes.
 func (s *solver) parallel(ctx context.Context, phase string, size uint64, work func(from, to uint64)) error {
 	var next, done atomic.Uint64
 	var wg sync.WaitGroup
@@ -121,10 +141,10 @@ func (s *solver) parallel(ctx context.Context, phase string, size uint64, work f
 			defer wg.Done()
 			for ctx.Err() == nil && s.fault.Load() == nil {
 				from := next.Add(size) - size
-				if from >= s.entries {
+				if from >= s.size() {
 					return
 				}
-				to := min(from+size, s.entries)
+				to := min(from+size, s.size())
 				work(from, to)
 				done.Add(to - from)
 			}
@@ -154,7 +174,7 @@ func (s *solver) parallel(ctx context.Context, phase string, size uint64, work f
 // positions are looked up together, their entries read first, all at
 // once, so that cache misses overlap.
 func (s *solver) examine(from, to uint64) {
-	p := unrank(s.n, from)
+	p := unrank(s.n, s.first+from)
 	edges := uint64(0)
 	var caps [examineBatch * oware.PitsPerSide]capture
 	for first := from; first < to; first += examineBatch {
@@ -245,31 +265,65 @@ func (s *solver) propagate(ctx context.Context) error {
 		lowest = 1
 	}
 	steps := n - lowest + 1
-	size := min(valuesChunk, max(s.entries/uint64(4*s.workers), 256)) &^ 7
+	size := min(valuesChunk, max(s.size()/uint64(4*s.workers), 256)) &^ 7
 	for t := n; t >= lowest; t-- {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		s.report("values", uint64(n-t)*s.entries/uint64(max(steps, 1)))
+		s.report("values", uint64(n-t)*s.size()/uint64(max(steps, 1)))
 		var next atomic.Uint64
-		var wg sync.WaitGroup
-		for range s.workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				j := joiner{s: s, t: int8(t)}
+		out := s.step(ctx, int8(t), func(j *joiner) {
+			for ctx.Err() == nil {
+				from := next.Add(size) - size
+				if from >= s.size() {
+					return
+				}
+				j.scan(from, min(from+size, s.size()))
+			}
+		})
+		for s.exchange != nil { // the rounds of the threshold, until no slice has news for another
+			in, total, err := s.exchange(ctx, out)
+			if err != nil {
+				return err
+			}
+			if total == 0 {
+				break
+			}
+			var next atomic.Uint64
+			out = s.step(ctx, int8(t), func(j *joiner) {
+				const chunk = 1 << 12
 				for ctx.Err() == nil {
-					from := next.Add(size) - size
-					if from >= s.entries {
+					from := next.Add(chunk) - chunk
+					if from >= uint64(len(in)) {
 						return
 					}
-					j.scan(from, min(from+size, s.entries))
+					j.receive(in[from:min(from+chunk, uint64(len(in)))])
 				}
-			}()
+			})
 		}
-		wg.Wait()
 	}
 	return ctx.Err()
+}
+
+// step runs work in every worker with a joiner at threshold t, and
+// returns the messages they have for the other slices.
+func (s *solver) step(ctx context.Context, t int8, work func(*joiner)) []uint64 {
+	var mu sync.Mutex
+	var out []uint64
+	var wg sync.WaitGroup
+	for range s.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			j := joiner{s: s, t: t}
+			work(&j)
+			mu.Lock()
+			out = append(out, j.out...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return out
 }
 
 // valuesChunk is the most positions a worker scans at a time; small
@@ -326,16 +380,18 @@ type joiner struct {
 	// that joined the first set (lo found) and the second (hi found),
 	// South to move.
 	los, his []oware.Board
-	// The parents of a batch of them, to be updated.
+	// The parents of a batch of them in the solver's positions, to be
+	// updated, and the messages for the parents in other slices.
 	batch []parent
+	out   []uint64
 	sink  uint32 // what the batch read, so that the reads stay
 }
 
 // parent is a parent of a position that joined, to be updated.
 type parent struct {
 	board oware.Board // North to move
-	index uint64
-	lo    bool // the child joined the second set: the parent joins the first
+	index uint64      // in the solver's positions
+	raise bool        // the child joined the second set: the parent joins the first
 }
 
 // batchSize is the most positions whose parents are updated together:
@@ -343,8 +399,8 @@ type parent struct {
 // for many cache misses at the same time rather than one after another.
 const batchSize = 32
 
-// scan finds the positions from to to that join by their own moves,
-// and follows each back.
+// scan finds the positions from to to (in the solver's positions) that
+// join by their own moves, and follows each back.
 func (j *joiner) scan(from, to uint64) {
 	s, t := j.s, j.t
 	loAt, hiAt := exitByte(t), exitByte(-t)
@@ -379,22 +435,55 @@ func zeroByte(x uint64) uint64 { return (x - ones) &^ x & (ones << 7) }
 // the first set by its own moves, and hiAt the second.
 func (j *joiner) scanOne(i uint64, loAt, hiAt byte) {
 	s, t := j.s, j.t
-	los, his := s.lo, s.hi
-	if s.exact {
-		his = s.lo
-	}
-	joinsLo := loadByte(los, i) == loAt && join(los, i, t)
+	his := s.his()
+	joinsLo := loadByte(s.lo, i) == loAt && join(s.lo, i, t)
 	joinsHi := loadByte(his, i) == hiAt && s.countOf(i) == 0 && join(his, i, -t)
 	if !joinsLo && !joinsHi {
 		return
 	}
-	p := unrank(s.n, i)
-	b := boardOf(&p, s.n)
+	b := s.board(i)
 	if joinsLo {
 		j.los = append(j.los, b)
 	}
 	if joinsHi {
 		j.his = append(j.his, b)
+	}
+	j.drain()
+}
+
+// his returns the state bytes of the upper bounds: lo's under exact
+// rules.
+func (s *solver) his() []byte {
+	if s.exact {
+		return s.lo
+	}
+	return s.hi
+}
+
+// board returns the board of position i of the solver, South to move.
+func (s *solver) board(i uint64) oware.Board {
+	p := unrank(s.n, s.first+i)
+	return boardOf(&p, s.n)
+}
+
+// receive updates the positions that the messages of other slices name
+// (see message), and follows back those that join.
+func (j *joiner) receive(msgs []uint64) {
+	s := j.s
+	var sink uint32
+	for _, m := range msgs { // read ahead, as drain does
+		sink += uint32(loadByte(s.lo, m>>1-s.first))
+	}
+	j.sink = sink
+	for _, m := range msgs {
+		i := m>>1 - s.first
+		if m&toRaise != 0 {
+			if j.raise(i) {
+				j.los = append(j.los, s.board(i))
+			}
+		} else if j.lower(i) {
+			j.his = append(j.his, s.board(i))
+		}
 	}
 	j.drain()
 }
@@ -417,65 +506,67 @@ func (j *joiner) drain() {
 		// Read every state the batch updates, then update.
 		var sink uint32
 		for _, p := range j.batch {
-			sink += uint32(loadByte(s.lo, p.index))
+			sink += uint32(loadByte(s.lo, p.index)) + uint32(s.countOf(p.index))
 		}
 		if !s.exact {
 			for _, p := range j.batch {
 				sink += uint32(loadByte(s.hi, p.index))
 			}
 		}
-		for _, p := range j.batch {
-			sink += uint32(s.countOf(p.index))
-		}
 		j.sink = sink
 		for _, p := range j.batch {
-			if p.lo {
-				j.raised(p)
-			} else {
-				j.lowered(p)
+			if p.raise {
+				if j.raise(p.index) {
+					j.los = append(j.los, p.board.Mirror())
+				}
+			} else if j.lower(p.index) {
+				j.his = append(j.his, p.board.Mirror())
 			}
 		}
 	}
 }
 
-// parents adds the parents of board x within the level to the batch:
-// lo tells that x joined the second set.
-func (j *joiner) parents(x oware.Board, lo bool) {
+// parents adds the parents of board x within the level to the batch, or
+// to the messages for the slices that hold them: raise tells that x
+// joined the second set.
+func (j *joiner) parents(x oware.Board, raise bool) {
 	s := j.s
+	kind := uint64(0)
+	if raise {
+		kind = toRaise
+	}
 	for _, a := range s.rules.Parents(x) {
 		q := northPits(a)
 		if !q.valid() {
 			continue // a board that no move leads to: not in the level
 		}
-		j.batch = append(j.batch, parent{board: a, index: q.rank(s.n), lo: lo})
+		switch i := q.rank(s.n); {
+		case i >= s.first && i < s.last:
+			j.batch = append(j.batch, parent{board: a, index: i - s.first, raise: raise})
+		default:
+			j.out = append(j.out, i<<1|kind)
+		}
 	}
 }
 
-// lowered updates a parent of a position that joined the first set: it
-// has one child fewer outside the set, and joins the second set when
-// that was its last and its moves out are worth at most -t.
-func (j *joiner) lowered(p parent) {
+// lower updates position i, a parent of a position that joined the
+// first set: it has one child fewer outside the set, and joins the
+// second set when that was its last and its moves out are worth at
+// most -t. It reports whether i joined.
+func (j *joiner) lower(i uint64) bool {
 	s, nt := j.s, j.t
-	his := s.hi
-	if s.exact {
-		his = s.lo
-	}
-	h := loadByte(his, p.index)
+	his := s.his()
+	h := loadByte(his, i)
 	if h&foundBit != 0 {
-		return
+		return false
 	}
-	if s.decrement(p.index) == 0 && stateValue(h) <= -nt && join(his, p.index, -nt) {
-		j.his = append(j.his, p.board.Mirror())
-	}
+	return s.decrement(i) == 0 && stateValue(h) <= -nt && join(his, i, -nt)
 }
 
-// raised updates a parent of a position that joined the second set: it
-// can move there, and joins the first.
-func (j *joiner) raised(p parent) {
-	if join(j.s.lo, p.index, j.t) {
-		j.los = append(j.los, p.board.Mirror())
-	}
-}
+// raise updates position i, a parent of a position that joined the
+// second set: it can move there, and joins the first. It reports
+// whether i joined.
+func (j *joiner) raise(i uint64) bool { return join(j.s.lo, i, j.t) }
 
 // fill writes the entries of positions from to from+len(dst)/width
 // into dst. Under exact rules: the value, the lower bound where it was

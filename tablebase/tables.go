@@ -89,7 +89,7 @@ func Open(dir string) (*Tables, error) {
 			if n != i {
 				return nil, &FormatError{File: filepath.Join(dir, fileName(name, i)), Msg: "missing, below " + fileName(name, n)}
 			}
-			l, err := readLevel(path)
+			l, err := readLevel(path, true)
 			if err != nil {
 				return nil, err
 			}

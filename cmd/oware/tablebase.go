@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -19,6 +20,8 @@ import (
 
 // tablebaseUsage is the synopsis of oware tablebase.
 const tablebaseUsage = `build -rules NAME -seeds N -dir DIR [-j N]
+       oware tablebase build -rules NAME -level N -slice I/K -run NAME -dir DIR [-j N] [-wait D]
+       oware tablebase plan -rules NAME -seeds N -dir DIR -slices K [-from N] [-j N] [-local] [-oware PATH] [-sbatch ARGS] [-o FILE]
        oware tablebase probe -dir DIR [-rules NAME] POSITION
        oware tablebase stats -dir DIR`
 
@@ -28,13 +31,15 @@ func runTablebase(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		switch args[0] {
 		case "build":
 			return runTablebaseBuild(args[1:], stdout, stderr)
+		case "plan":
+			return runTablebasePlan(args[1:], stdout, stderr)
 		case "probe":
 			return runTablebaseProbe(args[1:], stdout, stderr)
 		case "stats":
 			return runTablebaseStats(args[1:], stdout, stderr)
 		case "-h", "-help", "--help", "help":
 			fmt.Fprintf(stdout, "usage: oware tablebase %s\n", tablebaseUsage)
-			fmt.Fprint(stdout, "\n\"oware tablebase build -h\" (probe, stats) describes a subcommand's flags.\n")
+			fmt.Fprint(stdout, "\n\"oware tablebase build -h\" (plan, probe, stats) describes a subcommand's flags.\n")
 			return exitOK
 		}
 	}
@@ -42,23 +47,31 @@ func runTablebase(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	return exitUsage
 }
 
-// runTablebaseBuild builds tables, level by level.
+// runTablebaseBuild builds tables, level by level, or one slice of a
+// level.
 func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("tablebase build", "-rules NAME -seeds N -dir DIR [-j N]", stderr)
+	fs := newFlags("tablebase build", "-rules NAME (-seeds N | -level N -slice I/K -run NAME) -dir DIR [-j N] [-wait D]", stderr)
 	rulesName := fs.String("rules", "", "the rules: "+strings.Join(supportedRules(), ", "))
 	seeds := fs.Int("seeds", 0, "build every level from 0 to this many seeds on the board (0 to 48)")
 	dir := fs.String("dir", "", "the directory of the tables, created if needed")
 	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "worker goroutines")
+	levelN := fs.Int("level", 0, "with -slice: the level (seeds on the board, 0 to 48), whose lower levels are in DIR")
+	slice := fs.String("slice", "", "build slice I of K (\"I/K\", I from 0) of the level, with the K-1 other slices running at the same time")
+	run := fs.String("run", "", "with -slice: the run's name, the same for its K slices (letters, digits, . _ -)")
+	wait := fs.Duration("wait", 5*time.Minute, "with -slice: give up when another slice is silent this long (1s to 24h)")
 	pos, status, err := parseFlags(fs, args)
 	if err != nil {
 		return status
 	}
+	sliced := isSet(fs, "slice")
 	switch {
 	case len(pos) > 0:
 		return usageError(stderr, fs, "unexpected argument %q", pos[0])
 	case *rulesName == "":
 		return usageError(stderr, fs, "-rules: required")
-	case !isSet(fs, "seeds"):
+	case sliced && isSet(fs, "seeds"):
+		return usageError(stderr, fs, "-seeds: not with -slice, which builds the one level of -level")
+	case !sliced && !isSet(fs, "seeds"):
 		return usageError(stderr, fs, "-seeds: required")
 	case *seeds < 0 || *seeds > oware.NumSeeds:
 		return usageError(stderr, fs, "-seeds: want 0 to %d", oware.NumSeeds)
@@ -66,6 +79,25 @@ func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, "-dir: required")
 	case *jobs < 1 || *jobs > tablebase.MaxWorkers:
 		return usageError(stderr, fs, "-j %d: want 1 to %d", *jobs, tablebase.MaxWorkers)
+	case !sliced && (isSet(fs, "level") || isSet(fs, "run") || isSet(fs, "wait")):
+		return usageError(stderr, fs, "-level, -run and -wait: only with -slice")
+	}
+	var i, k int
+	if sliced {
+		var msg string
+		if i, k, msg = parseSlice(*slice); msg != "" {
+			return usageError(stderr, fs, "-slice %s: %s", *slice, msg)
+		}
+		switch {
+		case !isSet(fs, "level"):
+			return usageError(stderr, fs, "-level: required with -slice")
+		case *levelN < 0 || *levelN > oware.NumSeeds:
+			return usageError(stderr, fs, "-level: want 0 to %d", oware.NumSeeds)
+		case *run == "":
+			return usageError(stderr, fs, "-run: required with -slice, the same for the K slices")
+		case *wait < time.Second || *wait > 24*time.Hour:
+			return usageError(stderr, fs, "-wait %s: want 1s to 24h", *wait)
+		}
 	}
 	rules, status, ok := parseRules(fs, *rulesName)
 	if !ok {
@@ -79,7 +111,7 @@ func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	line := newStatus(stderr)
 	defer line.stop()
-	opt := tablebase.BuildOptions{Workers: *jobs, Progress: func(p tablebase.Progress) {
+	opt := tablebase.BuildOptions{Workers: *jobs, PeerTimeout: *wait, Progress: func(p tablebase.Progress) {
 		if p.Phase != "done" {
 			text := progressText(p)
 			line.update(func(time.Duration) string { return text })
@@ -89,7 +121,11 @@ func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, doneText(p))
 	}}
 	start := time.Now()
-	err = tablebase.Build(ctx, *dir, rules, *seeds, opt)
+	if sliced {
+		err = tablebase.BuildSlice(ctx, *dir, rules, *levelN, i, k, *run, opt)
+	} else {
+		err = tablebase.Build(ctx, *dir, rules, *seeds, opt)
+	}
 	line.clear()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -98,8 +134,28 @@ func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
 		}
 		return fail(stderr, "tablebase build", err)
 	}
+	if sliced {
+		fmt.Fprintf(stdout, "%s %d seeds, slice %d of %d, in %s: %s\n", rules, *levelN, i, k, *dir, time.Since(start).Round(time.Millisecond))
+		return exitOK
+	}
 	fmt.Fprintf(stdout, "%s 0-%d seeds in %s: %s\n", rules, *seeds, *dir, time.Since(start).Round(time.Millisecond))
 	return exitOK
+}
+
+// parseSlice reads "I/K", slice I of K; or says what is wrong.
+func parseSlice(s string) (i, k int, msg string) {
+	a, b, found := strings.Cut(s, "/")
+	i, errI := strconv.Atoi(a)
+	k, errK := strconv.Atoi(b)
+	switch {
+	case !found || errI != nil || errK != nil:
+		return 0, 0, "want I/K, such as 0/4"
+	case k < 1 || k > tablebase.MaxSlices:
+		return 0, 0, fmt.Sprintf("want 1 to %d slices", tablebase.MaxSlices)
+	case i < 0 || i >= k:
+		return 0, 0, fmt.Sprintf("want a slice from 0 to %d", k-1)
+	}
+	return i, k, ""
 }
 
 // interruptible returns a context that the first SIGINT, SIGTERM or
