@@ -111,6 +111,7 @@ func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	line := newStatus(stderr)
 	defer line.stop()
+	cpu := processCPU()
 	opt := tablebase.BuildOptions{Workers: *jobs, PeerTimeout: *wait, Progress: func(p tablebase.Progress) {
 		if p.Phase != "done" {
 			text := progressText(p)
@@ -118,7 +119,9 @@ func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
 			return
 		}
 		line.clear()
-		fmt.Fprintln(stdout, doneText(p))
+		now := processCPU()
+		fmt.Fprintln(stdout, doneText(p, now-cpu))
+		cpu = now
 	}}
 	start := time.Now()
 	if sliced {
@@ -192,14 +195,22 @@ func progressText(p tablebase.Progress) string {
 	return text
 }
 
-// doneText is the line printed when a level is done.
-func doneText(p tablebase.Progress) string {
+// doneText is the line printed when a level is done, which took cpu of
+// the process's CPU time (0 where it is not known).
+func doneText(p tablebase.Progress, cpu time.Duration) string {
 	if p.Existing {
 		return fmt.Sprintf("%s %d seeds: %s positions, already built", p.Rules, p.Seeds, thousands(p.Total))
 	}
 	secs := p.Elapsed.Seconds()
-	return fmt.Sprintf("%s %d seeds: %s positions in %s (%.2f M positions/s)",
+	text := fmt.Sprintf("%s %d seeds: %s positions in %s (%.2f M positions/s",
 		p.Rules, p.Seeds, thousands(p.Total), p.Elapsed.Round(time.Millisecond), float64(p.Total)/max(secs, 1e-9)/1e6)
+	if cpu > 0 {
+		text += fmt.Sprintf(", %.2f M per CPU-second", float64(p.Total)/max(cpu.Seconds(), 1e-9)/1e6)
+	}
+	if p.Exchanges > 0 {
+		text += fmt.Sprintf(", %d rounds", p.Exchanges)
+	}
+	return text + ")"
 }
 
 // thousands writes n with commas between groups of three digits.
