@@ -63,8 +63,6 @@ type solver struct {
 	cnt    []byte
 	edges  atomic.Uint64 // the moves within the level
 	sink   atomic.Uint32 // what the batches read ahead, so that the reads stay
-
-	fault atomic.Pointer[error]
 }
 
 // A message tells a slice that a child of one of its positions joined a
@@ -114,9 +112,6 @@ func (s *solver) free() {
 	s.lo, s.hi, s.cnt = nil, nil, nil
 }
 
-// fail records the first error of a worker.
-func (s *solver) fail(err error) { s.fault.CompareAndSwap(nil, &err) }
-
 // initChunk is the positions a worker takes at a time while the moves
 // are generated: an even number, so that no two workers share a nibble.
 const initChunk = 1 << 14
@@ -139,7 +134,7 @@ func (s *solver) parallel(ctx context.Context, phase string, size uint64, work f
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for ctx.Err() == nil && s.fault.Load() == nil {
+			for ctx.Err() == nil {
 				from := next.Add(size) - size
 				if from >= s.size() {
 					return
@@ -157,9 +152,6 @@ func (s *solver) parallel(ctx context.Context, phase string, size uint64, work f
 	for {
 		select {
 		case <-finished:
-			if err := s.fault.Load(); err != nil {
-				return *err
-			}
 			return ctx.Err()
 		case <-tick.C:
 			s.report(phase, done.Load())

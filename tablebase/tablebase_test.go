@@ -273,7 +273,7 @@ func forEachBoard(n int, f func(refBoard)) {
 
 // TestEntries checks the entry counts against a count of the boards
 // whose opponent side has an empty pit, and against the figures of the
-// README.
+// package documentation.
 func TestEntries(t *testing.T) {
 	for n := 0; n <= 9; n++ {
 		count := uint64(0)
