@@ -15,29 +15,11 @@ import (
 // memory by [Compute]. They are immutable: any number of goroutines may
 // probe them at once.
 type Tables struct {
-	sets []set
-	// byKey finds the set of a probe's rules without comparing them
-	// with every set's: the set whose rules have each key, or nil.
-	byKey [64]*set
+	sets []set // one a preset, at most one for each of the presets
 }
 
 // newTables returns the tables of sets, which hold distinct rules.
-func newTables(sets []set) *Tables {
-	t := &Tables{sets: sets}
-	for i := range t.sets {
-		k := rulesKey(t.sets[i].rules)
-		if t.byKey[k] == nil {
-			t.byKey[k] = &t.sets[i]
-		}
-	}
-	return t
-}
-
-// rulesKey returns a small number that tells the supported presets apart
-// by the knobs in which they differ; set checks the rest.
-func rulesKey(r oware.Rules) uint8 {
-	return (uint8(r.GrandSlam) ^ uint8(r.MajoritySweep)<<2 ^ r.RepeatLimit<<4) & 63
-}
+func newTables(sets []set) *Tables { return &Tables{sets: sets} }
 
 // set is the levels of one rules preset, from 0 seeds up.
 type set struct {
@@ -114,12 +96,11 @@ func (e noTablesError) Error() string {
 // Unwrap returns ErrMissingTable.
 func (e noTablesError) Unwrap() error { return ErrMissingTable }
 
-// set returns the levels of rules r, or nil.
+// set returns the levels of rules r, or nil. The presets are small
+// values compared in one instruction, and the tables hold a few of them
+// at most.
 func (t *Tables) set(r oware.Rules) *set {
-	if s := t.byKey[rulesKey(r)]; s != nil && s.rules == r {
-		return s
-	}
-	for i := range t.sets { // two sets of one key: not among the presets
+	for i := range t.sets {
 		if t.sets[i].rules == r {
 			return &t.sets[i]
 		}

@@ -3,116 +3,174 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/ogn"
+	"github.com/seed3966233f/oware/internal/cli"
+	"github.com/seed3966233f/oware/internal/words"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
-// tablebaseUsage is the synopsis of oware tablebase.
-const tablebaseUsage = `build -rules NAME -seeds N -dir DIR [-j N]
-       oware tablebase build -rules NAME -level N -slice I/K -run NAME -dir DIR [-j N] [-wait D]
-       oware tablebase plan -rules NAME -seeds N -dir DIR -slices K [-from N] [-j N] [-local] [-oware PATH] [-sbatch ARGS] [-o FILE]
-       oware tablebase probe -dir DIR [-rules NAME] POSITION
-       oware tablebase stats -dir DIR`
-
-// runTablebase runs oware tablebase: build, probe or stats.
-func runTablebase(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "build":
-			return runTablebaseBuild(args[1:], stdout, stderr)
-		case "plan":
-			return runTablebasePlan(args[1:], stdout, stderr)
-		case "probe":
-			return runTablebaseProbe(args[1:], stdout, stderr)
-		case "stats":
-			return runTablebaseStats(args[1:], stdout, stderr)
-		case "-h", "-help", "--help", "help":
-			fmt.Fprintf(stdout, "usage: oware tablebase %s\n", tablebaseUsage)
-			fmt.Fprint(stdout, "\n\"oware tablebase build -h\" (plan, probe, stats) describes a subcommand's flags.\n")
-			return exitOK
-		}
-	}
-	fmt.Fprintf(stderr, "usage: oware tablebase %s\n", tablebaseUsage)
-	return exitUsage
+var tablebaseCommand = &cli.Command{
+	Name:  "tablebase",
+	Short: "build and probe endgame tables: perfect play with few seeds",
+	Long: `
+Tablebase builds and reads the endgame tables: the value under perfect
+play of every position of up to N seeds on the board, one file per
+level.`,
+	Commands: []*cli.Command{tablebaseBuildCommand, tablebasePlanCommand, tablebaseProbeCommand, tablebaseStatsCommand},
 }
 
-// runTablebaseBuild builds tables, level by level, or one slice of a
-// level.
-func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("tablebase build", "-rules NAME (-seeds N | -level N -slice I/K -run NAME) -dir DIR [-j N] [-wait D]", stderr)
-	rulesName := fs.String("rules", "", "the rules: "+strings.Join(supportedRules(), ", "))
-	seeds := fs.Int("seeds", 0, "build every level from 0 to this many seeds on the board (0 to 48)")
-	dir := fs.String("dir", "", "the directory of the tables, created if needed")
-	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "worker goroutines")
-	levelN := fs.Int("level", 0, "with -slice: the level (seeds on the board, 0 to 48), whose lower levels are in DIR")
-	slice := fs.String("slice", "", "build slice I of K (\"I/K\", I from 0) of the level, with the K-1 other slices running at the same time")
-	run := fs.String("run", "", "with -slice: the run's name, the same for its K slices (letters, digits, . _ -)")
-	wait := fs.Duration("wait", 5*time.Minute, "with -slice: give up when another slice is silent this long (1s to 24h)")
-	pos, status, err := parseFlags(fs, args)
+var tablebaseBuildCommand = &cli.Command{
+	Name: "build",
+	Usage: []string{
+		"-rules NAME -seeds N -dir DIR [-j N]",
+		"-rules NAME -level N -slice I/K -run NAME -dir DIR [-j N] [-wait D]",
+	},
+	Short: "build the tables of every level up to N seeds, or a slice of one level",
+	Long: `
+Build builds every level from 0 to N seeds on the board, one file each,
+under abapa, openspiel, aalina, auale or awari (the rules under which a
+position's value depends on its board alone). It prints a line per level,
+with its positions per second and per CPU-second; on a terminal, a
+progress line shows the phase, the positions done, the rate and the time
+left. A level already in DIR is checked and kept, so an interrupted build
+resumes with the same command: Ctrl-C, SIGTERM and SIGHUP stop it
+cleanly (a second one ends it at once), and the file that a killed build
+leaves is removed by the next. A damaged level is built again, the
+damaged file kept as NAME.damaged.
+
+With -slice I/K, build builds slice I of K of the one level of -level
+seeds, whose lower levels are in DIR, together with the K-1 other slices,
+which other processes build at the same time with the same -run name, on
+this machine or on others that share DIR; slice 0 writes the level's
+file. "oware tablebase plan" writes the script that runs the slices of
+every level, as Slurm job arrays or as processes of this machine.`,
+	Flags: func(fs *flag.FlagSet) cli.Func {
+		rulesName := fs.String("rules", "", "the `rules`: "+strings.Join(supportedRules(), ", "))
+		seeds := fs.Int("seeds", 0, "build every level from 0 to this many seeds on the board (0 to 48)")
+		dir := fs.String("dir", "", "the directory of the tables, created if needed")
+		var jobs, level int
+		cli.IntVar(fs, &jobs, "j", 0, 0, tablebase.MaxWorkers, "`N` worker goroutines, 0 for one per CPU (GOMAXPROCS)")
+		cli.IntVar(fs, &level, "level", 0, 0, oware.NumSeeds, "with -slice: the level `N` (seeds on the board) whose slice to build")
+		var slice sliceFlag
+		fs.Var(&slice, "slice", "build slice `I/K` of the level (I from 0), with the K-1 other slices running at the same time")
+		run := fs.String("run", "", "with -slice: the run's `NAME`, the same for its K slices (letters, digits, . _ -)")
+		var wait time.Duration
+		cli.DurationVar(fs, &wait, "wait", 5*time.Minute, time.Second, "with -slice: give up when another slice has been silent for `D`")
+		return func(ctx context.Context, s cli.Streams, args []string) error {
+			sliced := cli.IsSet(fs, "slice")
+			switch {
+			case len(args) > 0:
+				return cli.Usagef("unexpected argument %q", args[0])
+			case *rulesName == "":
+				return cli.Usagef("-rules: required")
+			case sliced && cli.IsSet(fs, "seeds"):
+				return cli.Usagef("-seeds: not with -slice, which builds the one level of -level")
+			case !sliced && !cli.IsSet(fs, "seeds"):
+				return cli.Usagef("-seeds: required")
+			case *seeds < 0 || *seeds > oware.NumSeeds:
+				return cli.Usagef("-seeds: want 0 to %d", oware.NumSeeds)
+			case *dir == "":
+				return cli.Usagef("-dir: required")
+			case !sliced && (cli.IsSet(fs, "level") || cli.IsSet(fs, "run") || cli.IsSet(fs, "wait")):
+				return cli.Usagef("-level, -run and -wait: only with -slice")
+			case sliced && !cli.IsSet(fs, "level"):
+				return cli.Usagef("-level: required with -slice")
+			case sliced && *run == "":
+				return cli.Usagef("-run: required with -slice, the same for the K slices")
+			}
+			rules, err := tableRules(*rulesName)
+			if err != nil {
+				return err
+			}
+			b := tableBuild{rules: rules, seeds: *seeds, dir: *dir, jobs: jobs, wait: wait}
+			if sliced {
+				b.level, b.slice, b.runName = level, &slice, *run
+			}
+			return b.run(ctx, s.Stdout, s.Stderr)
+		}
+	},
+	// The first of these stops the build cleanly, and the same command
+	// resumes; a second ends it at once.
+	Signals: []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP},
+}
+
+// tableRules returns the preset of the given name, a usage error unless
+// tables can be built under it.
+func tableRules(name string) (oware.Rules, error) {
+	rules, err := oware.ParseRules(name)
 	if err != nil {
-		return status
-	}
-	sliced := isSet(fs, "slice")
-	switch {
-	case len(pos) > 0:
-		return usageError(stderr, fs, "unexpected argument %q", pos[0])
-	case *rulesName == "":
-		return usageError(stderr, fs, "-rules: required")
-	case sliced && isSet(fs, "seeds"):
-		return usageError(stderr, fs, "-seeds: not with -slice, which builds the one level of -level")
-	case !sliced && !isSet(fs, "seeds"):
-		return usageError(stderr, fs, "-seeds: required")
-	case *seeds < 0 || *seeds > oware.NumSeeds:
-		return usageError(stderr, fs, "-seeds: want 0 to %d", oware.NumSeeds)
-	case *dir == "":
-		return usageError(stderr, fs, "-dir: required")
-	case *jobs < 1 || *jobs > tablebase.MaxWorkers:
-		return usageError(stderr, fs, "-j %d: want 1 to %d", *jobs, tablebase.MaxWorkers)
-	case !sliced && (isSet(fs, "level") || isSet(fs, "run") || isSet(fs, "wait")):
-		return usageError(stderr, fs, "-level, -run and -wait: only with -slice")
-	}
-	var i, k int
-	if sliced {
-		var msg string
-		if i, k, msg = parseSlice(*slice); msg != "" {
-			return usageError(stderr, fs, "-slice %s: %s", *slice, msg)
-		}
-		switch {
-		case !isSet(fs, "level"):
-			return usageError(stderr, fs, "-level: required with -slice")
-		case *levelN < 0 || *levelN > oware.NumSeeds:
-			return usageError(stderr, fs, "-level: want 0 to %d", oware.NumSeeds)
-		case *run == "":
-			return usageError(stderr, fs, "-run: required with -slice, the same for the K slices")
-		case *wait < time.Second || *wait > 24*time.Hour:
-			return usageError(stderr, fs, "-wait %s: want 1s to 24h", *wait)
-		}
-	}
-	rules, status, ok := parseRules(fs, *rulesName)
-	if !ok {
-		return status
+		return rules, &cli.UsageError{Err: err}
 	}
 	if !tablebase.Supported(rules) {
-		return usageError(stderr, fs, "-rules %s: the value of a position depends on more than its board; want one of %s",
-			*rulesName, strings.Join(supportedRules(), ", "))
+		return rules, cli.Usagef("-rules %s: the value of a position depends on more than its board; want one of %s",
+			name, strings.Join(supportedRules(), ", "))
 	}
-	ctx, stop := interruptible()
+	return rules, nil
+}
+
+// sliceFlag is the value of -slice: slice I of K, "I/K".
+type sliceFlag struct{ i, k int }
+
+func (f *sliceFlag) String() string {
+	if f == nil || f.k == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", f.i, f.k)
+}
+
+func (f *sliceFlag) Set(s string) error {
+	a, b, found := strings.Cut(s, "/")
+	i, errI := strconv.Atoi(a)
+	k, errK := strconv.Atoi(b)
+	switch {
+	case !found || errI != nil || errK != nil:
+		return errors.New("want I/K, such as 0/4")
+	case k < 1 || k > tablebase.MaxSlices:
+		return fmt.Errorf("want 1 to %d slices", tablebase.MaxSlices)
+	case i < 0 || i >= k:
+		return fmt.Errorf("want a slice from 0 to %d", k-1)
+	}
+	f.i, f.k = i, k
+	return nil
+}
+
+// tableBuild is what oware tablebase build builds: the levels from 0 to
+// seeds, or, with a slice, that slice of one level.
+type tableBuild struct {
+	rules   oware.Rules
+	seeds   int
+	dir     string
+	jobs    int
+	level   int
+	slice   *sliceFlag // nil for the levels from 0 to seeds
+	runName string     // the run of the slice
+	wait    time.Duration
+}
+
+// run builds the tables, level by level, or the slice.
+func (b tableBuild) run(ctx context.Context, stdout, stderr io.Writer) error {
+	// The first signal cancels ctx; stop then lets a second one end the
+	// process as it would any other.
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	line := newStatus(stderr)
 	defer line.stop()
 	cpu := processCPU()
-	opt := tablebase.BuildOptions{Workers: *jobs, PeerTimeout: *wait, Progress: func(p tablebase.Progress) {
+	opt := tablebase.BuildOptions{Workers: b.jobs, PeerTimeout: b.wait, Progress: func(p tablebase.Progress) {
 		if p.Phase != "done" {
 			text := progressText(p)
 			line.update(func(time.Duration) string { return text })
@@ -124,53 +182,25 @@ func runTablebaseBuild(args []string, stdout, stderr io.Writer) int {
 		cpu = now
 	}}
 	start := time.Now()
-	if sliced {
-		err = tablebase.BuildSlice(ctx, *dir, rules, *levelN, i, k, *run, opt)
+	var err error
+	if b.slice != nil {
+		err = tablebase.BuildSlice(ctx, b.dir, b.rules, b.level, b.slice.i, b.slice.k, b.runName, opt)
 	} else {
-		err = tablebase.Build(ctx, *dir, rules, *seeds, opt)
+		err = tablebase.Build(ctx, b.dir, b.rules, b.seeds, opt)
 	}
 	line.clear()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
-			fmt.Fprintf(stderr, "oware tablebase build: interrupted; the levels written are kept, and the same command resumes\n")
-			return exitFail
+			return errors.New("interrupted; the levels written are kept, and the same command resumes")
 		}
-		return fail(stderr, "tablebase build", err)
+		return err
 	}
-	if sliced {
-		fmt.Fprintf(stdout, "%s %d seeds, slice %d of %d, in %s: %s\n", rules, *levelN, i, k, *dir, time.Since(start).Round(time.Millisecond))
-		return exitOK
+	if b.slice != nil {
+		_, err = fmt.Fprintf(stdout, "%s %s, slice %s, in %s: %s\n", b.rules, words.Count(b.level, "seed", "seeds"), b.slice, b.dir, time.Since(start).Round(time.Millisecond))
+		return err
 	}
-	fmt.Fprintf(stdout, "%s 0-%d seeds in %s: %s\n", rules, *seeds, *dir, time.Since(start).Round(time.Millisecond))
-	return exitOK
-}
-
-// parseSlice reads "I/K", slice I of K; or says what is wrong.
-func parseSlice(s string) (i, k int, msg string) {
-	a, b, found := strings.Cut(s, "/")
-	i, errI := strconv.Atoi(a)
-	k, errK := strconv.Atoi(b)
-	switch {
-	case !found || errI != nil || errK != nil:
-		return 0, 0, "want I/K, such as 0/4"
-	case k < 1 || k > tablebase.MaxSlices:
-		return 0, 0, fmt.Sprintf("want 1 to %d slices", tablebase.MaxSlices)
-	case i < 0 || i >= k:
-		return 0, 0, fmt.Sprintf("want a slice from 0 to %d", k-1)
-	}
-	return i, k, ""
-}
-
-// interruptible returns a context that the first SIGINT, SIGTERM or
-// SIGHUP cancels, so that a build stops cleanly and removes its
-// temporary file; a second signal then ends the process at once.
-func interruptible() (context.Context, context.CancelFunc) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	go func() {
-		<-ctx.Done()
-		stop()
-	}()
-	return ctx, stop
+	_, err = fmt.Fprintf(stdout, "%s 0-%d seeds in %s: %s\n", b.rules, b.seeds, b.dir, time.Since(start).Round(time.Millisecond))
+	return err
 }
 
 // supportedRules returns the names of the presets tables can be built for.
@@ -186,7 +216,7 @@ func supportedRules() []string {
 
 // progressText is the progress line of a level being built.
 func progressText(p tablebase.Progress) string {
-	text := fmt.Sprintf("%s %d seeds: %s, %s of %s positions", p.Rules, p.Seeds, p.Phase, thousands(p.Done), thousands(p.Total))
+	text := fmt.Sprintf("%s %s: %s, %s of %s", p.Rules, words.Count(p.Seeds, "seed", "seeds"), p.Phase, words.Thousands(p.Done), words.Amount(p.Total, "position", "positions"))
 	if secs := p.Elapsed.Seconds(); p.Done > 0 && secs > 0 {
 		rate := float64(p.Done) / secs
 		left := time.Duration(float64(p.Total-p.Done) / rate * float64(time.Second))
@@ -199,80 +229,74 @@ func progressText(p tablebase.Progress) string {
 // the process's CPU time (0 where it is not known).
 func doneText(p tablebase.Progress, cpu time.Duration) string {
 	if p.Existing {
-		return fmt.Sprintf("%s %d seeds: %s positions, already built", p.Rules, p.Seeds, thousands(p.Total))
+		return fmt.Sprintf("%s %s: %s, already built", p.Rules, words.Count(p.Seeds, "seed", "seeds"), words.Amount(p.Total, "position", "positions"))
 	}
 	secs := p.Elapsed.Seconds()
-	text := fmt.Sprintf("%s %d seeds: %s positions in %s (%.2f M positions/s",
-		p.Rules, p.Seeds, thousands(p.Total), p.Elapsed.Round(time.Millisecond), float64(p.Total)/max(secs, 1e-9)/1e6)
+	text := fmt.Sprintf("%s %s: %s in %s (%.2f M positions/s",
+		p.Rules, words.Count(p.Seeds, "seed", "seeds"), words.Amount(p.Total, "position", "positions"), p.Elapsed.Round(time.Millisecond), float64(p.Total)/max(secs, 1e-9)/1e6)
 	if cpu > 0 {
 		text += fmt.Sprintf(", %.2f M per CPU-second", float64(p.Total)/max(cpu.Seconds(), 1e-9)/1e6)
 	}
 	if p.Exchanges > 0 {
-		text += fmt.Sprintf(", %d rounds", p.Exchanges)
+		text += fmt.Sprintf(", %s", words.Count(p.Exchanges, "round", "rounds"))
 	}
 	return text + ")"
 }
 
-// thousands writes n with commas between groups of three digits.
-func thousands(n uint64) string {
-	s := fmt.Sprint(n)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
+var tablebaseProbeCommand = &cli.Command{
+	Name:  "probe",
+	Usage: []string{"-dir DIR [-rules NAME] POSITION"},
+	Short: "the value of a position and of each of its moves",
+	Long: `
+Probe shows the value of a position under perfect play and that of each
+move, the best marked.`,
+	Flags: func(fs *flag.FlagSet) cli.Func {
+		dir := fs.String("dir", "", "the directory of the tables")
+		var rules *oware.Rules
+		fs.Func("rules", "the `rules` (default: those of the tables, when they hold one rules)", func(s string) error {
+			r, err := oware.ParseRules(s)
+			rules = &r
+			return err
+		})
+		return func(_ context.Context, s cli.Streams, args []string) error {
+			switch {
+			case len(args) != 1:
+				return cli.Usagef("want one POSITION")
+			case *dir == "":
+				return cli.Usagef("-dir: required")
+			}
+			b, err := parsePosition("", args[0])
+			if err != nil {
+				return err
+			}
+			tb, err := tablebase.Open(*dir)
+			if err != nil {
+				return err
+			}
+			if rules == nil {
+				held := heldRules(tb)
+				if len(held) != 1 {
+					return cli.Usagef("-rules: required, the tables hold several")
+				}
+				rules = &held[0]
+			}
+			return tablebaseProbe(s.Stdout, tb, rules.Position(b))
 		}
-		b.WriteRune(c)
-	}
-	return b.String()
+	},
 }
 
-// runTablebaseProbe shows the value of a position and of its moves.
-func runTablebaseProbe(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("tablebase probe", "-dir DIR [-rules NAME] POSITION", stderr)
-	dir := fs.String("dir", "", "the directory of the tables")
-	rulesName := fs.String("rules", "", "the rules (default: those of the tables, when they hold one rules)")
-	pos, status, err := parseFlags(fs, args)
-	if err != nil {
-		return status
-	}
-	switch {
-	case len(pos) != 1:
-		return usageError(stderr, fs, "want one POSITION")
-	case *dir == "":
-		return usageError(stderr, fs, "-dir: required")
-	}
-	b, err := ogn.ParseBoard(pos[0])
-	if err != nil {
-		return usageError(stderr, fs, "%q is not a position string or a FEN: %s", pos[0], parseProblem(err))
-	}
-	tb, err := tablebase.Open(*dir)
-	if err != nil {
-		return fail(stderr, "tablebase probe", err)
-	}
-	var rules oware.Rules
-	switch held := heldRules(tb); {
-	case *rulesName != "":
-		r, status, ok := parseRules(fs, *rulesName)
-		if !ok {
-			return status
-		}
-		rules = r
-	case len(held) == 1:
-		rules = held[0]
-	default:
-		return usageError(stderr, fs, "-rules: required, the tables hold several")
-	}
-	p := rules.Position(b)
+// tablebaseProbe shows the value of p and of its moves.
+func tablebaseProbe(stdout io.Writer, tb *tablebase.Tables, p oware.Position) error {
 	v, err := tb.Probe(p)
 	if err != nil {
-		return fail(stderr, "tablebase probe", err)
+		return err
 	}
 	moves, _ := tb.ProbeMoves(p, nil)
 	best, _, _ := tb.BestMoves(p)
-	mover := b.ToMove()
-	fmt.Fprintf(stdout, "%s, %s, %s to move\n", b, rules, mover)
+	b, mover := p.Board(), p.Board().ToMove()
+	fmt.Fprintf(stdout, "%s, %s, %s to move\n", b, p.Rules(), mover)
 	fmt.Fprintf(stdout, "value: %s (%s's seeds from the board minus %s's)\n", v, mover, mover.Opponent())
-	fmt.Fprintf(stdout, "perfect play: %s\n", verdict(v, b))
+	fmt.Fprintf(stdout, "perfect play: %s\n", words.Verdict(v, b))
 	for _, m := range moves {
 		mark := ""
 		if best.Contains(m.Move) {
@@ -280,7 +304,7 @@ func runTablebaseProbe(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "  %s  %s%s\n", m.Move, m.Value, mark)
 	}
-	return exitOK
+	return nil
 }
 
 // heldRules returns the rules the tables hold.
@@ -294,54 +318,40 @@ func heldRules(tb *tablebase.Tables) []oware.Rules {
 	return held
 }
 
-// verdict says who wins under perfect play from b, whose value is v: "South
-// wins by 3", "draw", or, when the bounds do not tell, the range.
-func verdict(v tablebase.Value, b oware.Board) string {
-	lo, hi := v.Margin(b)
-	one := func(m int) string {
-		switch {
-		case m > 0:
-			return fmt.Sprintf("South wins by %d", m)
-		case m < 0:
-			return fmt.Sprintf("North wins by %d", -m)
+var tablebaseStatsCommand = &cli.Command{
+	Name:  "stats",
+	Usage: []string{"-dir DIR"},
+	Short: "what each level holds",
+	Long: `
+Stats shows, for each level, the share of wins, draws and losses for the
+player to move (as far as bounds prove them), the share of exact values
+and the file size.`,
+	Flags: func(fs *flag.FlagSet) cli.Func {
+		dir := fs.String("dir", "", "the directory of the tables")
+		return func(_ context.Context, s cli.Streams, args []string) error {
+			switch {
+			case len(args) > 0:
+				return cli.Usagef("unexpected argument %q", args[0])
+			case *dir == "":
+				return cli.Usagef("-dir: required")
+			}
+			tb, err := tablebase.Open(*dir)
+			if err != nil {
+				return err
+			}
+			return tablebaseStats(s.Stdout, tb)
 		}
-		return "draw"
-	}
-	switch {
-	case lo == hi:
-		return one(lo)
-	case lo > 0:
-		return fmt.Sprintf("South wins, by %d to %d", lo, hi)
-	case hi < 0:
-		return fmt.Sprintf("North wins, by %d to %d", -hi, -lo)
-	}
-	return fmt.Sprintf("not known: from %s to %s", one(lo), one(hi))
+	},
 }
 
-// runTablebaseStats shows what each level holds.
-func runTablebaseStats(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("tablebase stats", "-dir DIR", stderr)
-	dir := fs.String("dir", "", "the directory of the tables")
-	pos, status, err := parseFlags(fs, args)
-	if err != nil {
-		return status
-	}
-	switch {
-	case len(pos) > 0:
-		return usageError(stderr, fs, "unexpected argument %q", pos[0])
-	case *dir == "":
-		return usageError(stderr, fs, "-dir: required")
-	}
-	tb, err := tablebase.Open(*dir)
-	if err != nil {
-		return fail(stderr, "tablebase stats", err)
-	}
+// tablebaseStats shows what each level of tb holds.
+func tablebaseStats(stdout io.Writer, tb *tablebase.Tables) error {
 	fmt.Fprintf(stdout, "%-9s %5s %15s %7s %7s %7s %8s %14s\n", "rules", "seeds", "positions", "wins", "draws", "losses", "exact", "bytes")
 	pct := func(n, of uint64) string { return fmt.Sprintf("%.2f%%", 100*float64(n)/float64(max(of, 1))) }
 	for _, s := range tb.Stats() {
-		fmt.Fprintf(stdout, "%-9s %5d %15s %7s %7s %7s %8s %14s\n", s.Rules, s.Seeds, thousands(s.Positions),
+		fmt.Fprintf(stdout, "%-9s %5d %15s %7s %7s %7s %8s %14s\n", s.Rules, s.Seeds, words.Thousands(s.Positions),
 			pct(s.Wins, s.Positions), pct(s.Draws, s.Positions), pct(s.Losses, s.Positions), pct(s.Exact, s.Positions),
-			thousands(uint64(s.FileSize)))
+			words.Thousands(uint64(s.FileSize)))
 	}
-	return exitOK
+	return nil
 }

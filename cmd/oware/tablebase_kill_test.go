@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -18,38 +17,34 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/words"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
-// TestHelperCommand is not a test: the tests that need the command as a
-// process of its own, to signal or kill it, run the test binary with
-// OWARE_TEST_COMMAND set to the command's arguments, one a line.
-func TestHelperCommand(t *testing.T) {
-	args := os.Getenv("OWARE_TEST_COMMAND")
-	if args == "" {
-		t.Skip("the tests of signals and kills run this as the command")
-	}
-	os.Exit(run(strings.Split(args, "\n"), os.Stdin, os.Stdout, os.Stderr))
-}
-
-// commandProcess returns the command with args as a process of its own,
-// not started, its output kept.
-func commandProcess(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperCommand$")
-	cmd.Env = append(os.Environ(), "OWARE_TEST_COMMAND="+strings.Join(args, "\n"))
+// commandProcess returns oware with args as a process of its own (see
+// TestMain), not started, its output kept.
+func commandProcess(args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
+	cmd := command(args...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	return cmd, &out, &errOut
 }
 
 // buildingLevel waits until a build in dir is building a level of at
-// least seeds seeds (its temporary file is there) and returns it; it
+// least seeds seeds (its temporary file is there, given its size) and
+// returns it; it
 // fails the test after a minute.
 func buildingLevel(t *testing.T, dir string, seeds int) int {
 	t.Helper()
 	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
 		for n := seeds; n <= oware.NumSeeds; n++ {
-			if m, _ := filepath.Glob(filepath.Join(dir, fmt.Sprintf(".tmp-awari-%d.otb-*", n))); len(m) > 0 {
+			m, _ := filepath.Glob(filepath.Join(dir, fmt.Sprintf(".tmp-awari-%d.otb-*", n)))
+			if len(m) == 0 {
+				continue
+			}
+			// Given its size: locked, and the level begun (an empty file
+			// just made is left to its maker, which may lock it yet).
+			if info, err := os.Stat(m[0]); err == nil && info.Size() > 0 {
 				return n
 			}
 		}
@@ -87,22 +82,33 @@ func sameLevels(t *testing.T, dir, want string, seeds int) {
 func TestTablebaseBuildKilled(t *testing.T) {
 	const seeds = 12
 	dir := t.TempDir()
-	cmd, _, _ := commandProcess(t, "tablebase", "build", "-rules", "awari", "-seeds", fmt.Sprint(seeds), "-dir", dir, "-j", "1")
+	cmd, _, _ := commandProcess("tablebase", "build", "-rules", "awari", "-seeds", fmt.Sprint(seeds), "-dir", dir, "-j", "1")
 	require.NoError(t, cmd.Start())
 	n := buildingLevel(t, dir, seeds-2)
 	require.NoError(t, cmd.Process.Kill())
 	cmd.Wait()
-	require.Len(t, temporary(t, dir), 1, "the file of the level being built")
+	left := temporary(t, dir)
+	require.Len(t, left, 1, "the file of the level being built")
 
 	tb, err := tablebase.Open(dir)
 	require.NoError(t, err)
 	awari := mustRulesNamed(t, "awari")
 	require.Equal(t, n-1, tb.MaxSeeds(awari), "the levels below the one being built, and no more")
 
+	// The partial file is no level either under the level's name: a copy
+	// of the directory with it renamed is refused.
+	forged := t.TempDir()
+	for m := 0; m < n; m++ {
+		copyFile(t, filepath.Join(dir, fmt.Sprintf("awari-%d.otb", m)), filepath.Join(forged, fmt.Sprintf("awari-%d.otb", m)))
+	}
+	copyFile(t, left[0], filepath.Join(forged, fmt.Sprintf("awari-%d.otb", n)))
+	_, err = tablebase.Open(forged)
+	require.ErrorIs(t, err, tablebase.ErrFormat, "the partial level of %d seeds", n)
+
 	status, out, errOut := runCmd(t, "", "tablebase", "build", "-rules", "awari", "-seeds", fmt.Sprint(seeds), "-dir", dir)
 	require.Equal(t, exitOK, status, errOut)
-	assert.Contains(t, out, fmt.Sprintf("awari %d seeds: %s positions, already built\n", n-1, thousands(tablebase.Entries(n-1))))
-	assert.Contains(t, out, fmt.Sprintf("awari %d seeds: %s positions in ", n, thousands(tablebase.Entries(n))))
+	assert.Contains(t, out, fmt.Sprintf("awari %d seeds: %s positions, already built\n", n-1, words.Thousands(tablebase.Entries(n-1))))
+	assert.Contains(t, out, fmt.Sprintf("awari %d seeds: %s positions in ", n, words.Thousands(tablebase.Entries(n))))
 	assert.Empty(t, temporary(t, dir), "the file the killed build left is gone")
 
 	want := t.TempDir()
@@ -118,7 +124,7 @@ func TestTablebaseBuildSignals(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			const seeds = 12
 			dir := t.TempDir()
-			cmd, _, errOut := commandProcess(t, "tablebase", "build", "-rules", "awari", "-seeds", fmt.Sprint(seeds), "-dir", dir, "-j", "1")
+			cmd, _, errOut := commandProcess("tablebase", "build", "-rules", "awari", "-seeds", fmt.Sprint(seeds), "-dir", dir, "-j", "1")
 			require.NoError(t, cmd.Start())
 			n := buildingLevel(t, dir, seeds-2)
 			require.NoError(t, cmd.Process.Signal(sig))
@@ -133,6 +139,14 @@ func TestTablebaseBuildSignals(t *testing.T) {
 			assert.GreaterOrEqual(t, tb.MaxSeeds(mustRulesNamed(t, "awari")), n-1)
 		})
 	}
+}
+
+// copyFile copies the file from to the new file to.
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(to, data, 0o644))
 }
 
 // mustRulesNamed returns a preset.

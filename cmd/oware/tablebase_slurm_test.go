@@ -15,6 +15,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/seed3966233f/oware/internal/words"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
@@ -67,7 +68,7 @@ func TestTablebasePlanLocal(t *testing.T) {
 	require.Equal(t, exitOK, status, errOut)
 	out, err := exec.Command("sh", script).CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	require.Contains(t, string(out), fmt.Sprintf("awari %d seeds: %s positions in ", slurmSeeds, thousands(tablebase.Entries(slurmSeeds))))
+	require.Contains(t, string(out), fmt.Sprintf("awari %d seeds: %s positions in ", slurmSeeds, words.Thousands(tablebase.Entries(slurmSeeds))))
 	checkPlanned(t, dir)
 }
 

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -8,172 +10,100 @@ import (
 	"strings"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/cli"
+	"github.com/seed3966233f/oware/internal/outfile"
+	"github.com/seed3966233f/oware/internal/tableplan"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
-// runTablebasePlan writes the script that builds tables in slices: job
-// arrays for Slurm, or, with -local, processes on this machine.
-func runTablebasePlan(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("tablebase plan", "-rules NAME -seeds N -dir DIR -slices K [-from N] [-j N] [-local] [-oware PATH] [-sbatch ARGS] [-o FILE]", stderr)
-	rulesName := fs.String("rules", "", "the rules: "+strings.Join(supportedRules(), ", "))
-	seeds := fs.Int("seeds", 0, "build every level from 0 to this many seeds on the board (0 to 48)")
-	dir := fs.String("dir", "", "the directory of the tables, shared by the machines that build them")
-	k := fs.Int("slices", 0, "build each level from -from on in this many slices, which run at the same time")
-	from := fs.Int("from", -1, "the first level built in slices; the levels below, in one job (default: the first level of a million positions or more)")
-	jobs := fs.Int("j", 1, "worker goroutines of each job (the CPUs Slurm gives it)")
-	local := fs.Bool("local", false, "run the slices as processes on this machine instead of Slurm jobs")
-	owarePath := fs.String("oware", "", "the oware command the jobs run (default: this one)")
-	sbatchArgs := fs.String("sbatch", "", "more arguments for every sbatch, such as \"--partition=big --time=24:00:00\"")
-	out := fs.String("o", "", "write the script to this file instead of standard output")
-	pos, status, err := parseFlags(fs, args)
-	if err != nil {
-		return status
-	}
-	switch {
-	case len(pos) > 0:
-		return usageError(stderr, fs, "unexpected argument %q", pos[0])
-	case *rulesName == "":
-		return usageError(stderr, fs, "-rules: required")
-	case !isSet(fs, "seeds"):
-		return usageError(stderr, fs, "-seeds: required")
-	case *seeds < 0 || *seeds > oware.NumSeeds:
-		return usageError(stderr, fs, "-seeds: want 0 to %d", oware.NumSeeds)
-	case *dir == "":
-		return usageError(stderr, fs, "-dir: required")
-	case !isSet(fs, "slices"):
-		return usageError(stderr, fs, "-slices: required")
-	case *k < 1 || *k > tablebase.MaxSlices:
-		return usageError(stderr, fs, "-slices %d: want 1 to %d", *k, tablebase.MaxSlices)
-	case isSet(fs, "from") && (*from < 0 || *from > oware.NumSeeds):
-		return usageError(stderr, fs, "-from %d: want 0 to %d", *from, oware.NumSeeds)
-	case *jobs < 1 || *jobs > tablebase.MaxWorkers:
-		return usageError(stderr, fs, "-j %d: want 1 to %d", *jobs, tablebase.MaxWorkers)
-	case *local && isSet(fs, "sbatch"):
-		return usageError(stderr, fs, "-sbatch: not with -local")
-	}
-	rules, status, ok := parseRules(fs, *rulesName)
-	if !ok {
-		return status
-	}
-	if !tablebase.Supported(rules) {
-		return usageError(stderr, fs, "-rules %s: the value of a position depends on more than its board; want one of %s",
-			*rulesName, strings.Join(supportedRules(), ", "))
-	}
-	if !isSet(fs, "from") {
-		*from = 0
-		for *from < oware.NumSeeds && tablebase.Entries(*from) < 1_000_000 {
-			*from++
+var tablebasePlanCommand = &cli.Command{
+	Name:  "plan",
+	Usage: []string{"-rules NAME -seeds N -dir DIR -slices K [-from N] [-j N] [-local] [-oware PATH] [-sbatch ARGS] [-o FILE]"},
+	Short: "write the script that builds the tables in slices, as Slurm jobs or local processes",
+	Long: `
+Plan writes the shell script that builds the tables of every level from 0
+to N seeds into DIR, each level from -from on in K slices that run at the
+same time and exchange files in DIR (see "oware tablebase build -slice").
+The script submits them to Slurm: one job for the levels below -from,
+then a job array of K tasks a level, each array after the level below
+(afterok), and prints the number of the last job; the tables are whole
+once it has completed. The K tasks of a level must be able to run
+together. With -local, the script runs the same slices as processes of
+this machine instead. Run it with sh.`,
+	Flags: func(fs *flag.FlagSet) cli.Func {
+		rulesName := fs.String("rules", "", "the `rules`: "+strings.Join(supportedRules(), ", "))
+		seeds := fs.Int("seeds", 0, "build every level from 0 to this many seeds on the board (0 to 48)")
+		dir := fs.String("dir", "", "the directory of the tables, shared by the machines that build them")
+		k := fs.Int("slices", 0, fmt.Sprintf("build each level from -from on in `K` slices (1 to %d), which run at the same time", tablebase.MaxSlices))
+		from := fs.Int("from", 0, "the first level `N` built in slices, those below in one job (default: the first level of a million positions or more)")
+		var jobs int
+		cli.IntVar(fs, &jobs, "j", 1, 1, tablebase.MaxWorkers, "`N` worker goroutines of each job, the CPUs Slurm gives it")
+		local := fs.Bool("local", false, "run the slices as processes of this machine instead of Slurm jobs")
+		bin := fs.String("oware", "", "the oware command the jobs run, at a `PATH` they all see (default: this one)")
+		sbatch := fs.String("sbatch", "", "more `ARGS` for every sbatch, such as \"--partition=big --time=24:00:00\"")
+		out := fs.String("o", "", "write the script to `FILE` instead of the standard output")
+		return func(ctx context.Context, s cli.Streams, args []string) error {
+			switch {
+			case len(args) > 0:
+				return cli.Usagef("unexpected argument %q", args[0])
+			case *rulesName == "":
+				return cli.Usagef("-rules: required")
+			case !cli.IsSet(fs, "seeds"):
+				return cli.Usagef("-seeds: required")
+			case *seeds < 0 || *seeds > oware.NumSeeds:
+				return cli.Usagef("-seeds: want 0 to %d", oware.NumSeeds)
+			case *dir == "":
+				return cli.Usagef("-dir: required")
+			case !cli.IsSet(fs, "slices"):
+				return cli.Usagef("-slices: required")
+			case *k < 1 || *k > tablebase.MaxSlices:
+				return cli.Usagef("-slices: want 1 to %d", tablebase.MaxSlices)
+			case *from < 0 || *from > oware.NumSeeds:
+				return cli.Usagef("-from: want 0 to %d", oware.NumSeeds)
+			case *local && cli.IsSet(fs, "sbatch"):
+				return cli.Usagef("-sbatch: not with -local")
+			}
+			rules, err := tableRules(*rulesName)
+			if err != nil {
+				return err
+			}
+			if !cli.IsSet(fs, "from") {
+				for *from < oware.NumSeeds && tablebase.Entries(*from) < 1_000_000 {
+					*from++
+				}
+			}
+			p := tableplan.Plan{Rules: rules.String(), Seeds: *seeds, From: *from, Slices: *k, Jobs: jobs, Bin: *bin, Dir: *dir, Sbatch: strings.Fields(*sbatch)}
+			return writePlan(ctx, s.Stdout, p, *local, *out)
+		}
+	},
+}
+
+// writePlan writes the script of p, for Slurm or with local processes, to
+// the file out, or to stdout when out is "". The command and the
+// directory are made absolute, p.Bin being this program when "".
+func writePlan(ctx context.Context, stdout io.Writer, p tableplan.Plan, local bool, out string) error {
+	var err error
+	if p.Bin == "" {
+		if p.Bin, err = os.Executable(); err != nil {
+			return err
 		}
 	}
-	bin := *owarePath
-	if bin == "" {
-		if bin, err = os.Executable(); err != nil {
-			return fail(stderr, "tablebase plan", err)
-		}
+	if p.Bin, err = filepath.Abs(p.Bin); err != nil {
+		return err
 	}
-	p := plan{rules: rules.String(), seeds: *seeds, from: *from, slices: *k, jobs: *jobs, sbatch: strings.Fields(*sbatchArgs)}
-	if p.bin, err = filepath.Abs(bin); err == nil {
-		p.dir, err = filepath.Abs(*dir)
+	if p.Dir, err = filepath.Abs(p.Dir); err != nil {
+		return err
 	}
-	if err != nil {
-		return fail(stderr, "tablebase plan", err)
+	script := p.Slurm()
+	if local {
+		script = p.Local()
 	}
-	script := p.slurm()
-	if *local {
-		script = p.local()
+	if out == "" {
+		_, err = io.WriteString(stdout, script)
+		return err
 	}
-	if *out == "" {
-		fmt.Fprint(stdout, script)
-		return exitOK
-	}
-	if err := writeFile(*out, func(w io.Writer) error { _, err := io.WriteString(w, script); return err }); err != nil {
-		return fail(stderr, "tablebase plan", err)
-	}
-	if err := os.Chmod(*out, 0o755); err != nil {
-		return fail(stderr, "tablebase plan", err)
-	}
-	return exitOK
-}
-
-// plan is what the script of oware tablebase plan builds.
-type plan struct {
-	rules        string
-	seeds, from  int // levels from to seeds in slices, those below in one job
-	slices, jobs int
-	bin, dir     string // absolute paths
-	sbatch       []string
-}
-
-// head returns the start of either script: what it builds, and the
-// command and directory it uses.
-func (p plan) head(how string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "#!/bin/sh\n# Written by oware tablebase plan: the tables of %s from 0 to %d seeds into\n# %s, %s", p.rules, p.seeds, p.dir, how)
-	fmt.Fprintf(&b, "set -eu\nexport OWARE_BIN=%s\nexport OWARE_DIR=%s\n", shellQuote(p.bin), shellQuote(p.dir))
-	return b.String()
-}
-
-// levels returns the levels built in slices, as shell words.
-func (p plan) levels() string {
-	var ls []string
-	for n := max(p.from, 0); n <= p.seeds; n++ {
-		ls = append(ls, fmt.Sprint(n))
-	}
-	return strings.Join(ls, " ")
-}
-
-// slurm returns the script that submits the build to Slurm: a job for the
-// levels below p.from, then a job array a level, each waiting for the
-// level below (afterok).
-func (p plan) slurm() string {
-	var b strings.Builder
-	b.WriteString(p.head(fmt.Sprintf(`each level from %d on by a Slurm job array of %d slices, which must run
-# at the same time, after the level below; the levels below %d by one job.
-# Run it where sbatch submits jobs: sh FILE. It prints the job of the last
-# level: the tables are whole once it has completed.
-`, p.from, p.slices, p.from)))
-	common := "sbatch --parsable --export=ALL --cpus-per-task=" + fmt.Sprint(p.jobs)
-	for _, a := range p.sbatch {
-		common += " " + shellQuote(a)
-	}
-	j := fmt.Sprint(p.jobs)
-	b.WriteString("job=\n")
-	if p.from > 0 {
-		top := min(p.from-1, p.seeds)
-		fmt.Fprintf(&b, "job=$(%s --job-name=%s-0-%d --wrap '\"$OWARE_BIN\" tablebase build -rules %s -seeds %d -dir \"$OWARE_DIR\" -j %s')\njob=${job%%%%;*}\n",
-			common, p.rules, top, p.rules, top, j)
-	}
-	if p.from <= p.seeds {
-		fmt.Fprintf(&b, "for level in %s; do\n", p.levels())
-		fmt.Fprintf(&b, "\tjob=$(%s ${job:+--dependency=afterok:$job} --job-name=%s-$level --array=0-%d --wrap \\\n", common, p.rules, p.slices-1)
-		fmt.Fprintf(&b, "\t\t'\"$OWARE_BIN\" tablebase build -rules %s -level '$level' -slice \"$SLURM_ARRAY_TASK_ID/%d\" -run \"$SLURM_ARRAY_JOB_ID\" -dir \"$OWARE_DIR\" -j %s')\n",
-			p.rules, p.slices, j)
-		b.WriteString("\tjob=${job%%;*} # the job's number, without the cluster's name\ndone\n")
-	}
-	b.WriteString("echo \"$job\"\n")
-	return b.String()
-}
-
-// local returns the script that builds the same slices as processes of
-// this machine, the slices of a level at the same time.
-func (p plan) local() string {
-	var b strings.Builder
-	b.WriteString(p.head(fmt.Sprintf(`each level from %d on by %d processes at once on this machine, one a
-# slice; the levels below %d by one process.
-`, p.from, p.slices, p.from)))
-	j := fmt.Sprint(p.jobs)
-	if p.from > 0 {
-		fmt.Fprintf(&b, "\"$OWARE_BIN\" tablebase build -rules %s -seeds %d -dir \"$OWARE_DIR\" -j %s\n", p.rules, min(p.from-1, p.seeds), j)
-	}
-	if p.from <= p.seeds {
-		var sl []string
-		for i := range p.slices {
-			sl = append(sl, fmt.Sprint(i))
-		}
-		fmt.Fprintf(&b, "for level in %s; do\n\tpids=\n\tfor slice in %s; do\n", p.levels(), strings.Join(sl, " "))
-		fmt.Fprintf(&b, "\t\t\"$OWARE_BIN\" tablebase build -rules %s -level \"$level\" -slice \"$slice/%d\" -run \"local-$$-$level\" -dir \"$OWARE_DIR\" -j %s &\n",
-			p.rules, p.slices, j)
-		b.WriteString("\t\tpids=\"$pids $!\"\n\tdone\n\tfor pid in $pids; do wait \"$pid\"; done\ndone\n")
-	}
-	return b.String()
+	return outfile.Write(ctx, out, func(w io.Writer) error {
+		_, err := fmt.Fprint(w, script)
+		return err
+	})
 }
