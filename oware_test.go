@@ -1636,6 +1636,30 @@ func TestNoAllocs(t *testing.T) {
 			t.Errorf("%s: %v allocations, want 0", name, n)
 		}
 	}
+	// Rules.Parents and Rules.Children under every preset, on boards
+	// with laps (R4), feeding (R7) and a starved mover, which takes the
+	// rules' full test of legality.
+	boards := []oware.Board{lap, start.Board(),
+		oware.MustParseBoard("0-0-0-0-1-1-0-0-0-0-0-0-24-22-N"),
+		oware.MustParseBoard("0-0-0-0-0-0-2-1-0-0-0-0-22-23-N"),
+		oware.MustParseBoard("12-1-0-0-0-0-1-1-1-1-1-1-15-14-S")}
+	for _, name := range oware.RulesNames() {
+		r, err := oware.ParseRules(name)
+		require.NoError(t, err)
+		found := 0
+		n := testing.AllocsPerRun(100, func() {
+			for _, b := range boards {
+				for m, a := range r.Parents(b) {
+					found += int(m) + a.Pit(0) + 1
+				}
+				for m, c := range r.Children(b) {
+					sink += int(m) + c.Pit(6)
+				}
+			}
+		})
+		assert.Zero(t, n, "%s: Rules.Parents and Rules.Children allocate", name)
+		assert.Positive(t, found, "%s: some parents", name)
+	}
 }
 
 // TestRepetitionCountMatchesNaiveHistory replays long random games from
