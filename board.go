@@ -73,6 +73,27 @@ var startBoard = Board{lo: 0x0404_0404_0404_0404, hi: 0x0404_0404}
 // returns a [*BoardError] unless every count is non-negative, the pits
 // and scores add up to 48 and toMove is South or North (D4).
 func NewBoard(pits [NumPits]int, scores [2]int, toMove Player) (Board, error) {
+	// A valid board in one pass, without a branch (endgame tables make
+	// boards by the billion): counts from 0 to 63 (a negative one has
+	// high bits set) that add up to 48 are each at most 48. Anything else
+	// is explained below.
+	p := &pits
+	high := uint(p[0]|p[1]|p[2]|p[3]|p[4]|p[5]|p[6]|p[7]|p[8]|p[9]|p[10]|p[11]|scores[0]|scores[1]) >> 6
+	total := p[0] + p[1] + p[2] + p[3] + p[4] + p[5] + p[6] + p[7] + p[8] + p[9] + p[10] + p[11] + scores[0] + scores[1]
+	if high == 0 && total == NumSeeds && toMove.Valid() {
+		return Board{
+			lo: uint64(p[0]) | uint64(p[1])<<8 | uint64(p[2])<<16 | uint64(p[3])<<24 |
+				uint64(p[4])<<32 | uint64(p[5])<<40 | uint64(p[6])<<48 | uint64(p[7])<<56,
+			hi: uint64(p[8]) | uint64(p[9])<<8 | uint64(p[10])<<16 | uint64(p[11])<<24 |
+				uint64(scores[0])<<32 | uint64(scores[1])<<40 | uint64(toMove)<<48,
+		}, nil
+	}
+	return newBoardError(pits, scores, toMove)
+}
+
+// newBoardError is NewBoard one count at a time, for the counts that its
+// single pass refuses: it finds the error that explains why.
+func newBoardError(pits [NumPits]int, scores [2]int, toMove Player) (Board, error) {
 	var counts [NumPits + 2]int
 	copy(counts[:], pits[:])
 	copy(counts[NumPits:], scores[:])

@@ -582,3 +582,22 @@ func ExampleRules() {
 	// awari: repetition ends the game at occurrence 3, with a side empty true; grand slam forbidden true; no majority true
 	// true abapa
 }
+
+// The un-moves of a board: the boards from which a legal move that
+// captures nothing leads to it, as endgame tables walk their positions
+// backwards. South's D with 1 seed made the 2 in E; F with 1, 2 or 3
+// seeds sowed North's first pits, the last feeding North's empty side
+// (R7). A, B and C are each followed by an empty pit, which they would
+// have sown, and E is not empty: none of them was sown.
+func ExampleRules_Parents() {
+	awari, _ := oware.ParseRules("awari")
+	b := oware.MustParseBoard("0-0-0-0-2-0-1-1-1-0-0-0-22-21-N")
+	for m, a := range awari.Parents(b) {
+		fmt.Println(a, "plays", m)
+	}
+	// Output:
+	// 0-0-0-1-1-0-1-1-1-0-0-0-22-21-S plays D
+	// 0-0-0-0-2-1-0-1-1-0-0-0-22-21-S plays F
+	// 0-0-0-0-2-2-0-0-1-0-0-0-22-21-S plays F
+	// 0-0-0-0-2-3-0-0-0-0-0-0-22-21-S plays F
+}

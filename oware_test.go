@@ -1586,6 +1586,7 @@ func TestNoAllocs(t *testing.T) {
 	moves := make([]oware.Move, 0, 6)
 	openspiel, err := oware.ParseRules("openspiel")
 	require.NoError(t, err)
+	lap := oware.MustParseBoard("0-3-1-1-1-1-2-2-2-2-2-2-15-14-N") // has parents
 	var sink int
 	for name, f := range map[string]func(){
 		"Moves": func() { sink += start.Moves().Len() },
@@ -1610,6 +1611,16 @@ func TestNoAllocs(t *testing.T) {
 				sink += int(m) + c.Moves().Len()
 			}
 		},
+		"Rules.Children": func() {
+			for m, c := range openspiel.Children(start.Board()) {
+				sink += int(m) + c.Pit(6)
+			}
+		},
+		"Rules.Parents": func() {
+			for m, a := range openspiel.Parents(lap) {
+				sink += int(m) + a.Pit(0)
+			}
+		},
 		"Start":        func() { sink += oware.Start().Moves().Len() },
 		"Rules.Start":  func() { sink += openspiel.Start().Moves().Len() },
 		"PositionFrom": func() { sink += oware.PositionFrom(start.Board()).Repetitions() },
@@ -1623,6 +1634,30 @@ func TestNoAllocs(t *testing.T) {
 		if n := testing.AllocsPerRun(100, f); n != 0 {
 			t.Errorf("%s: %v allocations, want 0", name, n)
 		}
+	}
+	// Rules.Parents and Rules.Children under every preset, on boards
+	// with laps (R4), feeding (R7) and a starved mover, which takes the
+	// rules' full test of legality.
+	boards := []oware.Board{lap, start.Board(),
+		oware.MustParseBoard("0-0-0-0-1-1-0-0-0-0-0-0-24-22-N"),
+		oware.MustParseBoard("0-0-0-0-0-0-2-1-0-0-0-0-22-23-N"),
+		oware.MustParseBoard("12-1-0-0-0-0-1-1-1-1-1-1-15-14-S")}
+	for _, name := range oware.RulesNames() {
+		r, err := oware.ParseRules(name)
+		require.NoError(t, err)
+		found := 0
+		n := testing.AllocsPerRun(100, func() {
+			for _, b := range boards {
+				for m, a := range r.Parents(b) {
+					found += int(m) + a.Pit(0) + 1
+				}
+				for m, c := range r.Children(b) {
+					sink += int(m) + c.Pit(6)
+				}
+			}
+		})
+		assert.Zero(t, n, "%s: Rules.Parents and Rules.Children allocate", name)
+		assert.Positive(t, found, "%s: some parents", name)
 	}
 }
 
@@ -2635,4 +2670,201 @@ func newPosition(pits [oware.NumPits]int, scores [2]int, toMove oware.Player) (o
 		return oware.Position{}, err
 	}
 	return oware.PositionFrom(b), nil
+}
+
+// unmove is one parent of a board: the board a move is played from and
+// the move.
+type unmove struct {
+	from oware.Board
+	move oware.Move
+}
+
+// parentsOf collects r.Parents(b).
+func parentsOf(r oware.Rules, b oware.Board) []unmove {
+	var got []unmove
+	for m, a := range r.Parents(b) {
+		got = append(got, unmove{a, m})
+	}
+	return got
+}
+
+// quietChildren returns the legal moves of r.Position(a), played by
+// Position.Play, that change no score (R5, R6: a capture, or one that a
+// grand slam annulled), with the board each leads to.
+func quietChildren(t require.TestingT, r oware.Rules, a oware.Board) map[oware.Move]oware.Board {
+	out := map[oware.Move]oware.Board{}
+	p := r.Position(a)
+	for _, m := range p.LegalMoves() {
+		next, err := p.Play(m)
+		require.NoError(t, err)
+		nb := next.Board()
+		if nb.Score(oware.South) == a.Score(oware.South) && nb.Score(oware.North) == a.Score(oware.North) {
+			out[m] = nb
+		}
+	}
+	return out
+}
+
+// TestR3R4R7UnmovesExhaustive: under every preset, for every board with
+// up to 5 seeds on it, either side to move, the parents that Rules.Parents
+// gives are exactly the boards and moves, found by playing every legal
+// move of every such board with Position.Play, that capture nothing and
+// lead to it (R2–R7, feeding included; the laps of R4 need 12 seeds and
+// are the property tests' part).
+func TestR3R4R7UnmovesExhaustive(t *testing.T) {
+	for _, name := range oware.RulesNames() {
+		r, err := oware.ParseRules(name)
+		require.NoError(t, err)
+		want := map[oware.Board][]unmove{}
+		var boards []oware.Board
+		for n := 0; n <= 5; n++ {
+			var fill func(pits [12]int, i, left int)
+			fill = func(pits [12]int, i, left int) {
+				if i == 11 {
+					pits[11] = left
+					for _, mover := range []oware.Player{oware.South, oware.North} {
+						b, err := oware.NewBoard(pits, [2]int{(48 - n) / 2, 48 - n - (48-n)/2}, mover)
+						require.NoError(t, err)
+						boards = append(boards, b)
+					}
+					return
+				}
+				for s := 0; s <= left; s++ {
+					pits[i] = s
+					fill(pits, i+1, left-s)
+				}
+			}
+			fill([12]int{}, 0, n)
+		}
+		for _, a := range boards {
+			for m, child := range quietChildren(t, r, a) {
+				want[child] = append(want[child], unmove{a, m})
+			}
+		}
+		byMoveThenSeeds := func(x, y unmove) int {
+			if x.move != y.move {
+				return int(x.move) - int(y.move)
+			}
+			return x.from.Pit(int(x.move)) - y.from.Pit(int(y.move))
+		}
+		found := 0
+		for _, b := range boards {
+			w := want[b]
+			slices.SortFunc(w, byMoveThenSeeds)
+			got := parentsOf(r, b)
+			require.Equal(t, w, got, "%s: the parents of %v", name, b)
+			found += len(got)
+		}
+		assert.Positive(t, found, name)
+	}
+}
+
+// genUnmoveBoard draws a board for the un-move properties: any board
+// (empty sides, and so feeding, are common), a pile of 12 or more seeds
+// that sows in laps (R4), or an endgame.
+func genUnmoveBoard(t *rapid.T) oware.Board {
+	switch rapid.IntRange(0, 2).Draw(t, "kind") {
+	case 0:
+		s := genSetup.Draw(t, "setup")
+		b, err := oware.NewBoard(s.pits, s.scores, s.toMove)
+		require.NoError(t, err)
+		return b
+	case 1:
+		pit := rapid.IntRange(0, 11).Draw(t, "pit")
+		return boardgen.Pile(draws{t}, pit, rapid.IntRange(12, 40).Draw(t, "pile"), oware.Player(rapid.IntRange(0, 1).Draw(t, "toMove")))
+	}
+	return boardgen.Endgame(draws{t}, 1, 30)
+}
+
+// TestPropUnmoves (R3–R7): under every preset, every parent of a random
+// board plays to it without a capture, by Position.Play; and every legal
+// move of a random board that captures nothing is among the parents of
+// the board it leads to. Both directions, laps and feeding included.
+func TestPropUnmoves(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r, err := oware.ParseRules(rapid.SampledFrom(oware.RulesNames()).Draw(t, "rules"))
+		require.NoError(t, err)
+		b := genUnmoveBoard(t)
+		// Backwards: each parent plays to b.
+		for _, u := range parentsOf(r, b) {
+			require.Equal(t, b.ToMove().Opponent(), u.from.ToMove())
+			next, err := r.Position(u.from).Play(u.move)
+			require.NoError(t, err, "%v from %v", u.move, u.from)
+			require.Equal(t, b, next.Board(), "%v from %v", u.move, u.from)
+		}
+		// Forwards: each move of b that captures nothing comes back.
+		for m, child := range quietChildren(t, r, b) {
+			require.Contains(t, parentsOf(r, child), unmove{b, m}, "%v from %v to %v", m, b, child)
+		}
+	})
+}
+
+// TestPropBoardChildren: Rules.Children gives the moves and boards of
+// Position.Children, under every preset.
+func TestPropBoardChildren(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r, err := oware.ParseRules(rapid.SampledFrom(oware.RulesNames()).Draw(t, "rules"))
+		require.NoError(t, err)
+		b := genUnmoveBoard(t)
+		type child struct {
+			m oware.Move
+			b oware.Board
+		}
+		var want, got []child
+		for m, c := range r.Position(b).Children() {
+			want = append(want, child{m, c.Board()})
+		}
+		for m, c := range r.Children(b) {
+			got = append(got, child{m, c})
+		}
+		require.Equal(t, want, got)
+	})
+}
+
+// TestUnmovesCases: hand-made cases of Rules.Parents and Rules.Children.
+func TestUnmovesCases(t *testing.T) {
+	abapa := oware.Rules{}
+	awari, err := oware.ParseRules("awari")
+	require.NoError(t, err)
+	// North holds 2 in a and 1 in b. South's F with 1 seed made the 2 in
+	// a and took them (R5; abapa's R6 does not annul a capture that
+	// leaves b): not a parent. F with 2 seeds sowed a and b and took
+	// nothing: the one parent, as every other pit of South is empty and
+	// would have sown into an empty pit.
+	assert.Equal(t, []unmove{{oware.MustParseBoard("0-0-0-0-0-2-1-0-0-0-0-0-22-23-S"), F}},
+		parentsOf(abapa, oware.MustParseBoard("0-0-0-0-0-0-2-1-0-0-0-0-22-23-N")))
+	// The same with a alone: the capture would take all of North's seeds,
+	// so abapa annuls it (R6) and the move captures nothing; awari
+	// forbids it, as F is South's only move.
+	annulled := oware.MustParseBoard("0-0-0-0-0-0-2-0-0-0-0-0-23-23-N")
+	assert.Equal(t, []unmove{{oware.MustParseBoard("0-0-0-0-0-1-1-0-0-0-0-0-23-23-S"), F}}, parentsOf(abapa, annulled))
+	assert.Empty(t, parentsOf(awari, annulled))
+	// A lap (R4): 12 seeds from A skip A, so B gets 2 and every other pit
+	// 1; the last seed falls in B, on South's side, and takes nothing.
+	lap := oware.MustParseBoard("0-3-1-1-1-1-2-2-2-2-2-2-15-14-N")
+	assert.Contains(t, parentsOf(abapa, lap), unmove{oware.MustParseBoard("12-1-0-0-0-0-1-1-1-1-1-1-15-14-S"), A})
+	// R7: North's side is empty after a move of South that did not feed.
+	// D with 1 seed: F could have fed, so D was illegal under both rules.
+	// D with 2 seeds: no move could feed; abapa's game was over (R9),
+	// awari lets any move be played.
+	starved := oware.MustParseBoard("0-0-0-0-1-1-0-0-0-0-0-0-24-22-N")
+	assert.Empty(t, parentsOf(abapa, starved))
+	assert.Equal(t, []unmove{{oware.MustParseBoard("0-0-0-2-0-0-0-0-0-0-0-0-24-22-S"), D}}, parentsOf(awari, starved))
+	// Rules.Children of a finished game, and of the zero Board, are empty.
+	for range abapa.Children(oware.MustParseBoard("0-0-0-0-0-0-1-0-0-0-0-0-24-23-S")) {
+		t.Error("a board whose mover has no seed and cannot be fed has no child")
+	}
+	for range abapa.Children(oware.Board{}) {
+		t.Error("the zero Board has no child")
+	}
+	for range abapa.Parents(oware.Board{}) {
+		t.Error("the zero Board has no parent")
+	}
+	// Breaking off the iterators.
+	for range abapa.Parents(lap) {
+		break
+	}
+	for range abapa.Children(lap) {
+		break
+	}
 }

@@ -76,12 +76,113 @@ func nextSownPit(at, origin int) int {
 // unsow returns the board from which the player who did not move at b
 // sowed seeds seeds from pit, without a capture, to reach b: the turn
 // passes back and the sowing is subtracted.
-func (b Board) unsow(pit int, seeds uint8) Board {
-	s := &sowPlan[pit][seeds]
+func (b Board) unsow(pit int, seeds uint8) Board { return b.unsown(&sowPlan[pit][seeds]) }
+
+// unsown returns the board from which the player who did not move at b
+// made the sowing s, without a capture.
+func (b Board) unsown(s *sowing) Board {
 	b.hi ^= sideBit
 	b.lo -= s.lo
 	b.hi -= s.hi
 	return b
+}
+
+// Children returns an iterator over the legal moves of b under r, b met
+// for the first time, in ascending pit order, each with the board it
+// leads to: the moves and boards of r.Position(b).Children(), without the
+// history and legal moves that every Position computes. It is the loop of
+// programs that walk boards by the million, such as package tablebase. It
+// yields nothing where the game is over at r.Position(b) (D5) and for
+// the zero Board. The iterator may be used any number of times, from any
+// number of goroutines; it does not allocate.
+func (r Rules) Children(b Board) iter.Seq2[Move, Board] {
+	return func(yield func(Move, Board) bool) {
+		rs := r.set()
+		if !b.Valid() {
+			return
+		}
+		moves, _ := rs.legal(b, 1, 0, 0) // met for the first time: no repetition, no ply counted
+		for s := moves; s != 0; s &= s - 1 {
+			pit := bits.TrailingZeros16(uint16(s))
+			after, _ := rs.move(b, pit)
+			if !yield(Move(pit), after) {
+				return
+			}
+		}
+	}
+}
+
+// Parents returns an iterator over the un-moves of b under r: every board
+// a, with the other player to move, and move m such that m is legal at
+// r.Position(a) (a met for the first time), captures nothing and leads to
+// b. "Captures nothing" means that no score changes: the moves whose
+// capture a grand slam annulled (R6) are among them, captures and
+// board-game-rs's lone seeds are not. Only such moves can be undone from
+// the board alone: a capture's seeds could have come from any pits.
+//
+// The pit sown is empty at b (R3, R4), and every pit holds at least the
+// seeds it received, laps included (R4): un-sowing each empty pit of the
+// side that just moved, one seed count after another, finds every
+// candidate, and the rules keep those whose move is legal there (R2, R7,
+// and the preset's own legality, such as awari's forbidden starving
+// moves) and captures nothing (R5, R6). The moves come in ascending pit
+// order, then ascending seed count.
+//
+// It yields nothing for the zero Board. The iterator may be used any
+// number of times, from any number of goroutines; it does not allocate.
+func (r Rules) Parents(b Board) iter.Seq2[Move, Board] {
+	return func(yield func(Move, Board) bool) {
+		rs := r.set()
+		if !b.Valid() {
+			return
+		}
+		// A move that captures nothing changes no score, so the game was
+		// over at every parent if R8 ends it at b. Otherwise a move that
+		// leaves the player to move at b a seed is legal at its parent
+		// under every rule (R2, R7, and awari's forbidden starving moves
+		// leave a seed); only a move that starves them needs the rules'
+		// full test.
+		if b.majority() && !rs.NoMajority {
+			return
+		}
+		starved := b.sideEmpty(b.ToMove())
+		lo, hi := b.lo, b.hi
+		// Sixteen entries, so that an index masked with 15 needs no check.
+		pits := [16]uint8{
+			uint8(lo), uint8(lo >> 8), uint8(lo >> 16), uint8(lo >> 24), uint8(lo >> 32), uint8(lo >> 40),
+			uint8(lo >> 48), uint8(lo >> 56), uint8(hi), uint8(hi >> 8), uint8(hi >> 16), uint8(hi >> 24),
+		}
+		first := b.ToMove().Opponent().firstPit() // the side that sowed
+		for pit := first; pit < first+PitsPerSide; pit++ {
+			if pits[pit&15] != 0 {
+				continue // the pit sown is empty after the move
+			}
+			var got [16]uint8 // the seeds each pit received, so far
+			plan := &sowPlan[pit]
+			at := pit
+			for seeds := 1; seeds <= NumSeeds; seeds++ {
+				at = nextSownPit(at, pit)
+				if got[at&15]++; got[at&15] > pits[at&15] {
+					break // and so for every larger count: pits only receive more
+				}
+				sw := &plan[seeds]
+				a := b.unsown(sw)
+				if rs.captures(sw, pits[sw.last&15]) {
+					if _, rec := rs.move(a, pit); rec&recScored != 0 {
+						continue // a capture, or the lone seeds: not a move to b
+					}
+				}
+				if starved {
+					if moves, _ := rs.legal(a, 1, 0, 0); !moves.Contains(Move(pit)) {
+						continue
+					}
+				}
+				if !yield(Move(pit), a) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // record is what one move did, kept in one word by the step that plays
@@ -122,13 +223,19 @@ func (r *ruleset) move(b Board, pit int) (Board, record) {
 	b.lo += s.lo
 	b.hi += s.hi
 	rec := record(s.last)
-	// Only a last seed on the opponent's side that makes its pit hold 2
-	// or 3 captures (R5); the lone seeds rule looks at every move.
-	if c := b.byteAt(s.last); s.across && (c == 2 || c == 3) || r.LoneSeeds {
+	if r.captures(s, b.byteAt(s.last)) {
 		b, rec = r.capture(b, s.last)
 	}
 	b.hi ^= sideBit // the turn passes
 	return b, rec
+}
+
+// captures reports whether the capture rules of r have anything to look
+// at after sowing s left c seeds in the pit of the last seed: only a last
+// seed on the opponent's side that makes its pit hold 2 or 3 captures
+// (R5); the lone seeds rule looks at every move.
+func (r *ruleset) captures(s *sowing, c uint8) bool {
+	return s.across && (c == 2 || c == 3) || r.LoneSeeds
 }
 
 // Effect tells what a move did, every step of the rules that it went

@@ -9,22 +9,29 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/seed3966233f/oware"
 )
 
-// The file of one level (see the README for the layout): a header of
-// headerSize bytes, then the entries in index order, one byte each (an
-// exact value) or two (the lower bound, then the upper bound), as signed
-// bytes.
+// The file of one level (see the package documentation for the layout):
+// a header of headerSize bytes, then the entries in index order, one byte
+// each (an exact value) or two (the lower bound, then the upper bound),
+// as signed bytes.
 const (
 	magic         = "OWARE-TB"
 	formatVersion = 1
 	headerSize    = 64
 	rulesField    = 16 // bytes of the rules name, zero padded
 	fileSuffix    = ".otb"
+	// kindValues is the kind of entries of this format (header bytes
+	// 48–51): the values under exact rules, the bounds under the others.
+	// Other kinds are for other entries, such as values that depend on
+	// more than the board; a reader refuses the kinds it does not know.
+	kindValues = 0
 )
 
 // castagnoli is the CRC-32C table of the checksum.
@@ -53,6 +60,10 @@ func (h header) marshal() []byte {
 	return b
 }
 
+// errHeaderChecksum reports a header whose checksum does not match: a
+// table file, damaged.
+var errHeaderChecksum = errors.New("header checksum mismatch")
+
 // parseHeader reads a header, checking everything it can say by itself.
 func parseHeader(b []byte) (header, error) {
 	var h header
@@ -62,15 +73,18 @@ func parseHeader(b []byte) (header, error) {
 	case string(b[:8]) != magic:
 		return h, errors.New("not a table file (bad magic)")
 	case binary.LittleEndian.Uint32(b[60:]) != crc32.Checksum(b[:60], castagnoli):
-		return h, errors.New("header checksum mismatch")
-	}
-	for _, z := range b[32+rulesField : 60] {
-		if z != 0 {
-			return h, errors.New("reserved header bytes are not zero")
-		}
+		return h, errHeaderChecksum
 	}
 	if v := binary.LittleEndian.Uint32(b[8:]); v != formatVersion {
 		return h, fmt.Errorf("format version %d, want %d", v, formatVersion)
+	}
+	if k := binary.LittleEndian.Uint32(b[48:]); k != kindValues {
+		return h, fmt.Errorf("entries of kind %d, want %d (a later version of this package may read them)", k, kindValues)
+	}
+	for _, z := range b[52:60] {
+		if z != 0 {
+			return h, errors.New("reserved header bytes are not zero")
+		}
 	}
 	seeds := binary.LittleEndian.Uint32(b[12:])
 	h.entries = binary.LittleEndian.Uint64(b[16:])
@@ -124,6 +138,10 @@ func parseFileName(name string) (rules string, n int, ok bool) {
 type FormatError struct {
 	File string // the file's path
 	Msg  string // what is wrong
+	// damaged: the file is a table file of this format, for the level
+	// its name says, with a wrong size, checksum or entry; Build builds
+	// the level again.
+	damaged bool
 }
 
 // Error returns a message such as "tablebase: awari-9.otb: entry checksum
@@ -133,72 +151,230 @@ func (e *FormatError) Error() string { return "tablebase: " + e.File + ": " + e.
 // Unwrap returns ErrFormat.
 func (e *FormatError) Unwrap() error { return ErrFormat }
 
-// readLevel reads and checks the file of a level.
-func readLevel(path string) (*level, error) {
+// readLevel reads and checks the file of a level: its header, its name,
+// its size and, with verify, the checksum of its entries and every entry
+// (see checkEntries), which takes reading the whole file.
+// The entries are mapped into memory where the system allows it, and
+// read into memory elsewhere.
+func readLevel(path string, verify bool) (*level, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	buf := make([]byte, headerSize)
-	if _, err := io.ReadFull(f, buf); err != nil {
-		return nil, &FormatError{File: path, Msg: "shorter than a header"}
+	n, err := io.ReadFull(f, buf)
+	if err != nil {
+		// A level's file cut short, or some other file.
+		return nil, &FormatError{File: path, Msg: "shorter than a header", damaged: n >= len(magic) && string(buf[:len(magic)]) == magic}
 	}
 	h, err := parseHeader(buf)
 	if err != nil {
-		return nil, &FormatError{File: path, Msg: err.Error()}
+		return nil, &FormatError{File: path, Msg: err.Error(), damaged: err == errHeaderChecksum}
 	}
 	if rules, n, ok := parseFileName(filepath.Base(path)); !ok || rules != h.rules || n != h.seeds {
 		return nil, &FormatError{File: path, Msg: "header says " + fileName(h.rules, h.seeds)}
 	}
 	size := h.entries * uint64(h.width)
-	if st, err := f.Stat(); err == nil && uint64(st.Size()) != headerSize+size {
-		return nil, &FormatError{File: path, Msg: fmt.Sprintf("%d bytes, want %d", st.Size(), headerSize+size)}
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
 	}
-	data := make([]byte, size)
-	if _, err := io.ReadFull(f, data); err != nil {
-		return nil, &FormatError{File: path, Msg: "truncated: " + err.Error()}
+	if uint64(st.Size()) != headerSize+size {
+		return nil, &FormatError{File: path, Msg: fmt.Sprintf("%d bytes, want %d", st.Size(), headerSize+size), damaged: true}
 	}
-	if crc32.Checksum(data, castagnoli) != h.checksum {
-		return nil, &FormatError{File: path, Msg: "entry checksum mismatch"}
+	whole, unmap, err := mapFile(f, headerSize+size)
+	if err != nil {
+		return nil, fmt.Errorf("tablebase: %w", err)
+	}
+	data := whole[headerSize:]
+	if verify && crc32.Checksum(data, castagnoli) != h.checksum {
+		unmap()
+		return nil, &FormatError{File: path, Msg: "entry checksum mismatch", damaged: true}
+	}
+	if i, ok := checkEntries(data, h.width, h.seeds); verify && !ok {
+		unmap()
+		return nil, &FormatError{File: path, Msg: fmt.Sprintf("entry %d out of range", i), damaged: true}
 	}
 	r, _ := oware.ParseRules(h.rules) // checked by parseHeader
-	return &level{rules: r, seeds: h.seeds, width: h.width, data: data}, nil
+	l := &level{rules: r, seeds: h.seeds, width: h.width, data: data, path: path}
+	if unmap != nil {
+		runtime.AddCleanup(l, func(f func()) { f() }, unmap)
+	}
+	return l, nil
 }
 
-// writeLevel writes the file of l into dir, through a temporary file
-// renamed at the end, so that a file with the level's name is whole.
-func writeLevel(dir string, l *level) error {
-	name, _ := l.rules.MarshalText()
-	h := header{rules: string(name), seeds: l.seeds, entries: Entries(l.seeds), width: l.width,
-		checksum: crc32.Checksum(l.data, castagnoli)}
-	final := filepath.Join(dir, fileName(h.rules, h.seeds))
-	f, err := os.CreateTemp(dir, ".tmp-"+fileName(h.rules, h.seeds)+"-*")
+// checkEntries reports whether every entry of a level of n seeds, width
+// bytes each, is one that a build can write, and the first that is not:
+// a value between -n and n; or two bounds from -n to n in order, each of
+// the parity of n (the seeds of a game that ends, as a bound counts an
+// endless one, all go to one player or the other, so that the mover's
+// share minus the opponent's is n minus twice the opponent's). The
+// checksum finds damage; this finds entries forged with a checksum to
+// match, as far as they are out of range.
+func checkEntries(data []byte, width, n int) (uint64, bool) {
+	// An entry x is in range when x+n, as a byte, is at most 2n.
+	top := byte(2 * n)
+	if width == 1 {
+		for i, x := range data {
+			if x+byte(n) > top {
+				return uint64(i), false
+			}
+		}
+		return 0, true
+	}
+	for i := 0; i+1 < len(data); i += 2 {
+		lo, hi := data[i]+byte(n), data[i+1]+byte(n)
+		if lo > top || hi > top || lo > hi || (lo|hi)&1 != 0 {
+			return uint64(i / 2), false
+		}
+	}
+	return 0, true
+}
+
+// levelFile is the file of a level being built: a temporary file in the
+// level's directory, made when the level's build starts and locked while
+// it is open, which takes the level's name only once written whole.
+type levelFile struct {
+	f     *os.File
+	final string // the level's file
+	h     header
+}
+
+// createLevel makes the file of the level of n seeds under rules r in
+// dir, entries width bytes each, and reserves its space on disk where
+// the system can, so that a disk too small shows before the level is
+// solved rather than after. A temporary file that a killed process
+// leaves is removed by the next build in the directory (cleanTemp).
+func createLevel(dir string, r oware.Rules, n, width int) (*levelFile, error) {
+	name, _ := r.MarshalText()
+	h := header{rules: string(name), seeds: n, entries: Entries(n), width: width}
+	f, err := os.CreateTemp(dir, tempPrefix+fileName(h.rules, h.seeds)+"-*")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	_, err = w.Write(h.marshal())
-	if err == nil {
-		_, err = w.Write(l.data)
+	lockFile(f)
+	if err := reserve(f, headerSize+int64(h.entries)*int64(width)); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
 	}
-	if err == nil {
-		err = w.Flush()
+	return &levelFile{f: f, final: filepath.Join(dir, fileName(h.rules, h.seeds)), h: h}, nil
+}
+
+// abort closes and removes the file, unless it has been written.
+func (lf *levelFile) abort() {
+	if lf.f != nil {
+		lf.f.Close()
+		os.Remove(lf.f.Name())
+		lf.f = nil
 	}
-	if err == nil {
-		err = f.Chmod(0o644) // as a file made by os.Create, not the 0600 of a temporary one
-	}
-	if err == nil {
-		err = f.Sync()
-	}
+}
+
+// write writes the level, fill writing the entries of the positions from
+// from on into a buffer, and gives the file the level's name: a header
+// whose checksums are those of what was written, then the entries. On
+// an error the file is removed.
+func (lf *levelFile) write(fill func(dst []byte, from uint64) error) error {
+	f, h := lf.f, lf.h
+	err := func() error {
+		if _, err := f.Seek(headerSize, io.SeekStart); err != nil { // the header, once the checksum is known
+			return err
+		}
+		w := bufio.NewWriterSize(f, 1<<20)
+		buf := make([]byte, 1<<16)
+		crc := uint32(0)
+		per := uint64(len(buf) / h.width)
+		for from := uint64(0); from < h.entries; from += per {
+			chunk := buf[:min(per, h.entries-from)*uint64(h.width)]
+			if err := fill(chunk, from); err != nil {
+				return err
+			}
+			crc = crc32.Update(crc, castagnoli, chunk)
+			if _, err := w.Write(chunk); err != nil {
+				return err
+			}
+		}
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		h.checksum = crc
+		if _, err := f.WriteAt(h.marshal(), 0); err != nil {
+			return err
+		}
+		if err := f.Chmod(0o644); err != nil { // as a file made by os.Create, not the 0600 of a temporary one
+			return err
+		}
+		return f.Sync()
+	}()
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(f.Name(), final)
+		err = os.Rename(f.Name(), lf.final)
 	}
 	if err != nil {
 		os.Remove(f.Name())
 	}
+	lf.f = nil
 	return err
+}
+
+// tempPrefix begins the name of every temporary file of a build.
+const tempPrefix = ".tmp-"
+
+// cleanTemp removes from dir the temporary files of builds that were
+// killed (kill -9, a crash, a lost node): those that no running build
+// holds locked. A file just made, empty and not yet locked, is left to
+// its maker. Errors are ignored: what cannot be removed stays.
+func cleanTemp(dir string) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		name := e.Name()
+		if e.IsDir() && strings.HasPrefix(name, slicesPrefix) {
+			cleanSlices(filepath.Join(dir, name))
+			continue
+		}
+		if !e.Type().IsRegular() || !strings.HasPrefix(name, tempPrefix) && !isOldSpill(name) {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		if info, err := e.Info(); err != nil || info.Size() == 0 && time.Since(info.ModTime()) < time.Minute {
+			continue
+		}
+		if stale(path) {
+			os.Remove(path)
+		}
+	}
+}
+
+// slicesPrefix begins the name of the work directory of a level built in
+// slices (see BuildSlice).
+const slicesPrefix = ".slices-"
+
+// cleanSlices removes the work directory of a level built in slices
+// whose run ended without removing it (a slice failed or was killed):
+// one where nothing changed for an hour, while a running slice says it
+// is alive every few seconds.
+func cleanSlices(work string) {
+	ents, err := os.ReadDir(work)
+	if info, serr := os.Stat(work); err != nil || serr != nil || time.Since(info.ModTime()) < time.Hour {
+		return
+	}
+	for _, e := range ents {
+		if info, err := e.Info(); err != nil || time.Since(info.ModTime()) < time.Hour {
+			return
+		}
+	}
+	os.RemoveAll(work)
+}
+
+// isOldSpill reports whether name is that of the temporary file of the
+// moves within a level that the builder of format version 1 before this
+// one kept, ".moves-*.tmp".
+func isOldSpill(name string) bool {
+	return strings.HasPrefix(name, ".moves-") && strings.HasSuffix(name, ".tmp")
 }

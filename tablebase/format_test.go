@@ -36,7 +36,8 @@ func TestHeader(t *testing.T) {
 		{"entries", func(b []byte) { b[16] = 77 }, "77 entries for 2 seeds, want 78"},
 		{"rules", func(b []byte) { copy(b[32:], "chess") }, `unknown rules "chess"`},
 		{"version", func(b []byte) { b[8] = 2 }, "format version 2, want 1"},
-		{"reserved", func(b []byte) { b[50] = 1 }, "reserved header bytes are not zero"},
+		{"kind", func(b []byte) { b[48] = 1 }, "entries of kind 1, want 0 (a later version of this package may read them)"},
+		{"reserved", func(b []byte) { b[55] = 1 }, "reserved header bytes are not zero"},
 		{"seeds", func(b []byte) { b[12] = 49 }, "49 seeds"},
 	} {
 		b := h.marshal()

@@ -68,24 +68,24 @@ func completions(i, r int, zero bool) uint64 {
 	return n
 }
 
-// before[i][z][r][x] is the number of valid boards that agree with a board
-// on its pits before pit i and hold fewer than x seeds in pit i, when r
-// seeds are left for pits i to 11 and z tells whether an opponent pit
-// before pit i is empty. Ranking a board sums one entry per pit. The
-// sizes are powers of two, so that an index is masked rather than
-// checked.
-var before = func() *[12][2][64][64]uint64 {
-	var t [12][2][64][64]uint64
+// before[i][z][r<<6|x] is the number of valid boards that agree with a
+// board on its pits before pit i and hold fewer than x seeds in pit i,
+// when r seeds are left for pits i to 11 and z tells whether an opponent
+// pit before pit i is empty. Ranking a board sums one entry per pit. A
+// count is at most 48, so r<<6|x masked with 4095 is the index whatever
+// the counts, and needs no check.
+var before = func() *[12][2][64 * 64]uint64 {
+	var t [12][2][64 * 64]uint64
 	for i := range 12 {
 		for z := range 2 {
 			for r := 0; r <= maxSeeds; r++ {
 				sum := uint64(0)
 				for x := 0; x <= r; x++ {
-					t[i][z][r][x] = sum
+					t[i][z][r<<6|x] = sum
 					zero := z == 1 || i >= 6 && x == 0
 					sum += completions(i+1, r-x, zero)
 				}
-				t[i][z][r][r+1] = sum
+				t[i][z][r<<6|(r+1)] = sum
 			}
 		}
 	}
@@ -113,32 +113,32 @@ func (p *pits) valid() bool {
 func (p *pits) rank(n int) uint64 {
 	t := before
 	r := uint(n)
-	idx := t[0][0][r&63][uint(p[0])&63]
+	idx := t[0][0][(r<<6|uint(p[0]))&4095]
 	r -= uint(p[0])
-	idx += t[1][0][r&63][uint(p[1])&63]
+	idx += t[1][0][(r<<6|uint(p[1]))&4095]
 	r -= uint(p[1])
-	idx += t[2][0][r&63][uint(p[2])&63]
+	idx += t[2][0][(r<<6|uint(p[2]))&4095]
 	r -= uint(p[2])
-	idx += t[3][0][r&63][uint(p[3])&63]
+	idx += t[3][0][(r<<6|uint(p[3]))&4095]
 	r -= uint(p[3])
-	idx += t[4][0][r&63][uint(p[4])&63]
+	idx += t[4][0][(r<<6|uint(p[4]))&4095]
 	r -= uint(p[4])
-	idx += t[5][0][r&63][uint(p[5])&63]
+	idx += t[5][0][(r<<6|uint(p[5]))&4095]
 	r -= uint(p[5])
 	// The opponent's pits: z tells whether one before is empty.
-	idx += t[6][0][r&63][uint(p[6])&63]
+	idx += t[6][0][(r<<6|uint(p[6]))&4095]
 	r -= uint(p[6])
 	z := b2u(p[6] == 0)
-	idx += t[7][z][r&63][uint(p[7])&63]
+	idx += t[7][z][(r<<6|uint(p[7]))&4095]
 	r -= uint(p[7])
 	z |= b2u(p[7] == 0)
-	idx += t[8][z][r&63][uint(p[8])&63]
+	idx += t[8][z][(r<<6|uint(p[8]))&4095]
 	r -= uint(p[8])
 	z |= b2u(p[8] == 0)
-	idx += t[9][z][r&63][uint(p[9])&63]
+	idx += t[9][z][(r<<6|uint(p[9]))&4095]
 	r -= uint(p[9])
 	z |= b2u(p[9] == 0)
-	idx += t[10][z][r&63][uint(p[10])&63]
+	idx += t[10][z][(r<<6|uint(p[10]))&4095]
 	return idx
 }
 
@@ -161,12 +161,12 @@ func unrank(n int, idx uint64) pits {
 		if i >= 6 {
 			zi = z
 		}
-		row := &t[i][zi][r]
+		row, at := &t[i][zi], uint(r)<<6
 		x := 0
-		for x < r && row[x+1] <= idx {
+		for x < r && row[(at|uint(x+1))&4095] <= idx {
 			x++
 		}
-		idx -= row[x]
+		idx -= row[(at|uint(x))&4095]
 		p[i] = uint8(x)
 		r -= x
 		if i >= 6 && x == 0 {

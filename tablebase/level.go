@@ -13,6 +13,7 @@ type level struct {
 	seeds int
 	width int    // bytes per entry: 1 exact, 2 bounds (lo, hi)
 	data  []byte // the entries, as signed bytes
+	path  string // the file it was read from; "" for a level of Compute
 }
 
 // bounds returns the bounds of entry idx.

@@ -1,52 +1,133 @@
 package tablebase
 
 import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/seed3966233f/oware"
 )
 
-// fakeTables returns tables of zeros up to n seeds under r, made in
-// memory, for measuring probes without building.
-func fakeTables(r oware.Rules, n int) *Tables {
-	s := set{rules: r}
-	for m := 0; m <= n; m++ {
-		w := entryWidth(r)
-		s.levels = append(s.levels, &level{rules: r, seeds: m, width: w, data: make([]byte, uint64(w)*Entries(m))})
-		s.sizes = append(s.sizes, 0)
+// benchTables returns the tables of awari up to seeds, from the
+// directory OWARE_TABLEBASE_DIR when it holds them, else built by the
+// benchmark (a minute or two for 20 seeds) into a directory of the
+// system's temporary directory that the next run finds again.
+func benchTables(b *testing.B, seeds int) *Tables {
+	b.Helper()
+	r, _ := oware.ParseRules("awari")
+	if dir := os.Getenv("OWARE_TABLEBASE_DIR"); dir != "" {
+		if tb, err := Open(dir); err == nil && tb.MaxSeeds(r) >= seeds {
+			return tb
+		}
 	}
-	return &Tables{sets: []set{s}}
+	dir := filepath.Join(os.TempDir(), "oware-tablebase-bench")
+	if err := Build(context.Background(), dir, r, seeds, BuildOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	tb, err := Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return tb
 }
 
-// BenchmarkProbeBoards probes boards of 20 seeds, South and North to move,
-// in tables held in memory (zeros: a probe costs the same whatever the
-// entries say), so that the measure is of the probe alone.
-func BenchmarkProbeBoards(b *testing.B) {
-	r, _ := oware.ParseRules("awari")
-	tb := fakeTables(r, 20)
+// randomPositions returns count positions of n seeds under r, drawn
+// uniformly from the level's boards, either player to move; with full
+// set, boards on which the side that just moved has no empty pit, which
+// are probed through their children.
+func randomPositions(r oware.Rules, n, count int, full bool) []oware.Position {
+	rng := rand.New(rand.NewPCG(1, 2))
 	var ps []oware.Position
-	p := unrank(20, 12345)
-	for len(ps) < 1024 {
-		var pits [12]int
-		mover := oware.Player(len(ps) % 2)
-		for i, s := range p {
-			pits[(i+6*int(mover))%12] = int(s)
-		}
-		board, err := oware.NewBoard(pits, [2]int{14, 14}, mover)
-		if err != nil {
-			b.Fatal(err)
-		}
-		ps = append(ps, r.Position(board))
-		for range 9973 { // spread over the level
-			if !p.nextValid() {
-				p = unrank(20, 0)
+	for len(ps) < count {
+		p := unrank(n, rng.Uint64N(Entries(n)))
+		if full { // a seed of the mover's side into each empty pit of the other
+			for i := 6; i < 12; i++ {
+				for j := rng.IntN(6); p[i] == 0 && p[0]+p[1]+p[2]+p[3]+p[4]+p[5] > 0; j = (j + 1) % 6 {
+					if p[j] > 0 {
+						p[j]--
+						p[i]++
+					}
+				}
+			}
+			if p.valid() {
+				continue // the mover's side had too few seeds
 			}
 		}
+		b := boardOf(&p, n)
+		if rng.IntN(2) == 1 {
+			b = b.Mirror()
+		}
+		ps = append(ps, r.Position(b))
 	}
+	return ps
+}
+
+// BenchmarkProbeBoards probes boards drawn at random from the 20-seed
+// level of awari, a real one (see benchTables), mapped from its file:
+// each probe reads the entry of a board far from the last one's.
+func BenchmarkProbeBoards(b *testing.B) {
+	tb := benchTables(b, 20)
+	r, _ := oware.ParseRules("awari")
+	ps := randomPositions(r, 20, 1<<16, false)
+	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cpuTime()
 	for i := 0; i < b.N; i++ {
-		if _, err := tb.Probe(ps[i&1023]); err != nil {
+		if _, err := tb.Probe(ps[i&(1<<16-1)]); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, cpu)
 }
+
+// BenchmarkProbeThroughChildren probes boards of 20 seeds on which the
+// side that just moved has no empty pit: not in the tables, they are
+// probed through their children.
+func BenchmarkProbeThroughChildren(b *testing.B) {
+	tb := benchTables(b, 20)
+	r, _ := oware.ParseRules("awari")
+	ps := randomPositions(r, 20, 1<<12, true)
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := cpuTime()
+	for i := 0; i < b.N; i++ {
+		if _, err := tb.Probe(ps[i&(1<<12-1)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, cpu)
+}
+
+// BenchmarkMemoryLatency reads bytes at random from 80 MB, as many as the
+// 20-seed level of awari holds, each read's address depending on the
+// last: the time of one access to memory, which a probe of a board at
+// random cannot beat. Compare BenchmarkProbeBoards with it, measured in
+// the same run.
+func BenchmarkMemoryLatency(b *testing.B) {
+	data, err := allocBytes(uint64(Entries(20)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer freeBytes(data)
+	for i := range data {
+		data[i] = byte(i)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	at := make([]uint64, 1<<16)
+	for i := range at {
+		at[i] = rng.Uint64N(uint64(len(data)))
+	}
+	b.ResetTimer()
+	cpu := cpuTime()
+	x := byte(0)
+	for i := 0; i < b.N; i++ {
+		x += data[at[i&(1<<16-1)]^uint64(x&1)]
+	}
+	reportCPU(b, cpu)
+	latencySink = x
+}
+
+// latencySink keeps the reads of BenchmarkMemoryLatency.
+var latencySink byte

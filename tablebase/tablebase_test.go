@@ -1,9 +1,12 @@
 package tablebase_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -270,7 +273,7 @@ func forEachBoard(n int, f func(refBoard)) {
 
 // TestEntries checks the entry counts against a count of the boards
 // whose opponent side has an empty pit, and against the figures of the
-// README.
+// package documentation.
 func TestEntries(t *testing.T) {
 	for n := 0; n <= 9; n++ {
 		count := uint64(0)
@@ -428,27 +431,74 @@ func TestOpenErrors(t *testing.T) {
 		assert.ErrorIs(t, err, tablebase.ErrFormat)
 		assert.ErrorContains(t, err, "awari-3.otb: missing, below awari-4.otb")
 	})
+	// forge sets entry i of a level of awari to v, and its checksums to
+	// match.
+	forge := func(b []byte, i int, v int8) []byte {
+		b[64+i] = byte(v)
+		binary.LittleEndian.PutUint32(b[28:], crc32.Checksum(b[64:], crc32.MakeTable(crc32.Castagnoli)))
+		binary.LittleEndian.PutUint32(b[60:], crc32.Checksum(b[:60], crc32.MakeTable(crc32.Castagnoli)))
+		return b
+	}
+	// Damaged levels: Open refuses them; Build builds them again and
+	// keeps the damaged file beside.
 	damage := map[string]func([]byte) []byte{
-		"entry":     func(b []byte) []byte { b[len(b)-1] ^= 1; return b },
-		"header":    func(b []byte) []byte { b[13] ^= 1; return b },
-		"magic":     func(b []byte) []byte { b[0] = 'X'; return b },
-		"truncated": func(b []byte) []byte { return b[:len(b)-1] },
-		"short":     func(b []byte) []byte { return b[:10] },
+		"entry":      func(b []byte) []byte { b[len(b)-1] ^= 1; return b },
+		"header":     func(b []byte) []byte { b[13] ^= 1; return b },
+		"truncated":  func(b []byte) []byte { return b[:len(b)-1] },
+		"short":      func(b []byte) []byte { return b[:10] },
+		"forged":     func(b []byte) []byte { return forge(b, 7, 6) }, // 5 seeds: a value above 5
+		"forged low": func(b []byte) []byte { return forge(b, 0, -6) },
 	}
 	for name, f := range damage {
 		t.Run(name, func(t *testing.T) {
 			dir := build(t)
 			path := filepath.Join(dir, "awari-5.otb")
-			data, err := os.ReadFile(path)
+			whole, err := os.ReadFile(path)
 			require.NoError(t, err)
-			require.NoError(t, os.WriteFile(path, f(data), 0o666))
+			damaged := f(bytes.Clone(whole))
+			require.NoError(t, os.WriteFile(path, damaged, 0o666))
 			_, err = tablebase.Open(dir)
 			assert.ErrorIs(t, err, tablebase.ErrFormat)
 			var fe *tablebase.FormatError
 			require.ErrorAs(t, err, &fe)
 			assert.Equal(t, path, fe.File)
-			// Build does not build over a damaged level.
+			require.NoError(t, tablebase.Build(context.Background(), dir, r, 6, tablebase.BuildOptions{}))
+			_, err = tablebase.Open(dir)
+			require.NoError(t, err)
+			again, err := os.ReadFile(path)
+			require.NoError(t, err)
+			assert.Equal(t, whole, again, "built again")
+			kept, err := os.ReadFile(path + ".damaged")
+			require.NoError(t, err)
+			assert.Equal(t, damaged, kept, "the damaged file is kept")
+		})
+	}
+	// Files that are no level's of this format: Open and Build refuse
+	// them, and Build leaves them as they are.
+	foreign := map[string]func([]byte) []byte{
+		"magic": func(b []byte) []byte { b[0] = 'X'; return b },
+		"version": func(b []byte) []byte {
+			b[8] = 2
+			binary.LittleEndian.PutUint32(b[60:], crc32.Checksum(b[:60], crc32.MakeTable(crc32.Castagnoli)))
+			return b
+		},
+		"no bytes": func([]byte) []byte { return []byte{} },
+	}
+	for name, f := range foreign {
+		t.Run(name, func(t *testing.T) {
+			dir := build(t)
+			path := filepath.Join(dir, "awari-5.otb")
+			whole, err := os.ReadFile(path)
+			require.NoError(t, err)
+			changed := f(whole)
+			require.NoError(t, os.WriteFile(path, changed, 0o666))
+			_, err = tablebase.Open(dir)
+			assert.ErrorIs(t, err, tablebase.ErrFormat)
 			assert.ErrorIs(t, tablebase.Build(context.Background(), dir, r, 6, tablebase.BuildOptions{}), tablebase.ErrFormat)
+			after, err := os.ReadFile(path)
+			require.NoError(t, err)
+			assert.Equal(t, changed, after, "left as it was")
+			assert.NoFileExists(t, path+".damaged")
 		})
 	}
 	t.Run("renamed", func(t *testing.T) {
@@ -459,24 +509,30 @@ func TestOpenErrors(t *testing.T) {
 	})
 }
 
-// TestNoAllocs pins the probe of a board the tables hold, and of its
-// moves, at zero allocations.
+// TestNoAllocs pins the probe of a board, and of its moves, at zero
+// allocations under every supported preset: a board the tables hold, and
+// one on which the side that just moved has no empty pit, probed through
+// its children.
 func TestNoAllocs(t *testing.T) {
 	tb := small(t)
-	p := position(t, rules(t, "awari"), refBoard{1, 0, 2, 0, 1, 0, 1, 1, 0, 0, 0, 0}, oware.North)
 	var buf [6]tablebase.MoveValue
-	allocs := testing.AllocsPerRun(100, func() {
-		if _, err := tb.Probe(p); err != nil {
-			t.Fatal(err)
+	for _, name := range supported {
+		for _, b := range []refBoard{{1, 0, 2, 0, 1, 0, 1, 1, 0, 0, 0, 0}, {1, 0, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1}} {
+			p := position(t, rules(t, name), b, oware.North)
+			allocs := testing.AllocsPerRun(100, func() {
+				if _, err := tb.Probe(p); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := tb.ProbeMoves(p, buf[:0]); err != nil {
+					t.Fatal(err)
+				}
+				if _, _, err := tb.BestMoves(p); err != nil {
+					t.Fatal(err)
+				}
+			})
+			assert.Zero(t, allocs, "%s %v", name, b)
 		}
-		if _, err := tb.ProbeMoves(p, buf[:0]); err != nil {
-			t.Fatal(err)
-		}
-		if _, _, err := tb.BestMoves(p); err != nil {
-			t.Fatal(err)
-		}
-	})
-	assert.Zero(t, allocs)
+	}
 }
 
 // TestConcurrent probes from many goroutines at once (for the race

@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,11 +11,15 @@ import (
 	"github.com/seed3966233f/oware"
 )
 
-// Tables are the tables of a directory, read into memory by [Open]. They
-// are immutable: any number of goroutines may probe them at once.
+// Tables are the tables of a directory, opened by [Open], or solved in
+// memory by [Compute]. They are immutable: any number of goroutines may
+// probe them at once.
 type Tables struct {
-	sets []set
+	sets []set // one a preset, at most one for each of the presets
 }
+
+// newTables returns the tables of sets, which hold distinct rules.
+func newTables(sets []set) *Tables { return &Tables{sets: sets} }
 
 // set is the levels of one rules preset, from 0 seeds up.
 type set struct {
@@ -56,7 +61,7 @@ func Open(dir string) (*Tables, error) {
 		return nil, noTablesError(dir)
 	}
 	slices.Sort(names)
-	t := &Tables{}
+	var sets []set
 	for _, name := range names {
 		seeds := found[name]
 		slices.Sort(seeds)
@@ -66,7 +71,7 @@ func Open(dir string) (*Tables, error) {
 			if n != i {
 				return nil, &FormatError{File: filepath.Join(dir, fileName(name, i)), Msg: "missing, below " + fileName(name, n)}
 			}
-			l, err := readLevel(path)
+			l, err := readLevel(path, true)
 			if err != nil {
 				return nil, err
 			}
@@ -74,9 +79,9 @@ func Open(dir string) (*Tables, error) {
 			s.levels = append(s.levels, l)
 			s.sizes = append(s.sizes, headerSize+int64(len(l.data)))
 		}
-		t.sets = append(t.sets, s)
+		sets = append(sets, s)
 	}
-	return t, nil
+	return newTables(sets), nil
 }
 
 // noTablesError reports a directory without a table file.
@@ -91,7 +96,9 @@ func (e noTablesError) Error() string {
 // Unwrap returns ErrMissingTable.
 func (e noTablesError) Unwrap() error { return ErrMissingTable }
 
-// set returns the levels of rules r, or nil.
+// set returns the levels of rules r, or nil. The presets are small
+// values compared in one instruction, and the tables hold a few of them
+// at most.
 func (t *Tables) set(r oware.Rules) *set {
 	for i := range t.sets {
 		if t.sets[i].rules == r {
@@ -157,19 +164,6 @@ func afterMove(cap uint8, c Value) Value {
 	return Value{lo: int8(cap) - c.hi, hi: int8(cap) - c.lo}
 }
 
-// relative returns board b relative to its mover, and its seed count.
-// The pits are read by constant index, which folds the checks away.
-func relative(b oware.Board) (pits, int) {
-	q := pits{
-		uint8(b.Pit(0)), uint8(b.Pit(1)), uint8(b.Pit(2)), uint8(b.Pit(3)), uint8(b.Pit(4)), uint8(b.Pit(5)),
-		uint8(b.Pit(6)), uint8(b.Pit(7)), uint8(b.Pit(8)), uint8(b.Pit(9)), uint8(b.Pit(10)), uint8(b.Pit(11)),
-	}
-	if b.ToMove() == oware.North {
-		q = pits{q[6], q[7], q[8], q[9], q[10], q[11], q[0], q[1], q[2], q[3], q[4], q[5]}
-	}
-	return q, oware.NumSeeds - b.Score(oware.South) - b.Score(oware.North) // D4: the seeds add up to 48
-}
-
 // levels returns the set of p's rules and p's board relative to its
 // mover with its seed count, or an error when the tables do not hold it.
 func (t *Tables) levels(p oware.Position) (*set, pits, int, error) {
@@ -195,7 +189,9 @@ func (t *Tables) missing(p oware.Position, n int) error {
 // occurrence, and R8 is not applied, so that a board with a score of 25
 // or more has the value of the game played on. It does not allocate. It
 // returns a [*MissingTableError] when the tables do not hold p's seed
-// count under p's rules, and ErrInvalidPosition for the zero Position.
+// count under p's rules, ErrInvalidPosition for the zero Position, and a
+// [*FormatError] for an entry out of range (a file changed since it was
+// opened).
 //
 // A board on which the side that just moved has no empty pit cannot
 // arise from a move and is not in the tables; it is probed through its
@@ -205,26 +201,46 @@ func (t *Tables) Probe(p oware.Position) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	return s.value(&q, n), nil
+	return s.value(&q, n)
 }
 
+// unset is below every bound: the start of a maximum.
+const unset = math.MinInt8
+
 // value returns the value of the board q of n seeds, which the set holds.
-func (s *set) value(q *pits, n int) Value {
+func (s *set) value(q *pits, n int) (Value, error) {
 	if q.valid() {
-		lo, hi := s.levels[n].bounds(q.rank(n))
-		return Value{lo, hi}
+		return s.entry(q, n)
 	}
-	var out [6]child
-	count, v := children(&s.rules, q, n, &out)
-	if count == 0 {
-		return Value{v, v}
-	}
-	best := Value{unset, unset}
-	for _, c := range out[:count] {
-		mv := afterMove(c.captured, s.value(&c.pits, n-int(c.captured)))
+	b := boardOf(q, n)
+	best, moves := Value{unset, unset}, 0
+	for _, c := range s.rules.Children(b) {
+		moves++
+		captured := uint8(c.Score(oware.South) - b.Score(oware.South))
+		cq := northPits(c)
+		cv, err := s.entry(&cq, n-int(captured))
+		if err != nil {
+			return Value{}, err
+		}
+		mv := afterMove(captured, cv)
 		best.lo, best.hi = max(best.lo, mv.lo), max(best.hi, mv.hi)
 	}
-	return best
+	if moves == 0 {
+		v := terminalValue(s.rules, b)
+		return Value{v, v}, nil
+	}
+	return best, nil
+}
+
+// entry returns the entry of the board q of n seeds, on which the side
+// that just moved has an empty pit, checked as readLevel checks it.
+func (s *set) entry(q *pits, n int) (Value, error) {
+	l := s.levels[n]
+	lo, hi := l.bounds(q.rank(n))
+	if int(lo) < -n || lo > hi || int(hi) > n {
+		return Value{}, &FormatError{File: l.path, Msg: "entry " + strconv.FormatUint(q.rank(n), 10) + " out of range"}
+	}
+	return Value{lo, hi}, nil
 }
 
 // MoveValue is a move and its value for the player who makes it: the
@@ -244,12 +260,16 @@ func (t *Tables) ProbeMoves(p oware.Position, dst []MoveValue) ([]MoveValue, err
 	if err != nil {
 		return dst, err
 	}
-	var out [6]child
-	count, _ := children(&s.rules, &q, n, &out)
+	b := boardOf(&q, n)
 	first := oware.Move(oware.PitsPerSide * int(p.Board().ToMove()))
-	for _, c := range out[:count] {
-		v := afterMove(c.captured, s.value(&c.pits, n-int(c.captured)))
-		dst = append(dst, MoveValue{Move: first + oware.Move(c.move), Value: v})
+	for m, c := range s.rules.Children(b) {
+		captured := uint8(c.Score(oware.South) - b.Score(oware.South))
+		cq := northPits(c)
+		cv, err := s.entry(&cq, n-int(captured))
+		if err != nil {
+			return dst, err
+		}
+		dst = append(dst, MoveValue{Move: first + m, Value: afterMove(captured, cv)})
 	}
 	return dst, nil
 }
@@ -272,8 +292,8 @@ func (t *Tables) BestMoves(p oware.Position) (oware.MoveSet, Value, error) {
 		return 0, Value{}, err
 	}
 	if len(moves) == 0 { // the game is over
-		v, _ := t.Probe(p)
-		return 0, v, nil
+		v, err := t.Probe(p)
+		return 0, v, err
 	}
 	// The value of the board is the best of its moves', bound by bound.
 	v := Value{unset, unset}

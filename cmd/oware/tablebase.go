@@ -8,8 +8,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/seed3966233f/oware"
@@ -25,74 +26,168 @@ var tablebaseCommand = &cli.Command{
 Tablebase builds and reads the endgame tables: the value under perfect
 play of every position of up to N seeds on the board, one file per
 level.`,
-	Commands: []*cli.Command{tablebaseBuildCommand, tablebaseProbeCommand, tablebaseStatsCommand},
+	Commands: []*cli.Command{tablebaseBuildCommand, tablebasePlanCommand, tablebaseProbeCommand, tablebaseStatsCommand},
 }
 
 var tablebaseBuildCommand = &cli.Command{
-	Name:  "build",
-	Usage: []string{"-rules NAME -seeds N -dir DIR [-j N]"},
-	Short: "build the tables of every level up to N seeds",
+	Name: "build",
+	Usage: []string{
+		"-rules NAME -seeds N -dir DIR [-j N]",
+		"-rules NAME -level N -slice I/K -run NAME -dir DIR [-j N] [-wait D]",
+	},
+	Short: "build the tables of every level up to N seeds, or a slice of one level",
 	Long: `
 Build builds every level from 0 to N seeds on the board, one file each,
 under abapa, openspiel, aalina, auale or awari (the rules under which a
-position's value depends on its board alone). It prints a line per level;
-on a terminal, a progress line shows the phase, the positions done, the
-rate and the time left. A level already in DIR is checked and kept, so an
-interrupted build (Ctrl-C) resumes with the same command.`,
+position's value depends on its board alone). It prints a line per level,
+with its positions per second and per CPU-second; on a terminal, a
+progress line shows the phase, the positions done, the rate and the time
+left. A level already in DIR is checked and kept, so an interrupted build
+resumes with the same command: Ctrl-C, SIGTERM and SIGHUP stop it
+cleanly (a second one ends it at once), and the file that a killed build
+leaves is removed by the next. A damaged level is built again, the
+damaged file kept as NAME.damaged.
+
+With -slice I/K, build builds slice I of K of the one level of -level
+seeds, whose lower levels are in DIR, together with the K-1 other slices,
+which other processes build at the same time with the same -run name, on
+this machine or on others that share DIR; slice 0 writes the level's
+file. "oware tablebase plan" writes the script that runs the slices of
+every level, as Slurm job arrays or as processes of this machine.`,
 	Flags: func(fs *flag.FlagSet) cli.Func {
 		rulesName := fs.String("rules", "", "the `rules`: "+strings.Join(supportedRules(), ", "))
 		seeds := fs.Int("seeds", 0, "build every level from 0 to this many seeds on the board (0 to 48)")
 		dir := fs.String("dir", "", "the directory of the tables, created if needed")
-		jobs := fs.Int("j", 0, "worker goroutines, 0 for one per CPU (GOMAXPROCS)")
-		return func(_ context.Context, s cli.Streams, args []string) error {
+		var jobs, level int
+		cli.IntVar(fs, &jobs, "j", 0, 0, tablebase.MaxWorkers, "`N` worker goroutines, 0 for one per CPU (GOMAXPROCS)")
+		cli.IntVar(fs, &level, "level", 0, 0, oware.NumSeeds, "with -slice: the level `N` (seeds on the board) whose slice to build")
+		var slice sliceFlag
+		fs.Var(&slice, "slice", "build slice `I/K` of the level (I from 0), with the K-1 other slices running at the same time")
+		run := fs.String("run", "", "with -slice: the run's `NAME`, the same for its K slices (letters, digits, . _ -)")
+		var wait time.Duration
+		cli.DurationVar(fs, &wait, "wait", 5*time.Minute, time.Second, "with -slice: give up when another slice has been silent for `D`")
+		return func(ctx context.Context, s cli.Streams, args []string) error {
+			sliced := cli.IsSet(fs, "slice")
 			switch {
 			case len(args) > 0:
 				return cli.Usagef("unexpected argument %q", args[0])
 			case *rulesName == "":
 				return cli.Usagef("-rules: required")
-			case !cli.IsSet(fs, "seeds"):
+			case sliced && cli.IsSet(fs, "seeds"):
+				return cli.Usagef("-seeds: not with -slice, which builds the one level of -level")
+			case !sliced && !cli.IsSet(fs, "seeds"):
 				return cli.Usagef("-seeds: required")
 			case *seeds < 0 || *seeds > oware.NumSeeds:
 				return cli.Usagef("-seeds: want 0 to %d", oware.NumSeeds)
 			case *dir == "":
 				return cli.Usagef("-dir: required")
-			case *jobs < 0:
-				return cli.Usagef("-j %d: want 0 or more", *jobs)
+			case !sliced && (cli.IsSet(fs, "level") || cli.IsSet(fs, "run") || cli.IsSet(fs, "wait")):
+				return cli.Usagef("-level, -run and -wait: only with -slice")
+			case sliced && !cli.IsSet(fs, "level"):
+				return cli.Usagef("-level: required with -slice")
+			case sliced && *run == "":
+				return cli.Usagef("-run: required with -slice, the same for the K slices")
 			}
-			rules, err := oware.ParseRules(*rulesName)
+			rules, err := tableRules(*rulesName)
 			if err != nil {
-				return &cli.UsageError{Err: err}
+				return err
 			}
-			if !tablebase.Supported(rules) {
-				return cli.Usagef("-rules %s: the value of a position depends on more than its board; want one of %s",
-					*rulesName, strings.Join(supportedRules(), ", "))
+			b := tableBuild{rules: rules, seeds: *seeds, dir: *dir, jobs: jobs, wait: wait}
+			if sliced {
+				b.level, b.slice, b.runName = level, &slice, *run
 			}
-			if *jobs == 0 {
-				*jobs = runtime.GOMAXPROCS(0)
-			}
-			return tablebaseBuild(s.Stdout, s.Stderr, rules, *seeds, *dir, *jobs)
+			return b.run(ctx, s.Stdout, s.Stderr)
 		}
 	},
-	Signals: []os.Signal{os.Interrupt}, // the levels written are kept, and the same command resumes
+	// The first of these stops the build cleanly, and the same command
+	// resumes; a second ends it at once.
+	Signals: []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP},
 }
 
-// tablebaseBuild builds the tables, level by level.
-func tablebaseBuild(stdout, stderr io.Writer, rules oware.Rules, seeds int, dir string, jobs int) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+// tableRules returns the preset of the given name, a usage error unless
+// tables can be built under it.
+func tableRules(name string) (oware.Rules, error) {
+	rules, err := oware.ParseRules(name)
+	if err != nil {
+		return rules, &cli.UsageError{Err: err}
+	}
+	if !tablebase.Supported(rules) {
+		return rules, cli.Usagef("-rules %s: the value of a position depends on more than its board; want one of %s",
+			name, strings.Join(supportedRules(), ", "))
+	}
+	return rules, nil
+}
+
+// sliceFlag is the value of -slice: slice I of K, "I/K".
+type sliceFlag struct{ i, k int }
+
+func (f *sliceFlag) String() string {
+	if f == nil || f.k == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", f.i, f.k)
+}
+
+func (f *sliceFlag) Set(s string) error {
+	a, b, found := strings.Cut(s, "/")
+	i, errI := strconv.Atoi(a)
+	k, errK := strconv.Atoi(b)
+	switch {
+	case !found || errI != nil || errK != nil:
+		return errors.New("want I/K, such as 0/4")
+	case k < 1 || k > tablebase.MaxSlices:
+		return fmt.Errorf("want 1 to %d slices", tablebase.MaxSlices)
+	case i < 0 || i >= k:
+		return fmt.Errorf("want a slice from 0 to %d", k-1)
+	}
+	f.i, f.k = i, k
+	return nil
+}
+
+// tableBuild is what oware tablebase build builds: the levels from 0 to
+// seeds, or, with a slice, that slice of one level.
+type tableBuild struct {
+	rules   oware.Rules
+	seeds   int
+	dir     string
+	jobs    int
+	level   int
+	slice   *sliceFlag // nil for the levels from 0 to seeds
+	runName string     // the run of the slice
+	wait    time.Duration
+}
+
+// run builds the tables, level by level, or the slice.
+func (b tableBuild) run(ctx context.Context, stdout, stderr io.Writer) error {
+	// The first signal cancels ctx; stop then lets a second one end the
+	// process as it would any other.
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	line := newStatus(stderr)
 	defer line.stop()
-	opt := tablebase.BuildOptions{Workers: jobs, Progress: func(p tablebase.Progress) {
+	cpu := processCPU()
+	opt := tablebase.BuildOptions{Workers: b.jobs, PeerTimeout: b.wait, Progress: func(p tablebase.Progress) {
 		if p.Phase != "done" {
 			text := progressText(p)
 			line.update(func(time.Duration) string { return text })
 			return
 		}
 		line.clear()
-		fmt.Fprintln(stdout, doneText(p))
+		now := processCPU()
+		fmt.Fprintln(stdout, doneText(p, now-cpu))
+		cpu = now
 	}}
 	start := time.Now()
-	err := tablebase.Build(ctx, dir, rules, seeds, opt)
+	var err error
+	if b.slice != nil {
+		err = tablebase.BuildSlice(ctx, b.dir, b.rules, b.level, b.slice.i, b.slice.k, b.runName, opt)
+	} else {
+		err = tablebase.Build(ctx, b.dir, b.rules, b.seeds, opt)
+	}
 	line.clear()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -100,7 +195,11 @@ func tablebaseBuild(stdout, stderr io.Writer, rules oware.Rules, seeds int, dir 
 		}
 		return err
 	}
-	_, err = fmt.Fprintf(stdout, "%s 0-%d seeds in %s: %s\n", rules, seeds, dir, time.Since(start).Round(time.Millisecond))
+	if b.slice != nil {
+		_, err = fmt.Fprintf(stdout, "%s %s, slice %s, in %s: %s\n", b.rules, words.Count(b.level, "seed", "seeds"), b.slice, b.dir, time.Since(start).Round(time.Millisecond))
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "%s 0-%d seeds in %s: %s\n", b.rules, b.seeds, b.dir, time.Since(start).Round(time.Millisecond))
 	return err
 }
 
@@ -126,14 +225,22 @@ func progressText(p tablebase.Progress) string {
 	return text
 }
 
-// doneText is the line printed when a level is done.
-func doneText(p tablebase.Progress) string {
+// doneText is the line printed when a level is done, which took cpu of
+// the process's CPU time (0 where it is not known).
+func doneText(p tablebase.Progress, cpu time.Duration) string {
 	if p.Existing {
 		return fmt.Sprintf("%s %s: %s, already built", p.Rules, words.Count(p.Seeds, "seed", "seeds"), words.Amount(p.Total, "position", "positions"))
 	}
 	secs := p.Elapsed.Seconds()
-	return fmt.Sprintf("%s %s: %s in %s (%.2f M positions/s)",
+	text := fmt.Sprintf("%s %s: %s in %s (%.2f M positions/s",
 		p.Rules, words.Count(p.Seeds, "seed", "seeds"), words.Amount(p.Total, "position", "positions"), p.Elapsed.Round(time.Millisecond), float64(p.Total)/max(secs, 1e-9)/1e6)
+	if cpu > 0 {
+		text += fmt.Sprintf(", %.2f M per CPU-second", float64(p.Total)/max(cpu.Seconds(), 1e-9)/1e6)
+	}
+	if p.Exchanges > 0 {
+		text += fmt.Sprintf(", %s", words.Count(p.Exchanges, "round", "rounds"))
+	}
+	return text + ")"
 }
 
 var tablebaseProbeCommand = &cli.Command{

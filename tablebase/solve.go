@@ -1,0 +1,590 @@
+package tablebase
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	"github.com/seed3966233f/oware"
+)
+
+// The solution of one level (see "How a level is built" in the package
+// documentation). Each position has a state byte per bound (one under
+// exact rules, whose lower and upper bounds never both join) and a
+// nibble counting its moves within the level whose child has not yet
+// joined the first set; nothing else is stored. The moves within the
+// level are generated again, backwards, when a position joins a set: its
+// parents are the positions that learn of it.
+//
+// A state byte holds, in its low seven bits as a signed number, the
+// bound once found (the top bit set), and until then the best worth of
+// the moves that leave the level (the top bit clear; noExit when there
+// are none, the value itself for a finished game).
+const (
+	foundBit byte = 0x80
+	noExit   int8 = -64 // below every threshold: no move leaves the level
+)
+
+// exitByte returns the state byte of a bound not yet found, whose moves
+// out of the level are worth v at best.
+func exitByte(v int8) byte { return byte(v) &^ foundBit }
+
+// foundByte returns the state byte of a bound found to be v.
+func foundByte(v int8) byte { return byte(v)&^foundBit | foundBit }
+
+// stateValue returns the number a state byte holds.
+func stateValue(b byte) int8 { return int8(b<<1) >> 1 }
+
+// solver solves one level, or one slice of it: the positions of index
+// first to last-1, their state indexed from first. A slice learns from
+// the other slices of the level, and tells them, which of their positions
+// a position joining a set is a parent of, through exchange.
+type solver struct {
+	rules       oware.Rules
+	n           int
+	exact       bool
+	first, last uint64
+	lower       []*level // the levels below n, by seed count
+	workers     int
+	report      func(phase string, done uint64)
+	// exchange, for a slice, sends the messages to the other slices
+	// (see message) and returns those they sent this slice, and their
+	// number over all the slices; nil for a whole level.
+	exchange func(ctx context.Context, out []uint64) (in []uint64, total uint64, err error)
+
+	// lo and hi are the state bytes of the bounds; hi is nil under
+	// exact rules, where lo holds the value. cnt holds a nibble per
+	// position, the position of even index in the low one.
+	lo, hi []byte
+	cnt    []byte
+	edges  atomic.Uint64 // the moves within the level
+	sink   atomic.Uint32 // what the batches read ahead, so that the reads stay
+}
+
+// A message tells a slice that a child of one of its positions joined a
+// set: the position's index in the level, shifted left by one, with
+// toRaise, the child joined the second set (the parent joins the first);
+// without, it joined the first (the parent has one child fewer outside
+// it).
+const toRaise = 1
+
+// newSolver returns the solver of the positions first to last-1 of the
+// level of n seeds under rules r, the lower levels given, with its state
+// allocated. first is a multiple of 16, so that no word of the state is
+// shared with another slice.
+func newSolver(r oware.Rules, n int, first, last uint64, lower []*level, workers int, report func(string, uint64)) (*solver, error) {
+	s := &solver{rules: r, n: n, exact: Exact(r), first: first, last: last, lower: lower, workers: workers, report: report}
+	if Entries(n) > math.MaxInt64/2 || 6*n > math.MaxUint8 {
+		return nil, fmt.Errorf("tablebase: level %d has %d positions, more than this builder indexes", n, Entries(n))
+	}
+	// Whole words of eight bytes (sixteen nibbles), for the atomic
+	// updates of four bytes at a time.
+	size := last - first
+	var err error
+	if s.lo, err = allocBytes(roundUp(size, 8)); err == nil && !s.exact {
+		s.hi, err = allocBytes(roundUp(size, 8))
+	}
+	if err == nil {
+		s.cnt, err = allocBytes(roundUp(size, 16) / 2)
+	}
+	if err != nil {
+		s.free()
+		return nil, fmt.Errorf("tablebase: level %d: %w", n, err)
+	}
+	return s, nil
+}
+
+// size returns the number of positions of the solver.
+func (s *solver) size() uint64 { return s.last - s.first }
+
+// roundUp returns n rounded up to a multiple of m, a power of two.
+func roundUp(n, m uint64) uint64 { return (n + m - 1) &^ (m - 1) }
+
+// free lets the state go.
+func (s *solver) free() {
+	freeBytes(s.lo)
+	freeBytes(s.hi)
+	freeBytes(s.cnt)
+	s.lo, s.hi, s.cnt = nil, nil, nil
+}
+
+// initChunk is the positions a worker takes at a time while the moves
+// are generated: an even number, so that no two workers share a nibble.
+const initChunk = 1 << 14
+
+// solve solves the level in its state.
+func (s *solver) solve(ctx context.Context) error {
+	if err := s.parallel(ctx, "children", initChunk, s.examine); err != nil {
+		return err
+	}
+	return s.propagate(ctx)
+}
+
+// parallel runs work on the positions of the solver in chunks of size
+// positions, shared among the workers, and reports the progress of the
+// phase about once a second. work is given local indexes.
+func (s *solver) parallel(ctx context.Context, phase string, size uint64, work func(from, to uint64)) error {
+	var next, done atomic.Uint64
+	var wg sync.WaitGroup
+	for range s.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				from := next.Add(size) - size
+				if from >= s.size() {
+					return
+				}
+				to := min(from+size, s.size())
+				work(from, to)
+				done.Add(to - from)
+			}
+		}()
+	}
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(finished) }()
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-finished:
+			return ctx.Err()
+		case <-tick.C:
+			s.report(phase, done.Load())
+		}
+	}
+}
+
+// examine is the phase "children" for the positions from to to: each
+// position's best move out of the level for each bound (a capture, whose
+// child is looked up in a lower level) and the number of its moves within
+// the level, or the value of a finished game. The captures of a batch of
+// positions are looked up together, their entries read first, all at
+// once, so that cache misses overlap.
+func (s *solver) examine(from, to uint64) {
+	p := unrank(s.n, s.first+from)
+	edges := uint64(0)
+	var caps [examineBatch * oware.PitsPerSide]capture
+	for first := from; first < to; first += examineBatch {
+		last := min(first+examineBatch, to)
+		k := 0
+		for i := first; i < last; i++ {
+			b := boardOf(&p, s.n)
+			south := b.Score(oware.South)
+			within, moves := uint8(0), 0
+			for _, c := range s.rules.Children(b) {
+				moves++
+				captured := c.Score(oware.South) - south
+				if captured == 0 {
+					within++
+					continue
+				}
+				m := s.n - captured
+				q := northPits(c)
+				caps[k] = capture{position: i, level: s.lower[m], index: q.rank(m), seeds: int8(captured)}
+				k++
+			}
+			v := noExit
+			if moves == 0 { // the game is over
+				v = terminalValue(s.rules, b)
+			}
+			s.lo[i] = exitByte(v)
+			if !s.exact {
+				s.hi[i] = exitByte(v)
+			}
+			s.cnt[i/2] |= within << (4 * (i & 1))
+			edges += uint64(within)
+			p.nextValid()
+		}
+		var sink byte
+		for _, c := range caps[:k] {
+			sink += c.level.data[c.index*uint64(c.level.width)]
+		}
+		s.sink.Add(uint32(sink))
+		for _, c := range caps[:k] {
+			cl, ch := c.level.bounds(c.index)
+			s.lo[c.position] = exitByte(max(stateValue(s.lo[c.position]), c.seeds-ch))
+			if !s.exact {
+				s.hi[c.position] = exitByte(max(stateValue(s.hi[c.position]), c.seeds-cl))
+			}
+		}
+	}
+	s.edges.Add(edges)
+}
+
+// examineBatch is the number of positions whose captures examine looks
+// up together.
+const examineBatch = 64
+
+// capture is a capture of a position being examined: the level and
+// index of the board it leads to, and the seeds it takes.
+type capture struct {
+	position uint64
+	level    *level
+	index    uint64
+	seeds    int8
+}
+
+// propagate solves the level by thresholds, from the highest value down.
+// At threshold t, the positions whose lower bound is at least t are those
+// whose mover can force, against any defence, reaching a move out of the
+// level worth at least t (an endless game counting as the worst); the
+// positions whose upper bound is at most -t are those whose every move
+// leads out of the level at most -t or into such a position. Both sets
+// grow as t falls: a position joins the first when a move out of the
+// level is worth t or a child joins the second, and the second when its
+// moves out are worth at most -t and its last child within the level
+// joins the first. Each position joins each set once, and each move
+// within the level is followed back once per set.
+//
+// Under exact rules (a repetition worth 0), the value is the lower bound
+// where it is positive, the upper bound where it is negative, and 0
+// otherwise, so the thresholds stop at 1.
+//
+// The workers share each threshold: each scans its share of the
+// positions for those that join by their own moves, and follows back
+// from them what joins after. Positions join through atomic updates of
+// the state, so that each joins once whoever finds it; the sets that
+// result are the same in any order.
+func (s *solver) propagate(ctx context.Context) error {
+	n := s.n
+	lowest := -n + 1
+	if s.exact {
+		lowest = 1
+	}
+	steps := n - lowest + 1
+	size := min(valuesChunk, max(s.size()/uint64(4*s.workers), 256)) &^ 7
+	for t := n; t >= lowest; t-- {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		s.report("values", uint64(n-t)*s.size()/uint64(max(steps, 1)))
+		var next atomic.Uint64
+		out := s.step(ctx, int8(t), func(j *joiner) {
+			for ctx.Err() == nil {
+				from := next.Add(size) - size
+				if from >= s.size() {
+					return
+				}
+				j.scan(from, min(from+size, s.size()))
+			}
+		})
+		for s.exchange != nil { // the rounds of the threshold, until no slice has news for another
+			in, total, err := s.exchange(ctx, out)
+			if err != nil {
+				return err
+			}
+			if total == 0 {
+				break
+			}
+			var next atomic.Uint64
+			out = s.step(ctx, int8(t), func(j *joiner) {
+				const chunk = 1 << 12
+				for ctx.Err() == nil {
+					from := next.Add(chunk) - chunk
+					if from >= uint64(len(in)) {
+						return
+					}
+					j.receive(in[from:min(from+chunk, uint64(len(in)))])
+				}
+			})
+		}
+	}
+	return ctx.Err()
+}
+
+// step runs work in every worker with a joiner at threshold t, and
+// returns the messages they have for the other slices.
+func (s *solver) step(ctx context.Context, t int8, work func(*joiner)) []uint64 {
+	var mu sync.Mutex
+	var out []uint64
+	var wg sync.WaitGroup
+	for range s.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			j := joiner{s: s, t: t}
+			work(&j)
+			mu.Lock()
+			out = append(out, j.out...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// valuesChunk is the most positions a worker scans at a time; small
+// levels are cut finer, so that every worker has a share.
+const valuesChunk = 1 << 16
+
+// The state as words, for atomic updates: four state bytes or eight
+// nibbles a word, position i's in word i/4 (i/8), in its lowest byte
+// (nibble) for i%4 == 0.
+
+// word returns the word of state byte i of st.
+func word(st []byte, i uint64) *uint32 {
+	return (*uint32)(unsafe.Pointer(&st[i&^3]))
+}
+
+// loadByte returns state byte i of st.
+func loadByte(st []byte, i uint64) byte {
+	return byte(atomic.LoadUint32(word(st, i)) >> (8 * (i & 3)))
+}
+
+// join sets state byte i of st to foundByte(v) unless it is found
+// already, and reports whether it set it.
+func join(st []byte, i uint64, v int8) bool {
+	w := word(st, i)
+	shift := 8 * (i & 3)
+	for {
+		old := atomic.LoadUint32(w)
+		if byte(old>>shift)&foundBit != 0 {
+			return false
+		}
+		if atomic.CompareAndSwapUint32(w, old, old&^(0xff<<shift)|uint32(foundByte(v))<<shift) {
+			return true
+		}
+	}
+}
+
+// countOf returns the nibble of position i.
+func (s *solver) countOf(i uint64) uint8 {
+	return uint8(atomic.LoadUint32((*uint32)(unsafe.Pointer(&s.cnt[i/2&^3]))) >> (4 * (i & 7)) & 0xf)
+}
+
+// decrement takes one from the nibble of position i, which is not 0, and
+// returns what it leaves.
+func (s *solver) decrement(i uint64) uint8 {
+	shift := 4 * (i & 7)
+	return uint8(atomic.AddUint32((*uint32)(unsafe.Pointer(&s.cnt[i/2&^3])), ^uint32(1<<shift-1)) >> shift & 0xf)
+}
+
+// joiner finds the positions that join the sets at one threshold.
+type joiner struct {
+	s *solver
+	t int8 // the threshold
+	// The positions that joined, whose parents are to be told: those
+	// that joined the first set (lo found) and the second (hi found),
+	// South to move.
+	los, his []oware.Board
+	// The parents of a batch of them in the solver's positions, to be
+	// updated, and the messages for the parents in other slices.
+	batch []parent
+	out   []uint64
+	sink  uint32 // what the batch read, so that the reads stay
+}
+
+// parent is a parent of a position that joined, to be updated.
+type parent struct {
+	board oware.Board // North to move
+	index uint64      // in the solver's positions
+	raise bool        // the child joined the second set: the parent joins the first
+}
+
+// batchSize is the most positions whose parents are updated together:
+// their state is read first, all at once, so that the processor waits
+// for many cache misses at the same time rather than one after another.
+const batchSize = 32
+
+// scan finds the positions from to to (in the solver's positions) that
+// join by their own moves, and follows each back.
+func (j *joiner) scan(from, to uint64) {
+	s, t := j.s, j.t
+	loAt, hiAt := exitByte(t), exitByte(-t)
+	los, his := s.lo, s.hi
+	if s.exact {
+		his = s.lo
+	}
+	// Eight positions at a time: most hold neither byte.
+	loBytes, hiBytes := uint64(loAt)*ones, uint64(hiAt)*ones
+	for w := from; w < to; w += 8 {
+		x := atomic.LoadUint64((*uint64)(unsafe.Pointer(&los[w])))
+		y := x
+		if !s.exact {
+			y = atomic.LoadUint64((*uint64)(unsafe.Pointer(&his[w])))
+		}
+		if zeroByte(x^loBytes)|zeroByte(y^hiBytes) == 0 {
+			continue
+		}
+		for i := w; i < min(w+8, to); i++ {
+			j.scanOne(i, loAt, hiAt)
+		}
+	}
+}
+
+// ones has a 1 in each byte.
+const ones = 0x0101_0101_0101_0101
+
+// zeroByte returns a word that is not 0 when a byte of x is 0.
+func zeroByte(x uint64) uint64 { return (x - ones) &^ x & (ones << 7) }
+
+// scanOne looks at position i, whose state byte is loAt when it joins
+// the first set by its own moves, and hiAt the second.
+func (j *joiner) scanOne(i uint64, loAt, hiAt byte) {
+	s, t := j.s, j.t
+	his := s.his()
+	joinsLo := loadByte(s.lo, i) == loAt && join(s.lo, i, t)
+	joinsHi := loadByte(his, i) == hiAt && s.countOf(i) == 0 && join(his, i, -t)
+	if !joinsLo && !joinsHi {
+		return
+	}
+	b := s.board(i)
+	if joinsLo {
+		j.los = append(j.los, b)
+	}
+	if joinsHi {
+		j.his = append(j.his, b)
+	}
+	j.drain()
+}
+
+// his returns the state bytes of the upper bounds: lo's under exact
+// rules.
+func (s *solver) his() []byte {
+	if s.exact {
+		return s.lo
+	}
+	return s.hi
+}
+
+// board returns the board of position i of the solver, South to move.
+func (s *solver) board(i uint64) oware.Board {
+	p := unrank(s.n, s.first+i)
+	return boardOf(&p, s.n)
+}
+
+// receive updates the positions that the messages of other slices name
+// (see message), and follows back those that join.
+func (j *joiner) receive(msgs []uint64) {
+	s := j.s
+	var sink uint32
+	for _, m := range msgs { // read ahead, as drain does
+		sink += uint32(loadByte(s.lo, m>>1-s.first))
+	}
+	j.sink = sink
+	for _, m := range msgs {
+		i := m>>1 - s.first
+		if m&toRaise != 0 {
+			if j.raise(i) {
+				j.los = append(j.los, s.board(i))
+			}
+		} else if j.lower(i) {
+			j.his = append(j.his, s.board(i))
+		}
+	}
+	j.drain()
+}
+
+// drain follows back every position on the stacks, a batch at a time.
+func (j *joiner) drain() {
+	s := j.s
+	for len(j.los) > 0 || len(j.his) > 0 {
+		j.batch = j.batch[:0]
+		for k := 0; k < batchSize && len(j.his) > 0; k++ {
+			x := j.his[len(j.his)-1]
+			j.his = j.his[:len(j.his)-1]
+			j.parents(x, true)
+		}
+		for k := 0; k < batchSize && len(j.los) > 0; k++ {
+			x := j.los[len(j.los)-1]
+			j.los = j.los[:len(j.los)-1]
+			j.parents(x, false)
+		}
+		// Read every state the batch updates, then update.
+		var sink uint32
+		for _, p := range j.batch {
+			sink += uint32(loadByte(s.lo, p.index)) + uint32(s.countOf(p.index))
+		}
+		if !s.exact {
+			for _, p := range j.batch {
+				sink += uint32(loadByte(s.hi, p.index))
+			}
+		}
+		j.sink = sink
+		for _, p := range j.batch {
+			if p.raise {
+				if j.raise(p.index) {
+					j.los = append(j.los, p.board.Mirror())
+				}
+			} else if j.lower(p.index) {
+				j.his = append(j.his, p.board.Mirror())
+			}
+		}
+	}
+}
+
+// parents adds the parents of board x within the level to the batch, or
+// to the messages for the slices that hold them: raise tells that x
+// joined the second set.
+func (j *joiner) parents(x oware.Board, raise bool) {
+	s := j.s
+	kind := uint64(0)
+	if raise {
+		kind = toRaise
+	}
+	for _, a := range s.rules.Parents(x) {
+		q := northPits(a)
+		if !q.valid() {
+			continue // a board that no move leads to: not in the level
+		}
+		switch i := q.rank(s.n); {
+		case i >= s.first && i < s.last:
+			j.batch = append(j.batch, parent{board: a, index: i - s.first, raise: raise})
+		default:
+			j.out = append(j.out, i<<1|kind)
+		}
+	}
+}
+
+// lower updates position i, a parent of a position that joined the
+// first set: it has one child fewer outside the set, and joins the
+// second set when that was its last and its moves out are worth at
+// most -t. It reports whether i joined.
+func (j *joiner) lower(i uint64) bool {
+	s, nt := j.s, j.t
+	his := s.his()
+	h := loadByte(his, i)
+	if h&foundBit != 0 {
+		return false
+	}
+	return s.decrement(i) == 0 && stateValue(h) <= -nt && join(his, i, -nt)
+}
+
+// raise updates position i, a parent of a position that joined the
+// second set: it can move there, and joins the first. It reports
+// whether i joined.
+func (j *joiner) raise(i uint64) bool { return join(j.s.lo, i, j.t) }
+
+// fill writes the entries of positions from to from+len(dst)/width
+// into dst. Under exact rules: the value, the lower bound where it was
+// found positive, the upper where it was found negative, 0 elsewhere.
+// Otherwise the two bounds, a bound never found being the extreme, -n or
+// n.
+func (s *solver) fill(dst []byte, from uint64) {
+	if s.exact {
+		for k := range dst {
+			if b := s.lo[from+uint64(k)]; b&foundBit != 0 {
+				dst[k] = byte(stateValue(b))
+			} else {
+				dst[k] = 0
+			}
+		}
+		return
+	}
+	for k := 0; k+1 < len(dst); k += 2 {
+		i := from + uint64(k/2)
+		lo, hi := int8(-s.n), int8(s.n)
+		if b := s.lo[i]; b&foundBit != 0 {
+			lo = stateValue(b)
+		}
+		if b := s.hi[i]; b&foundBit != 0 {
+			hi = stateValue(b)
+		}
+		dst[k], dst[k+1] = byte(lo), byte(hi)
+	}
+}
