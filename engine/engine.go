@@ -35,6 +35,17 @@
 // positions it plays are package oware's, whose Play allocates a shared
 // block of history once every 16 plies without a capture.)
 //
+// # Analysis
+//
+// A search of [Limits.MultiPV] lines finds the best moves one after the
+// other at each depth, each searched in full without the moves found
+// before it, and returns them best first in [Result.Lines], each with its
+// score, depth and line, as an analysis board shows them. A line's score
+// is an estimate, or a result ([Line.Proven]): the end of the game seen
+// within the search ([Score.Mate]), a win or loss that the endgame tables
+// prove ([Score.Proven]), or a draw that they prove, or that the move
+// itself makes.
+//
 // # Endgame tables
 //
 // Endgame tables ([Options.Tables], [Engine.SetTables]) are used in two
@@ -108,6 +119,12 @@ type Limits struct {
 	// although the search looks at the clock only every millisecond or so.
 	// A deadline of the search's context counts in the same way.
 	Time time.Duration
+	// MultiPV, when above 1, is the number of moves to search in full, as
+	// an analysis shows them: the best MultiPV moves, each with its score
+	// and line (Result.Lines), or all the moves if there are fewer. Each
+	// line after the first costs about one more search of the position.
+	// 0 and 1 mean the best move alone.
+	MultiPV int
 }
 
 // check returns an error when lim is out of range.
@@ -117,6 +134,8 @@ func (lim Limits) check() error {
 		return &Error{ErrLimits, fmt.Sprintf("depth %d: want 0 to %d", lim.Depth, MaxDepth)}
 	case lim.Time < 0:
 		return &Error{ErrLimits, fmt.Sprintf("time %s: want 0 or more", lim.Time)}
+	case lim.MultiPV < 0:
+		return &Error{ErrLimits, fmt.Sprintf("multipv %d: want 0 or more", lim.MultiPV)}
 	}
 	return nil
 }
@@ -128,6 +147,11 @@ type Result struct {
 	Depth int          // the depth searched, in plies
 	Nodes uint64       // positions visited, over all iterations
 	PV    []oware.Move // the principal variation, starting with Move
+	// Lines are the lines of the search, the best first: Limits.MultiPV
+	// of them (one when it is 0), or as many as the position has moves if
+	// it has fewer. Lines[0] is Move, Score, Depth and PV, and tells
+	// whether Score is proven.
+	Lines []Line
 	// Stopped tells that the search ended, by its context, its time or
 	// its number of positions, before it reached its depth (or a decided
 	// game).
@@ -141,8 +165,9 @@ type Result struct {
 	// TableMove tells that the endgame tables decide the game at the
 	// position, where no earlier board can recur, and that Move is one of
 	// their best moves (see the package documentation); TableValue is then
-	// their value of the position. Score, Depth and PV stay the search's,
-	// but for a Move other than the search's, whose PV is Move alone.
+	// their value of the position. Score is then their result (see
+	// Line.Proven); Depth and PV stay the search's, but for a Move other
+	// than the search's, whose PV is Move alone.
 	TableMove  bool
 	TableValue tablebase.Value // the tables' value of the position, when TableMove
 }
@@ -298,7 +323,8 @@ func (e *Engine) Search(ctx context.Context, p oware.Position, lim Limits) (Resu
 
 // Analyze is Search that calls progress, when not nil, with the result of
 // every completed iteration, from the goroutine of the search, while it
-// searches: the analysis that a board or a UCI server shows.
+// searches: the analysis that a board or a UCI server shows (with
+// Limits.MultiPV, of several moves).
 func (e *Engine) Analyze(ctx context.Context, p oware.Position, lim Limits, progress func(Result)) (Result, error) {
 	if err := lim.check(); err != nil {
 		return Result{}, err
@@ -321,11 +347,19 @@ func (e *Engine) Analyze(ctx context.Context, p oware.Position, lim Limits, prog
 			s.probe = nil
 		}
 	}
-	r := s.run(ctx, p, lim, e.now, progress)
-	s.probe = nil
-	if tables != nil {
-		r = tableMove(tables.tb, p, r)
+	finish := func(r Result) Result {
+		if tables != nil {
+			r = tableMove(tables.tb, p, r)
+		}
+		prove(p, &r, s.probe, s.probeSeeds)
+		return r
 	}
+	report := progress
+	if progress != nil {
+		report = func(r Result) { progress(finish(r)) }
+	}
+	r := finish(s.run(ctx, p, lim, e.now, report))
+	s.probe = nil
 	return r, nil
 }
 

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/seed3966233f/oware"
@@ -55,14 +56,18 @@ type searcher struct {
 	hist     [MaxDepth + 2]uint64 // hist[ply] is the history key of stack[ply]
 	since    [MaxDepth + 2]int    // since[ply] is the ply of the last capture on the path, or 0
 	nodes    uint64
-	rootBest oware.Move // the best move found at the root by the last iteration
+	rootBest oware.Move // the best move found at the root by the last search of it
 	// A root move that the running iteration proved better than the last
 	// iteration's best, searched first, and its score so far (see run).
-	proven       oware.Move
-	provenScore  int
-	hasProven    bool
+	better       oware.Move
+	betterScore  int
+	hasBetter    bool
 	prevBest     oware.Move // the last iteration's best move
 	firstWasBest bool       // the root's first move was prevBest
+	// The root's moves left out, those of the lines found before (see
+	// iterate), and then the move to search first there (or noMove).
+	exclude   oware.MoveSet
+	rootFirst uint8
 	// The limits looked at every pollInterval nodes, after the first
 	// iteration: the node count, the deadline by the clock now, the end
 	// of the context (done, nil if it cannot end).
@@ -98,6 +103,7 @@ func (s *searcher) run(ctx context.Context, p oware.Position, lim Limits, now fu
 	if depth == 0 {
 		depth = MaxDepth
 	}
+	n := min(max(lim.MultiPV, 1), p.Moves().Len())
 	limited := s.nodeLimit != 0 || s.hasDeadline || s.done != nil
 	var res Result
 	for d := 1; d <= depth; d++ {
@@ -109,27 +115,93 @@ func (s *searcher) run(ctx context.Context, p oware.Position, lim Limits, now fu
 				break
 			}
 		}
-		s.hasProven, s.prevBest = false, res.Move
-		score := s.aspire(d, int(res.Score))
+		lines, partial := s.iterate(d, n, res.Lines)
 		if s.stopped {
-			res.Stopped = true
-			if s.hasProven && d > 1 {
-				res.Move, res.Score, res.Depth, res.Partial = s.proven, Score(s.provenScore), d, true
-				res.PV = s.pv(s.proven, d)
+			// The lines that the iteration completed, or the move it
+			// proved better, then the last iteration's other lines.
+			if len(lines) > 0 || partial {
+				res = resultOf(merge(lines, res.Lines, n))
+				res.Partial = partial
 			}
+			res.Stopped = true
 			break
 		}
-		res = Result{Move: s.rootBest, Score: Score(score), Depth: d, Nodes: s.nodes, PV: s.pv(s.rootBest, d)}
+		res = resultOf(lines)
+		res.Nodes = s.nodes
 		if progress != nil {
 			progress(res)
 		}
-		if score >= Win-d || score <= -Win+d {
+		if decided(lines, d) {
 			break // the game is decided within reach: deeper search changes nothing
 		}
 	}
 	res.Nodes = s.nodes
 	s.polling, s.done, s.now = false, nil, nil
 	return res
+}
+
+// iterate searches the root depth plies deep for its n best lines, one
+// after the other, each without the moves of those before it; prev are
+// the lines of the iteration before, which give each search its first
+// move and its aspiration window. When a limit ends it, it returns the
+// lines it completed, or, when it ended the first, the move it proved
+// better than the last iteration's best, if any, and partial true.
+func (s *searcher) iterate(depth, n int, prev []Line) (lines []Line, partial bool) {
+	defer func() { s.exclude, s.rootFirst = 0, noMove }()
+	for k := range n {
+		guess, first := 0, oware.Move(noMove)
+		if k < len(prev) {
+			guess, first = int(prev[k].Score), prev[k].Move
+		}
+		s.rootFirst = noMove
+		if k > 0 && !s.exclude.Contains(first) {
+			s.rootFirst = uint8(first)
+		}
+		s.hasBetter, s.prevBest = false, first
+		score := s.aspire(depth, guess)
+		if s.stopped {
+			if k == 0 && s.hasBetter && depth > 1 {
+				lines = append(lines, Line{Move: s.better, Score: Score(s.betterScore), Depth: depth, PV: s.pv(s.better, depth)})
+				return lines, true
+			}
+			return lines, false
+		}
+		lines = append(lines, Line{Move: s.rootBest, Score: Score(score), Depth: depth, PV: s.pv(s.rootBest, depth)})
+		s.exclude |= oware.MoveSet(1) << s.rootBest
+	}
+	return lines, false
+}
+
+// merge returns the lines first, then those of the lines before whose
+// moves they do not have, n lines at most.
+func merge(first, before []Line, n int) []Line {
+	lines := append([]Line{}, first...)
+	for _, l := range before {
+		if len(lines) == n {
+			break
+		}
+		if !slices.ContainsFunc(lines, func(m Line) bool { return m.Move == l.Move }) {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// resultOf returns the result whose best line is lines[0].
+func resultOf(lines []Line) Result {
+	best := lines[0]
+	return Result{Move: best.Move, Score: best.Score, Depth: best.Depth, PV: best.PV, Lines: lines}
+}
+
+// decided reports whether every line is won or lost within depth plies,
+// which no deeper search changes.
+func decided(lines []Line, depth int) bool {
+	for _, l := range lines {
+		if v := int(l.Score); v < Win-depth && v > -Win+depth {
+			return false
+		}
+	}
+	return true
 }
 
 // limit sets the limits of the search that start began: lim's nodes, and
@@ -338,6 +410,9 @@ func (s *searcher) search(ply, depth, alpha, beta int) int {
 			hashMove = e.move
 		}
 	}
+	if ply == 0 && s.exclude != 0 {
+		hashMove = s.rootFirst // the table's is the best line's
+	}
 	child := &s.stack[ply+1]
 	alpha0 := alpha
 	best, bestMove := -Win-1, uint8(noMove)
@@ -360,6 +435,9 @@ loop:
 			}
 			if j == 0 {
 				moves.order(p, hashMove)
+				if ply == 0 && s.exclude != 0 {
+					moves.drop(s.exclude)
+				}
 			}
 			if j >= moves.n {
 				break loop
@@ -385,7 +463,7 @@ loop:
 		if ply == 0 && i > 0 && v > alpha && s.firstWasBest {
 			// Better than the last iteration's best move, searched first:
 			// worth playing if the iteration goes no further.
-			s.hasProven, s.proven, s.provenScore = true, m, v
+			s.hasBetter, s.better, s.betterScore = true, m, v
 		}
 		if ply == 0 && i == 0 {
 			s.firstWasBest = m == s.prevBest
@@ -410,7 +488,9 @@ loop:
 	case best >= beta:
 		bound = lower
 	}
-	s.tt.store(key, toTable(best, ply), depth, bound, bestMove)
+	if ply > 0 || s.exclude == 0 {
+		s.tt.store(key, toTable(best, ply), depth, bound, bestMove)
+	}
 	return best
 }
 

@@ -13,8 +13,9 @@ import (
 )
 
 // TestNoAllocsPerNode pins that the search allocates nothing per position:
-// a search of a given depth allocates the principal variation of each
-// iteration and nothing else, whatever the number of positions it visits.
+// a search of a given depth allocates the principal variation and the
+// lines of each iteration, the lines of its result, and nothing else,
+// whatever the number of positions it visits.
 // The positions are at most 15 plies after a capture or the setup, so that
 // package oware's Play, which allocates once in 16 plies without a
 // capture, does not either.
@@ -38,7 +39,7 @@ func TestNoAllocsPerNode(t *testing.T) {
 		require.Equal(t, tc.depth, r.Depth)
 		t.Logf("%s depth %d: %d nodes, %.0f allocations", tc.pos, tc.depth, r.Nodes, allocs)
 		assert.Greater(t, r.Nodes, uint64(10_000))
-		assert.LessOrEqual(t, allocs, float64(tc.depth), "%s: one principal variation per iteration", tc.pos)
+		assert.LessOrEqual(t, allocs, float64(2*tc.depth+1), "%s: one principal variation and one list of lines per iteration", tc.pos)
 	}
 }
 
@@ -118,7 +119,12 @@ func TestProbe(t *testing.T) {
 			r, err := e.Search(context.Background(), p, Limits{Depth: depth})
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, r.Score, "value %d, depth %d", tc.value, depth)
-			assert.Equal(t, calls, int(r.Nodes)-r.Depth, "value %d, depth %d: the search goes no deeper than the children", tc.value, depth)
+			assert.True(t, r.Lines[0].Proven, "value %d, depth %d: the result is proven", tc.value, depth)
+			proof := 0
+			if tc.value == 0 {
+				proof = 1 // a draw is proven by asking again about the line's move
+			}
+			assert.Equal(t, calls-proof, int(r.Nodes)-r.Depth, "value %d, depth %d: the search goes no deeper than the children", tc.value, depth)
 		}
 	}
 	// Bounds that do not decide: a child's score at the horizon is its

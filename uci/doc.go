@@ -52,8 +52,14 @@
 //     FfEa" after each iteration (C in hundredths of a seed for the player
 //     to move; "score mate N" for a game won in N moves, "mate -N" for one
 //     lost; "lowerbound" after the score of a move that an ended iteration
-//     proved better), and then "bestmove F ponder f" (the move, and the
-//     reply it expects), or "bestmove 0000" when the game is over. After
+//     proved better; for a win or loss that the endgame tables prove,
+//     "cp" beyond ProvenCP, see ScoreOf), and then "bestmove F ponder f"
+//     (the move, and the reply it expects), or "bestmove 0000" when the
+//     game is over. An engine that searches several lines (the option
+//     MultiPV) reports each, "info depth D multipv K ...", K its rank from
+//     1. A line whose result the tables prove ends with "string proven
+//     draw", "string proven win by at least 3 seeds" or "string proven
+//     loss by at least 2 seeds" (see Proof). After
 //     "go infinite" and "go ponder" the best move waits for "stop";
 //     "ponderhit" turns a ponder search into one with the time of its go.
 //     A bare "go" searches until "stop".
@@ -68,9 +74,9 @@
 //
 // The built-in engine's Server ([NewEngineServer]) names itself with its
 // rules ("id name oware (github.com/seed3966233f/oware, abapa rules)") and
-// has one option, Hash, the size of its table in MB. Where its endgame
-// tables decide the game right after a capture, it plays one of their best
-// moves (see package engine).
+// has the options Hash, the size of its table in MB, and MultiPV, the
+// lines to search, 1 to 6. Where its endgame tables decide the game right
+// after a capture, it plays one of their best moves (see package engine).
 //
 // A Server plays by its [Server.Rules]; a GUI judges games by its own, so
 // serve the GUI's preset: Aualé's ("auale"), whose games end at the second

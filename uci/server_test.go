@@ -20,6 +20,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/engine"
+	"github.com/seed3966233f/oware/tablebase"
 )
 
 // The forms of the engine's answers that Aualé's client reads (its
@@ -28,7 +29,7 @@ import (
 // principal variation is pit letters written together.
 var (
 	bestmoveLine = regexp.MustCompile(`^bestmove ([A-Fa-f]|0000)( ponder ([A-Fa-f]))?$`)
-	infoLine     = regexp.MustCompile(`^info depth [0-9]+ score (cp -?[0-9]+|mate -?[0-9]+)( lowerbound)? nodes [0-9]+ nps [0-9]+ time [0-9]+ pv [A-Fa-f]+$`)
+	infoLine     = regexp.MustCompile(`^info depth [0-9]+( multipv [1-6])? score (cp -?[0-9]+|mate -?[0-9]+)( lowerbound)? nodes [0-9]+ nps [0-9]+ time [0-9]+ pv [A-Fa-f]+( string proven (draw|(win|loss) by at least [0-9]+ seeds?))?$`)
 	optionLine   = regexp.MustCompile(`^option name \S+ type (check|spin|combo|button|string)( (default|min|max|var) \S+)*$`)
 	errorLine    = regexp.MustCompile(`^info string error: .+$`)
 )
@@ -460,7 +461,8 @@ func TestServerNodes(t *testing.T) {
 }
 
 // TestNewEngineServer: the configuration is checked; the name says the
-// rules, and Hash is the one option.
+// rules, Hash is the one option of its own, and MultiPV goes up to six
+// lines.
 func TestNewEngineServer(t *testing.T) {
 	for _, cfg := range []EngineConfig{{HashMB: -1}, {HashMB: MaxHashMB + 1}, {Endgame: -1}, {Endgame: MaxEndgame + 1}} {
 		_, err := NewEngineServer(cfg)
@@ -474,10 +476,103 @@ func TestNewEngineServer(t *testing.T) {
 	assert.Equal(t, "oware (github.com/seed3966233f/oware, aalina rules)", srv.Name)
 	require.Len(t, srv.Options, 1)
 	assert.Equal(t, "option name Hash type spin default 64 min 1 max 4096", srv.Options[0].String())
+	assert.Equal(t, oware.PitsPerSide, srv.MultiPV)
 	assert.Nil(t, srv.Prepare, "no endgames asked for")
 	rs, err := oware.ParseRules("board-game-rs")
 	require.NoError(t, err)
 	srv, err = NewEngineServer(EngineConfig{Rules: rs, Endgame: 12})
 	require.NoError(t, err)
 	assert.Nil(t, srv.Prepare, "no tables under board-game-rs")
+}
+
+// TestServerMultiPV: the option MultiPV, declared on uci and set for its
+// session alone, makes go report each line of every iteration, ranked,
+// with the lines, scores and depth of the engine's own search of that
+// many lines; the best move is the first line's. Values out of range are
+// refused; a Server that does not declare it refuses it as unknown.
+func TestServerMultiPV(t *testing.T) {
+	srv, err := NewEngineServer(EngineConfig{HashMB: MinHashMB})
+	require.NoError(t, err)
+	p := oware.MustParsePosition("3-0-5-1-7-2-0-4-4-1-6-3-6-6-N")
+	var out strings.Builder
+	require.NoError(t, srv.Serve(strings.NewReader(strings.Join([]string{
+		"uci",
+		"setoption name MultiPV value 0",
+		"setoption name MultiPV value 7",
+		"setoption name multipv value 3",
+		"position fen " + p.Board().String(),
+		"go depth 6",
+	}, "\n")), &out))
+	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	assert.Contains(t, got, "option name MultiPV type spin default 1 min 1 max 6")
+	assert.Contains(t, got, `info string error: MultiPV "0": want 1 to 6`)
+	assert.Contains(t, got, `info string error: MultiPV "7": want 1 to 6`)
+	eng, err := engine.New(engine.Options{TableSize: MinHashMB << 20})
+	require.NoError(t, err)
+	var want []engine.Result
+	_, err = eng.Analyze(context.Background(), p, engine.Limits{Depth: 6, MultiPV: 3}, func(r engine.Result) { want = append(want, r) })
+	require.NoError(t, err)
+	var infos []Info
+	for _, l := range got {
+		if strings.HasPrefix(l, "info depth") {
+			assert.Regexp(t, infoLine, l)
+			i, err := parseInfo(l)
+			require.NoError(t, err)
+			infos = append(infos, i)
+		}
+	}
+	require.Len(t, infos, 3*len(want))
+	for d, r := range want {
+		for k, l := range r.Lines {
+			i := infos[3*d+k]
+			assert.Equal(t, k+1, i.MultiPV, "depth %d line %d", d+1, k+1)
+			assert.Equal(t, l.Depth, i.Depth, "depth %d line %d", d+1, k+1)
+			assert.Equal(t, l.PV, i.PV, "depth %d line %d", d+1, k+1)
+			assert.Equal(t, ScoreOf(l.Score), *i.Score, "depth %d line %d", d+1, k+1)
+		}
+	}
+	assert.Equal(t, "bestmove "+want[5].Move.String()+" ponder "+want[5].PV[1].String(), got[len(got)-1])
+
+	// Another session of the same Server starts with one line.
+	got = serve(t, oware.Rules{}, "go depth 3\n")
+	for _, l := range got[:len(got)-1] {
+		assert.NotContains(t, l, "multipv", l)
+	}
+	srv = &Server{Engine: eng}
+	out.Reset()
+	require.NoError(t, srv.Serve(strings.NewReader("uci\nsetoption name MultiPV value 2\n"), &out))
+	assert.Contains(t, out.String(), `info string error: unknown option "MultiPV"`)
+	assert.NotContains(t, out.String(), "option name MultiPV")
+}
+
+// TestServerProven: with endgame tables, a line whose result the tables
+// prove says so after "string", a draw included.
+func TestServerProven(t *testing.T) {
+	tb, err := tablebase.Compute(context.Background(), oware.Rules{}, 6, tablebase.BuildOptions{})
+	require.NoError(t, err)
+	srv, err := NewEngineServer(EngineConfig{HashMB: MinHashMB, Tables: tb})
+	require.NoError(t, err)
+	var out strings.Builder
+	require.NoError(t, srv.Serve(strings.NewReader(strings.Join([]string{
+		"setoption name MultiPV value 3",
+		"position fen 1-0-1-0-0-2-0-1-0-0-0-1-22-20-S",
+		"go depth 4",
+	}, "\n")), &out))
+	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	require.Len(t, got, 13)
+	assert.Equal(t, []string{
+		"info depth 4 multipv 1 score cp 100800 pv AbC string proven win by at least 8 seeds",
+		"info depth 4 multipv 2 score cp 0 pv Cf",
+		"info depth 4 multipv 3 score cp 0 pv F string proven draw",
+	}, withoutSpeed(got[9:12]))
+}
+
+// withoutSpeed returns info lines without their nodes, speed and time.
+func withoutSpeed(lines []string) []string {
+	speed := regexp.MustCompile(` nodes [0-9]+ nps [0-9]+ time [0-9]+`)
+	var kept []string
+	for _, l := range lines {
+		kept = append(kept, speed.ReplaceAllString(l, ""))
+	}
+	return kept
 }

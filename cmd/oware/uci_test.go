@@ -131,6 +131,7 @@ func TestUCIHandshake(t *testing.T) {
 		"id name oware (github.com/seed3966233f/oware, abapa rules)",
 		"id author the oware authors",
 		"option name Hash type spin default 64 min 1 max 4096",
+		"option name MultiPV type spin default 1 min 1 max 6",
 		"uciok",
 		"readyok",
 	}, got, "nothing after quit")
