@@ -283,6 +283,17 @@ func (e *Engine) SetTableSize(size int) error {
 	return nil
 }
 
+// NewGame makes e as new for a game that has nothing to do with the
+// positions it searched before: it empties its transposition table. (No
+// search depends on the searches before it anyway, see the package
+// documentation; after NewGame, not even the memory of the table does.)
+// It waits for the search running, if any, to end.
+func (e *Engine) NewGame() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.s.tt.reset()
+}
+
 // SetTables gives e the endgame tables tb (nil for none), from its next
 // search on: a program can start searching at once and solve or load its
 // tables meanwhile.

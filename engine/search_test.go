@@ -254,3 +254,38 @@ func TestEngineConcurrent(t *testing.T) {
 		assert.Equal(t, want[i], got[i], positions[i])
 	}
 }
+
+// TestNewGame: NewGame empties the table, and a search after it is that
+// of a new engine, as a search after other searches already is.
+func TestNewGame(t *testing.T) {
+	e, err := New(Options{TableSize: MinTableSize})
+	require.NoError(t, err)
+	fresh, err := New(Options{TableSize: MinTableSize})
+	require.NoError(t, err)
+	p := oware.MustParsePosition("3-0-5-1-7-2-0-4-4-1-6-3-6-6-N")
+	want, err := fresh.Search(context.Background(), p, Limits{Depth: 9, MultiPV: 2})
+	require.NoError(t, err)
+	for _, q := range benchPositions {
+		_, err := e.Search(context.Background(), oware.MustParsePosition(q), Limits{Depth: 8})
+		require.NoError(t, err)
+	}
+	got, err := e.Search(context.Background(), p, Limits{Depth: 9, MultiPV: 2})
+	require.NoError(t, err)
+	assert.Equal(t, want, got, "after other searches")
+	used := 0
+	for _, b := range e.s.tt.buckets {
+		for _, en := range b {
+			if en != (entry{}) {
+				used++
+			}
+		}
+	}
+	assert.Greater(t, used, len(e.s.tt.buckets), "the searches fill the table")
+	e.NewGame()
+	for _, b := range e.s.tt.buckets {
+		require.Equal(t, bucket{}, b, "emptied")
+	}
+	got, err = e.Search(context.Background(), p, Limits{Depth: 9, MultiPV: 2})
+	require.NoError(t, err)
+	assert.Equal(t, want, got, "after NewGame")
+}

@@ -48,7 +48,8 @@ type EngineConfig struct {
 // NewEngineServer returns a Server of the built-in engine (package
 // engine), as the command oware uci serves it: its name says the rules,
 // its options are Hash, the size of its table in MB, and MultiPV, up to
-// as many lines as a player has moves. The engine is
+// as many lines as a player has moves; ucinewgame empties its table
+// (engine.Engine.NewGame). The engine is
 // shared by the sessions that the Server serves; give each program its
 // own Server. It returns an [*Error] wrapping ErrSyntax when the
 // configuration is out of range.
@@ -72,6 +73,7 @@ func NewEngineServer(cfg EngineConfig) (*Server, error) {
 		Rules:   cfg.Rules,
 		Engine:  eng,
 		MultiPV: oware.PitsPerSide,
+		NewGame: eng.NewGame,
 		Options: []Option{{
 			Name: "Hash", Type: SpinOption, Default: strconv.Itoa(DefaultHashMB), Min: MinHashMB, Max: MaxHashMB,
 			Set: func(value string) error {

@@ -39,7 +39,9 @@
 //   - "setoption name NAME [value VALUE]": sets an option. The standard
 //     options OwnBook and Ponder, which GUIs set, are accepted by the
 //     Server and change nothing when the engine does not declare them.
-//   - "ucinewgame": the next position comes from another game.
+//   - "ucinewgame": the next position comes from another game (the
+//     built-in engine empties its table: nothing of one game reaches the
+//     next).
 //   - "position startpos [moves MOVES]" or "position fen BOARD [moves
 //     MOVES]": the position to search, the opening (under the engine's
 //     rules) or BOARD, then the moves played since. Aualé sends the board

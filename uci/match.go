@@ -135,8 +135,11 @@ func NewBuiltinPlayer(level int) (*BuiltinPlayer, error) {
 // Name returns "oware (built in, level N)".
 func (b *BuiltinPlayer) Name() string { return fmt.Sprintf("oware (built in, level %d)", b.Level) }
 
-// NewGame does nothing.
-func (b *BuiltinPlayer) NewGame(context.Context) error { return nil }
+// NewGame empties the engine's table (engine.Engine.NewGame).
+func (b *BuiltinPlayer) NewGame(context.Context) error {
+	b.Engine.NewGame()
+	return nil
+}
 
 // Move searches p up to b.Level plies deep within the time that lim gives
 // the player to move.

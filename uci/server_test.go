@@ -576,3 +576,27 @@ func withoutSpeed(lines []string) []string {
 	}
 	return kept
 }
+
+// TestServerNewGame: one game does not leak into the next: after the
+// searches of a game, one of them of the same position, and ucinewgame, a
+// search reports exactly what a new engine's does, positions visited
+// included.
+func TestServerNewGame(t *testing.T) {
+	next := "position fen 3-0-5-1-7-2-0-4-4-1-6-3-6-6-N\ngo depth 10\n"
+	want := withoutSpeed(serve(t, oware.Rules{}, next))
+	srv, err := NewEngineServer(EngineConfig{HashMB: MinHashMB})
+	require.NoError(t, err)
+	in, w := io.Pipe()
+	out := newLines()
+	served := make(chan error)
+	go func() { served <- srv.Serve(in, out) }()
+	for _, cmd := range []string{"position startpos moves FfEe\ngo depth 9", "position fen 3-0-5-1-7-2-0-4-4-1-6-3-6-6-N\ngo depth 10"} {
+		fmt.Fprintln(w, cmd)
+		out.until(t, "bestmove")
+	}
+	fmt.Fprint(w, "ucinewgame\n"+next)
+	got := withoutSpeed(out.until(t, "bestmove"))
+	fmt.Fprintln(w, "quit")
+	require.NoError(t, <-served)
+	assert.Equal(t, want, got)
+}
