@@ -264,7 +264,7 @@ func TestSearchEqualsNegamaxWithHistory(t *testing.T) {
 			}
 			t.Logf("%d positions, %d of them deep in capture-free endgame stretches, %d at a repeated board, %d with R10 endings in the tree",
 				positions+deep, deep, repeated, looping)
-			if rules.RepeatLimit != oware.NoRepetition {
+			if rules.RepeatLimit() != 0 {
 				assert.Greater(t, looping, endgames/6, "the endgames do repeat boards")
 			}
 		})
@@ -374,10 +374,10 @@ func TestTableCutsAreSound(t *testing.T) {
 			_, err := searchDepth(p, 12+rng.IntN(6))
 			require.NoError(t, err)
 		}
-		if rules.MaxPlies != 0 || rules.MaxQuietPlies != 0 {
-			limit, quiet := int(rules.MaxPlies), false
-			if rules.MaxQuietPlies != 0 {
-				limit, quiet = int(rules.MaxQuietPlies), true
+		if rules.MaxPlies() != 0 || rules.MaxQuietPlies() != 0 {
+			limit, quiet := rules.MaxPlies(), false
+			if rules.MaxQuietPlies() != 0 {
+				limit, quiet = rules.MaxQuietPlies(), true
 			}
 			for n := 0; n < 30; {
 				depth := 4 + rng.IntN(3)

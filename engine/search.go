@@ -252,10 +252,10 @@ func (s *searcher) start(p oware.Position) {
 	s.stack[0] = p
 	s.hist[0], s.since[0] = rootHistory, 0
 	r := p.Rules()
-	s.keepHistory = r.RepeatLimit != oware.NoRepetition || r.MaxQuietPlies != 0
-	s.keepPly = r.MaxPlies != 0
-	s.forgetRecent = s.keepHistory && r.MaxQuietPlies == 0
-	s.loneSeeds = r.LoneSeeds
+	s.keepHistory = r.RepeatLimit() != 0 || r.MaxQuietPlies() != 0
+	s.keepPly = r.MaxPlies() != 0
+	s.forgetRecent = s.keepHistory && r.MaxQuietPlies() == 0
+	s.loneSeeds = r.LoneSeeds()
 	if !s.keepHistory {
 		s.hist[0] = 0
 	}

@@ -81,7 +81,7 @@ func TestLikelyCapture(t *testing.T) {
 						}
 					}
 					grew := c.Board().Score(oware.South)+c.Board().Score(oware.North) > south+north
-					if grew && !rules.LoneSeeds {
+					if grew && !rules.LoneSeeds() {
 						assert.Positive(t, guess, "move %s of %s captures", m, p)
 					}
 				}
@@ -95,11 +95,14 @@ func TestLikelyCapture(t *testing.T) {
 // where an earlier board can recur the probe is not asked; one that knows
 // nothing changes nothing.
 func TestProbe(t *testing.T) {
-	// Under rules without repetition no board can recur, so the bounds
-	// hold at every position. No move of the opening captures: every
-	// child has scores 0-0 and North to move, whose final margin the
-	// probe says is value.
-	p := oware.Rules{RepeatLimit: oware.NoRepetition}.Start()
+	// Under rules without repetition (board-game-rs's) no board can
+	// recur, so the bounds hold at every position. No move of the opening
+	// captures: every child has scores 0-0 and North to move, whose final
+	// margin the probe says is value.
+	noRepetition, err := oware.ParseRules("board-game-rs")
+	require.NoError(t, err)
+	require.Zero(t, noRepetition.RepeatLimit())
+	p := noRepetition.Start()
 	for _, tc := range []struct {
 		value int
 		want  Score
@@ -131,7 +134,7 @@ func TestProbe(t *testing.T) {
 	// quiescence search brought within them, so the root's is the plain
 	// score brought within the opposite bounds (clamping is monotone).
 	// North to move after F, whose moves capture nothing.
-	p = oware.Rules{RepeatLimit: oware.NoRepetition}.Position(oware.MustParseBoard("4-4-4-4-4-0-5-5-5-5-4-4-0-0-N"))
+	p = noRepetition.Position(oware.MustParseBoard("4-4-4-4-4-0-5-5-5-5-4-4-0-0-N"))
 	plain, err := searchDepth(p, 1)
 	require.NoError(t, err)
 	require.NotZero(t, plain.Score, "the clamps below must bite")

@@ -9,7 +9,7 @@ import (
 // tables value it: no earlier board of its game can recur, because a
 // capture has just been made or the rules know no repetition (R10).
 func firstMet(p oware.Position) bool {
-	return p.QuietPlies() == 0 || p.Rules().RepeatLimit == oware.NoRepetition
+	return p.QuietPlies() == 0 || p.Rules().RepeatLimit() == 0
 }
 
 // tableMove returns r, the result of a search of p, with the move to play

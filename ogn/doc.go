@@ -91,6 +91,17 @@
 // canonical OGN: capture marks and the result are computed from the rules,
 // not copied from the Game, as far as the moves are legal.
 //
+// # Records from code
+//
+// [NewGame] builds the record of a game from its start and moves, each ply
+// with the capture mark the rules give it and the result of the position
+// reached, so that it replays; a Game literal whose plies have no marks
+// does not, when a move captures. A program that keeps games move by move,
+// as a game server does, keeps the Game itself: [Game.Push] checks a move
+// and appends it with its mark and the new result, [Game.Undo] takes the
+// last ply back, and [Game.Position] gives the position reached, its
+// legal moves and outcome, replayed from the record.
+//
 // # Records written by Aualé
 //
 // The source of Aualé shows two ways in which its records can disagree with

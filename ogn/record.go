@@ -116,7 +116,7 @@ func (gr *gameReader) keepTag(at mark, name, value string) error {
 		}
 		gr.tagResult, gr.tagAt = res, at
 	case "FEN":
-		b, err := ParseBoard(value)
+		b, err := ParseBoardOrFEN(value)
 		if err != nil {
 			var pe *oware.ParseError
 			if errors.As(err, &pe) {

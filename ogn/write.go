@@ -51,8 +51,7 @@ func (e *WriteError) Unwrap() error { return e.Err }
 // the result are written as g records them ("*" if g.Result is NoResult).
 //
 // It returns a *WriteError wrapping ErrInvalidGame, and b unchanged, when
-// g cannot be written: rules that are no preset of package oware, a tag
-// name that is not a word or is Variant, Result or FEN, a tag given
+// g cannot be written: a tag name that is not a word or is Variant, Result or FEN, a tag given
 // twice, a line break in a tag value, a "}" in a comment, a move outside
 // the board, a capture mark outside 0–48 or a result that is none of the
 // forms. It does not change g.
@@ -201,9 +200,6 @@ func (g Game) check(f Format) error {
 	}
 	if f > OpenSpiel {
 		return invalid("no such format")
-	}
-	if _, err := g.Rules.MarshalText(); err != nil {
-		return invalid("the rules have no name")
 	}
 	if err := g.checkTags(f, invalid); err != nil {
 		return err

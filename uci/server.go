@@ -303,7 +303,7 @@ func parsePosition(rules oware.Rules, args []string) (oware.Position, error) {
 			i++
 		}
 		text := strings.Join(rest[:i], " ")
-		b, err := ogn.ParseBoard(text)
+		b, err := ogn.ParseBoardOrFEN(text)
 		if err != nil {
 			return p, fmt.Errorf("position fen %q: %s", text, parseProblem(err))
 		}

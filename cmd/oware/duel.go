@@ -12,6 +12,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/engine"
+	"github.com/seed3966233f/oware/internal/wire"
 	"github.com/seed3966233f/oware/ogn"
 	"github.com/seed3966233f/oware/uci"
 )
@@ -24,15 +25,15 @@ import (
 // game that a forfeit or the ply limit ended; Forfeit then says who lost
 // and why, or Adjudicated is true.
 type duelGame struct {
-	Kind        string         `json:"kind"` // "game"
-	Game        int            `json:"game"`
-	South       string         `json:"south"`
-	North       string         `json:"north"`
-	Opening     []oware.Move   `json:"opening"`
-	Moves       []oware.Move   `json:"moves"` // the opening's too
-	Outcome     *oware.Outcome `json:"outcome"`
-	Forfeit     *duelForfeit   `json:"forfeit,omitempty"`
-	Adjudicated bool           `json:"adjudicated,omitempty"`
+	Kind        string        `json:"kind"` // "game"
+	Game        int           `json:"game"`
+	South       string        `json:"south"`
+	North       string        `json:"north"`
+	Opening     []oware.Move  `json:"opening"`
+	Moves       []oware.Move  `json:"moves"` // the opening's too
+	Outcome     *wire.Outcome `json:"outcome"`
+	Forfeit     *duelForfeit  `json:"forfeit,omitempty"`
+	Adjudicated bool          `json:"adjudicated,omitempty"`
 }
 
 // duelForfeit is a game lost by a player's fault.
@@ -52,8 +53,7 @@ func gameRecord(g uci.Game) duelGame {
 	case g.Adjudicated():
 		rec.Adjudicated = true
 	default:
-		o := g.End.Outcome()
-		rec.Outcome = &o
+		rec.Outcome = &wire.Outcome{Outcome: g.End.Outcome()}
 	}
 	return rec
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/fakeengine"
+	"github.com/seed3966233f/oware/internal/wire"
 	"github.com/seed3966233f/oware/ogn"
 	"github.com/seed3966233f/oware/uci"
 )
@@ -161,7 +162,7 @@ func TestDuelJSON(t *testing.T) {
 			Kind, South, North string
 			Game               int
 			Opening, Moves     []oware.Move
-			Outcome            *oware.Outcome
+			Outcome            *wire.Outcome
 			Forfeit            *struct {
 				Loser          oware.Player
 				Reason, Detail string

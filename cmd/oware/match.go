@@ -9,6 +9,7 @@ import (
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/engine"
 	"github.com/seed3966233f/oware/internal/prng"
+	"github.com/seed3966233f/oware/internal/wire"
 	"github.com/seed3966233f/oware/uci"
 )
 
@@ -55,7 +56,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	res, err := match(rules, *games, *level, *seed, func(res matchResult, game int, me oware.Player, end oware.Outcome, plies int) {
 		if out != nil {
-			out.write(matchGame{"game", game + 1, me, end, plies})
+			out.write(matchGame{"game", game + 1, me, wire.Outcome{Outcome: end}, plies})
 		}
 		line.update(func(elapsed time.Duration) string {
 			return fmt.Sprintf("game %d of %d: computer %s, %s plies, %s", game+1, *games, res.score(), thousands(uint64(res.plies)), elapsed.Round(100*time.Millisecond))
@@ -83,11 +84,11 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // matchGame is a game of oware match -json against the random mover.
 type matchGame struct {
-	Kind     string        `json:"kind"` // "game"
-	Game     int           `json:"game"`
-	Computer oware.Player  `json:"computer"` // the computer's side
-	Outcome  oware.Outcome `json:"outcome"`
-	Plies    int           `json:"plies"`
+	Kind     string       `json:"kind"` // "game"
+	Game     int          `json:"game"`
+	Computer oware.Player `json:"computer"` // the computer's side
+	Outcome  wire.Outcome `json:"outcome"`
+	Plies    int          `json:"plies"`
 }
 
 // matchSummary ends oware match -json against the random mover; the

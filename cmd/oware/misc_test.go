@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/wire"
 )
 
 func TestOracleCommand(t *testing.T) {
@@ -120,7 +121,7 @@ func TestMatchProgressAndJSON(t *testing.T) {
 			Kind     string
 			Game     int
 			Computer oware.Player
-			Outcome  oware.Outcome
+			Outcome  wire.Outcome
 			Plies    int
 		}
 		require.NoError(t, json.Unmarshal([]byte(l), &g), l)

@@ -50,7 +50,7 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	p := rules.Start()
 	if len(pos) == 2 {
-		b, err := ogn.ParseBoard(pos[1])
+		b, err := ogn.ParseBoardOrFEN(pos[1])
 		if err != nil {
 			return usageError(stderr, fs, "%q is not a position string or a FEN: %s", pos[1], parseProblem(err))
 		}

@@ -119,7 +119,7 @@ func (g *game) setUp(fs *flag.FlagSet, startText, load string, stderr io.Writer)
 		}
 		fmt.Fprintf(g.out, "Resumed the game saved in %s after %d %s.\n", load, len(g.moves), plural(len(g.moves), "ply", "plies"))
 	case startText != "":
-		b, err := ogn.ParseBoard(startText)
+		b, err := ogn.ParseBoardOrFEN(startText)
 		if err != nil {
 			return usageError(stderr, fs, "-start %q is not a position string or a FEN: %s", startText, parseProblem(err))
 		}

@@ -265,7 +265,7 @@ var reasons = func() []struct {
 	}
 	for _, k := range oracle.Errors {
 		if k.Code != oracle.CodeBadStart {
-			add(k.Err, k.Text+ruleSuffix(k.Rule))
+			add(k.Err, k.Text+ruleSuffix(k.Rule()))
 		}
 	}
 	add(ogn.ErrCaptureMark, "wrong capture mark")

@@ -43,7 +43,7 @@ func TestRulesFlag(t *testing.T) {
 // TestRulesFlagGames: -rules on perft, match and play.
 func TestRulesFlagGames(t *testing.T) {
 	// From this board the first recurrence cuts lines at ply 12 under
-	// OpenSpiel's rules (testdata/variants/perft.txt): 2475 leaves at depth
+	// OpenSpiel's rules (internal/rulecases/testdata/openspiel/perft.txt): 2475 leaves at depth
 	// 13 against abapa's 2626.
 	const board = "0-1-0-1-0-1-0-0-1-0-0-0-22-22-N"
 	for _, tt := range []struct {

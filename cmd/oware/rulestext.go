@@ -7,14 +7,8 @@ import (
 	"github.com/seed3966233f/oware"
 )
 
-// rulesName names rules in a sentence: "the abapa rules", or "custom
-// rules" for rules that are no preset.
-func rulesName(r oware.Rules) string {
-	if _, err := r.MarshalText(); err != nil {
-		return r.String()
-	}
-	return "the " + r.String() + " rules"
-}
+// rulesName names rules in a sentence: "the abapa rules".
+func rulesName(r oware.Rules) string { return "the " + r.String() + " rules" }
 
 // rulesInWords states rules r in brief for the player of oware play, knob
 // by knob, with "you" for the player and "the computer" for the other.
@@ -24,56 +18,50 @@ func rulesInWords(r oware.Rules) string {
 		"counter-clockwise, skipping that pit when it goes round the board. When your last seed lands on "+
 		"the computer's side and makes that pit hold 2 or 3, you capture them, and the pits before it while "+
 		"they hold 2 or 3 too", rulesName(r))
-	switch r.GrandSlam {
+	switch r.GrandSlam() {
 	case oware.GrandSlamAnnulled:
 		b.WriteString(", unless that would take every seed the computer has: then you capture nothing.")
-	case oware.GrandSlamCaptures:
-		b.WriteString(", even when that takes every seed the computer has.")
 	case oware.GrandSlamCapturesIfOwnRowEmpty:
 		b.WriteString("; a capture of every seed the computer has takes them all if your own row is empty after sowing, and nothing otherwise.")
 	case oware.GrandSlamForbidden:
 		b.WriteString("; you may not leave the computer without a seed, by a capture or by not feeding it, unless every move would.")
 	}
-	if r.GrandSlam == oware.GrandSlamForbidden {
+	if r.GrandSlam() == oware.GrandSlamForbidden {
 		b.WriteString(" When the computer's side is empty you must give it seeds if you can; the game ends when the player to move has no seed.")
 	} else {
 		b.WriteString(" When the computer's side is empty you must give it seeds; if you cannot, the game ends and each side takes the seeds on its own row.")
 	}
 	switch {
-	case r.NoMajority:
+	case r.NoMajority():
 		b.WriteString(" 25 seeds do not end the game.")
-	case r.MajoritySweep == oware.SweepOwnRows:
+	case r.MajoritySweep() == oware.SweepOwnRows:
 		b.WriteString(" Whoever captures 25 seeds wins at once, and each side takes the seeds on its own row.")
-	case r.MajoritySweep == oware.SweepIfStuck:
+	case r.MajoritySweep() == oware.SweepIfStuck:
 		b.WriteString(" Whoever captures 25 seeds wins at once; each side takes the seeds on its own row if the player to move could not move anyway.")
 	default:
 		b.WriteString(" Whoever captures 25 seeds wins at once.")
 	}
-	if r.RepeatLimit == oware.NoRepetition {
+	if r.RepeatLimit() == 0 {
 		b.WriteString(" A position may occur again and again without ending the game.")
 	} else {
-		limit := int(r.RepeatLimit)
-		if limit == 0 {
-			limit = 3
-		}
-		fmt.Fprintf(&b, " When a position has occurred %d times since the last capture", limit)
-		if !r.RepeatWithEmptySide {
+		fmt.Fprintf(&b, " When a position has occurred %d times since the last capture", r.RepeatLimit())
+		if !r.RepeatWithEmptySide() {
 			b.WriteString(", while neither side is empty")
 		}
-		if r.EvenSplit {
+		if r.EvenSplit() {
 			b.WriteString(", the game ends and the seeds on the board are shared evenly.")
 		} else {
 			b.WriteString(", the game ends and each side takes the seeds on its own row.")
 		}
 	}
-	if r.LoneSeeds {
+	if r.LoneSeeds() {
 		b.WriteString(" When a move leaves just two lone seeds on the board, 5 or 6 pits apart, the game ends with one to each player.")
 	}
-	if r.MaxPlies > 0 {
-		fmt.Fprintf(&b, " The game is drawn after %d plies.", r.MaxPlies)
+	if r.MaxPlies() > 0 {
+		fmt.Fprintf(&b, " The game is drawn after %d plies.", r.MaxPlies())
 	}
-	if r.MaxQuietPlies > 0 {
-		fmt.Fprintf(&b, " %d plies without a capture end the game, and each side takes the seeds on its own row.", r.MaxQuietPlies)
+	if r.MaxQuietPlies() > 0 {
+		fmt.Fprintf(&b, " %d plies without a capture end the game, and each side takes the seeds on its own row.", r.MaxQuietPlies())
 	}
 	b.WriteString(" At the end, the higher total wins.")
 	return b.String()

@@ -42,7 +42,7 @@ func runShow(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
-	b, err := ogn.ParseBoard(pos[0])
+	b, err := ogn.ParseBoardOrFEN(pos[0])
 	if err != nil {
 		return usageError(stderr, fs, "%q is not a position string or a FEN: %s", pos[0], parseProblem(err))
 	}

@@ -161,7 +161,7 @@ func runTablebaseProbe(args []string, stdout, stderr io.Writer) int {
 	case *dir == "":
 		return usageError(stderr, fs, "-dir: required")
 	}
-	b, err := ogn.ParseBoard(pos[0])
+	b, err := ogn.ParseBoardOrFEN(pos[0])
 	if err != nil {
 		return usageError(stderr, fs, "%q is not a position string or a FEN: %s", pos[0], parseProblem(err))
 	}

@@ -95,7 +95,7 @@ func (g *game) dropTypedAhead() {
 // tables value it: no earlier board of its game can recur, because a
 // capture has just been made or the rules know no repetition (R10).
 func firstMet(p oware.Position) bool {
-	return p.QuietPlies() == 0 || p.Rules().RepeatLimit == oware.NoRepetition
+	return p.QuietPlies() == 0 || p.Rules().RepeatLimit() == 0
 }
 
 // openTables opens the tables of -tablebase dir for the command named

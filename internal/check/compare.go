@@ -12,6 +12,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/oracle"
+	"github.com/seed3966233f/oware/internal/wire"
 )
 
 // Diff is one field on which the subject and the library disagree, each
@@ -223,7 +224,7 @@ func compare(c Case, id int, want oracle.Response, line []byte) error {
 	start := map[string]json.RawMessage{"start": r.fields["start"], "legal": r.fields["legal"], "outcome": r.fields["outcome"]}
 	if diffs := diffStart(want, start); len(diffs) > 0 {
 		d := j.diverge(0, "", ps[0], nil, diffs, start)
-		d.Library = marshal(map[string]any{"start": want.Start, "legal": want.Legal, "outcome": want.Outcome})
+		d.Library = marshal(map[string]any{"start": want.Start, "legal": wire.MoveSet{MoveSet: want.Legal}, "outcome": wire.Outcome{Outcome: want.Outcome}})
 		d.Subject = marshal(start)
 		return d
 	}
@@ -231,7 +232,7 @@ func compare(c Case, id int, want oracle.Response, line []byte) error {
 		if i >= len(r.plies) {
 			return j.diverge(i+1, w.Move().String(), ps[i], &w, missingPly(w, r), nil)
 		}
-		lib, _ := w.MarshalJSON() // it never fails
+		lib := wire.AppendEffect(nil, w)
 		if bytes.Equal(r.plies[i], lib) || agrees(lib, r.plies[i]) {
 			continue
 		}
@@ -288,7 +289,7 @@ func diffStart(want oracle.Response, got map[string]json.RawMessage) []Diff {
 			diffs = append(diffs, d)
 		}
 	}
-	if d, ok := diffField("legal", true, want.Legal, got["legal"]); ok {
+	if d, ok := diffField("legal", true, wire.MoveSet{MoveSet: want.Legal}, got["legal"]); ok {
 		diffs = append(diffs, d)
 	}
 	if got["outcome"] != nil {
@@ -422,11 +423,10 @@ func or(s, alt string) string {
 // diffOutcome compares the fields of an outcome that the subject gives.
 func diffOutcome(name string, want oware.Outcome, got json.RawMessage) []Diff {
 	var fields map[string]json.RawMessage
+	b := wire.AppendOutcome(nil, want)
 	if json.Unmarshal(got, &fields) != nil {
-		lib, _ := json.Marshal(want)
-		return []Diff{{name, string(lib), compact(got)}}
+		return []Diff{{name, string(b), compact(got)}}
 	}
-	b, _ := json.Marshal(want)
 	var lib map[string]json.RawMessage
 	_ = json.Unmarshal(b, &lib)
 	var diffs []Diff

@@ -14,6 +14,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/oracle"
+	"github.com/seed3966233f/oware/internal/wire"
 )
 
 // subjectEnv names the behaviour of the test binary run as a subject.
@@ -108,8 +109,8 @@ func serveFaulty(mode string) int {
 // legal moves of each ply, and the code and ply of an error.
 func serveMinimal() {
 	type ply struct {
-		Position string        `json:"position"`
-		Legal    oware.MoveSet `json:"legal"`
+		Position string       `json:"position"`
+		Legal    wire.MoveSet `json:"legal"`
 	}
 	type refusal struct {
 		Code string `json:"code"`
@@ -122,15 +123,16 @@ func serveMinimal() {
 		out := struct {
 			Version int             `json:"version"`
 			ID      json.RawMessage `json:"id"`
-			Legal   *oware.MoveSet  `json:"legal"`
+			Legal   *wire.MoveSet   `json:"legal"`
 			Plies   []ply           `json:"plies"`
 			Error   *refusal        `json:"error,omitempty"`
 		}{Version: 1, ID: resp.ID}
 		if resp.Game != nil {
-			out.Legal = &resp.Legal
+			legal := wire.MoveSet{MoveSet: resp.Legal}
+			out.Legal = &legal
 		}
 		for _, p := range resp.Plies {
-			out.Plies = append(out.Plies, ply{p.After().Board().String(), p.After().Moves()})
+			out.Plies = append(out.Plies, ply{p.After().Board().String(), wire.MoveSet{MoveSet: p.After().Moves()}})
 		}
 		if resp.Error != nil {
 			out.Error = &refusal{resp.Error.Code, resp.Error.Ply}
