@@ -11,9 +11,12 @@
 //     limits, stops and quits, with a context bounding every wait and
 //     clear errors for an engine that misbehaves;
 //   - a [Match] runner on the client: two players, both colours from each
-//     of a set of openings, every move judged by package oware, the score
-//     with its Elo difference, and the games as OGN records (the command
-//     oware match).
+//     of a set of openings, at a time, a depth or a number of positions a
+//     move or on the clock, every move judged by package oware, the score
+//     with its Elo difference, the pairs of games of each opening (a
+//     [Pentanomial]), a sequential probability ratio test ([SPRT]) that
+//     ends the match once it decides, as fishtest tests Stockfish, and the
+//     games as OGN records (the command oware match).
 //
 // # The protocol
 //

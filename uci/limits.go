@@ -133,3 +133,27 @@ func (l Limits) Budget(pl oware.Player) time.Duration {
 	}
 	return 0
 }
+
+// control describes the time control of a match whose moves have the
+// limits l: "12s+100ms" for a game on the clock (South's), or the limits
+// of a move, "100ms a move", "20000 nodes a move", "depth 8 a move",
+// several joined by commas.
+func (l Limits) control() string {
+	if c := l.Clock[oware.South]; c > 0 {
+		return c.String() + "+" + l.Increment[oware.South].String()
+	}
+	var parts []string
+	if l.MoveTime > 0 {
+		parts = append(parts, l.MoveTime.String())
+	}
+	if l.Nodes > 0 {
+		parts = append(parts, strconv.FormatUint(l.Nodes, 10)+" nodes")
+	}
+	if l.Depth > 0 {
+		parts = append(parts, "depth "+strconv.Itoa(l.Depth))
+	}
+	if len(parts) == 0 {
+		return "no limit"
+	}
+	return strings.Join(parts, ", ") + " a move"
+}

@@ -300,3 +300,20 @@ func FuzzParseOption(f *testing.F) {
 		assert.Equal(t, written, again.String(), "%q", line)
 	})
 }
+
+// TestLimitsControl: a game's time control in words, for its record.
+func TestLimitsControl(t *testing.T) {
+	for _, tc := range []struct {
+		l    Limits
+		want string
+	}{
+		{Limits{MoveTime: 100 * time.Millisecond}, "100ms a move"},
+		{Limits{Clock: [2]time.Duration{12 * time.Second, 12 * time.Second}, Increment: [2]time.Duration{100 * time.Millisecond, 100 * time.Millisecond}}, "12s+100ms"},
+		{Limits{Clock: [2]time.Duration{time.Minute, time.Minute}}, "1m0s+0s"},
+		{Limits{Nodes: 20000}, "20000 nodes a move"},
+		{Limits{Depth: 8, Nodes: 500}, "500 nodes, depth 8 a move"},
+		{Limits{}, "no limit"},
+	} {
+		assert.Equal(t, tc.want, tc.l.control())
+	}
+}
