@@ -134,11 +134,11 @@ func (l Limits) Budget(pl oware.Player) time.Duration {
 	return 0
 }
 
-// control describes the time control of a match whose moves have the
+// TimeControl describes the time control of a match whose moves have the
 // limits l: "12s+100ms" for a game on the clock (South's), or the limits
 // of a move, "100ms a move", "20000 nodes a move", "depth 8 a move",
 // several joined by commas.
-func (l Limits) control() string {
+func (l Limits) TimeControl() string {
 	if c := l.Clock[oware.South]; c > 0 {
 		return c.String() + "+" + l.Increment[oware.South].String()
 	}

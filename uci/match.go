@@ -228,7 +228,7 @@ func (g Game) Summary() string {
 func (g Game) Record(rules oware.Rules, moveTime time.Duration) ogn.Game {
 	control := fmt.Sprintf("%s a move", moveTime)
 	if moveTime == 0 {
-		control = g.Limits.control()
+		control = g.Limits.TimeControl()
 	}
 	rec := ogn.Game{Rules: rules, Tags: []ogn.Tag{
 		{Name: "Event", Value: "oware match"},

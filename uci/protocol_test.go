@@ -314,6 +314,6 @@ func TestLimitsControl(t *testing.T) {
 		{Limits{Depth: 8, Nodes: 500}, "500 nodes, depth 8 a move"},
 		{Limits{}, "no limit"},
 	} {
-		assert.Equal(t, tc.want, tc.l.control())
+		assert.Equal(t, tc.want, tc.l.TimeControl())
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -64,7 +65,10 @@ type duelSummary struct {
 	Kind     string         `json:"kind"` // "summary"
 	Engines  [2]string      `json:"engines"`
 	Rules    oware.Rules    `json:"rules"`
-	MoveTime string         `json:"movetime"`
+	MoveTime string         `json:"movetime"`    // "" when the moves have other limits
+	Limits   string         `json:"limits"`      // the arguments of every go, the clocks at the start of a game
+	Pairs    [5]int         `json:"pentanomial"` // the pairs of games by the first engine's points, 0 to 2
+	SPRT     *duelSPRT      `json:"sprt,omitempty"`
 	Openings int            `json:"openings"`
 	Plies    int            `json:"opening_plies"`
 	Games    int            `json:"games"`
@@ -79,6 +83,92 @@ type duelSummary struct {
 	Longest  map[string]int `json:"longest_ms"` // each external engine's longest time to answer
 	AllPlies int            `json:"plies"`
 	Seconds  float64        `json:"seconds"`
+}
+
+// duelSPRT is the outcome of the SPRT of oware match -sprt: its
+// hypotheses and error rates, the log-likelihood ratio and its bounds,
+// the decision ("H1 accepted", "H0 accepted" or "continue" when the
+// openings ran out first), and the Elo difference of the pairs with its
+// 95% interval (null where infinite).
+type duelSPRT struct {
+	Elo0   float64  `json:"elo0"`
+	Elo1   float64  `json:"elo1"`
+	Alpha  float64  `json:"alpha"`
+	Beta   float64  `json:"beta"`
+	LLR    float64  `json:"llr"`
+	Lower  float64  `json:"lower"`
+	Upper  float64  `json:"upper"`
+	Result string   `json:"result"`
+	Elo    *float64 `json:"elo"`
+	Lo     *float64 `json:"elo_lo"`
+	Hi     *float64 `json:"elo_hi"`
+}
+
+// sprtFlag is the value of -sprt: "ELO0,ELO1".
+type sprtFlag struct{ sprt *uci.SPRT }
+
+func (f *sprtFlag) String() string {
+	if f.sprt == nil {
+		return ""
+	}
+	return fmt.Sprintf("%g,%g", f.sprt.Elo0, f.sprt.Elo1)
+}
+
+func (f *sprtFlag) Set(s string) error {
+	a, b, ok := strings.Cut(s, ",")
+	if !ok {
+		return errors.New("want ELO0,ELO1, such as 0,10")
+	}
+	elo0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
+	elo1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
+	if err0 != nil || err1 != nil {
+		return errors.New("want ELO0,ELO1, two numbers, such as 0,10")
+	}
+	sprt := &uci.SPRT{Elo0: elo0, Elo1: elo1, Alpha: 0.05, Beta: 0.05}
+	if err := sprt.Check(); err != nil {
+		return errors.New("want ELO0 below ELO1, such as 0,10")
+	}
+	f.sprt = sprt
+	return nil
+}
+
+// clockFlag is the value of -tc: the time of each player for a game and
+// the increment after each move, "12+0.1" in seconds or "12s+100ms".
+type clockFlag struct{ clock, increment time.Duration }
+
+func (f *clockFlag) String() string {
+	if f.clock == 0 {
+		return ""
+	}
+	return f.clock.String() + "+" + f.increment.String()
+}
+
+func (f *clockFlag) Set(s string) error {
+	a, b, _ := strings.Cut(s, "+")
+	clock, err := seconds(a)
+	if err != nil || clock <= 0 {
+		return errors.New("want TIME+INCREMENT in seconds, such as 12+0.1, or durations, such as 1m+1s")
+	}
+	inc := time.Duration(0)
+	if b != "" {
+		if inc, err = seconds(b); err != nil || inc < 0 {
+			return errors.New("want TIME+INCREMENT in seconds, such as 12+0.1, or durations, such as 1m+1s")
+		}
+	}
+	f.clock, f.increment = clock, inc
+	return nil
+}
+
+// seconds reads a duration, or a number of seconds.
+func seconds(s string) (time.Duration, error) {
+	if d, err := time.ParseDuration(s); err == nil {
+		return d, nil
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) > 1e6 {
+		return 0, errors.New("not a number of seconds")
+	}
+	return time.Duration(x * float64(time.Second)), nil
 }
 
 // finite returns x, or nil when it is infinite.
@@ -110,6 +200,10 @@ type duelFlags struct {
 	grace    time.Duration
 	maxPlies int
 	out      string
+	nodes    uint64
+	depth    int
+	tc       clockFlag
+	sprt     sprtFlag
 }
 
 // define defines the flags on fs.
@@ -121,6 +215,22 @@ func (d *duelFlags) define(fs *flag.FlagSet) {
 	fs.DurationVar(&d.grace, "grace", time.Second, "with -engine: time beyond -movetime before a move comes too late and loses the game")
 	fs.IntVar(&d.maxPlies, "maxplies", 2000, "with -engine: plies after which a game is adjudicated a draw")
 	fs.StringVar(&d.out, "o", "", "with -engine: write the games to FILE as OGN")
+	fs.Uint64Var(&d.nodes, "nodes", 0, "with -engine: positions to search a move (go nodes), in place of -movetime unless it is given too")
+	fs.IntVar(&d.depth, "depth", 0, "with -engine: plies to search a move (go depth), in place of -movetime unless it is given too")
+	fs.Var(&d.tc, "tc", "with -engine: a game on the clock, each player's time and the increment after each move, such as 12+0.1 (seconds), in place of -movetime")
+	fs.Var(&d.sprt, "sprt", "with -engine: stop once a sequential probability ratio test of the first engine against the second decides, ELO0,ELO1 such as 0,10 (α = β = 0.05), on the pairs of games of each opening")
+}
+
+// limits returns the limits of every move that the flags on fs give.
+func (d *duelFlags) limits(fs *flag.FlagSet) uci.Limits {
+	if d.tc.clock > 0 {
+		return uci.Limits{Clock: [2]time.Duration{d.tc.clock, d.tc.clock}, Increment: [2]time.Duration{d.tc.increment, d.tc.increment}}
+	}
+	lim := uci.Limits{MoveTime: d.movetime, Nodes: d.nodes, Depth: d.depth}
+	if (d.nodes > 0 || d.depth > 0) && !isSet(fs, "movetime") {
+		lim.MoveTime = 0
+	}
+	return lim
 }
 
 // runDuel plays the duel that the flags describe and prints its score.
@@ -142,6 +252,10 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 		return usageError(stderr, fs, "-grace %s: want 0 or more", d.grace)
 	case d.maxPlies < 1:
 		return usageError(stderr, fs, "-maxplies %d: want at least 1", d.maxPlies)
+	case d.depth < 0 || d.depth > engine.MaxDepth:
+		return usageError(stderr, fs, "-depth %d: want 1 to %d", d.depth, engine.MaxDepth)
+	case d.tc.clock > 0 && (isSet(fs, "movetime") || d.nodes > 0 || d.depth > 0):
+		return usageError(stderr, fs, "-tc with -movetime, -nodes or -depth: give the clock or the limits of a move")
 	case level < 1 || level > engine.MaxDepth:
 		return usageError(stderr, fs, "-level %d: want 1 to %d", level, engine.MaxDepth)
 	}
@@ -154,7 +268,8 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 		return usageError(stderr, fs, "%s", err)
 	}
 	ctx := context.Background()
-	m := &uci.Match{Rules: rules, Openings: openings, MoveTime: d.movetime, MaxPlies: d.maxPlies}
+	lim := d.limits(fs)
+	m := &uci.Match{Rules: rules, Openings: openings, Limits: lim, MaxPlies: d.maxPlies, SPRT: d.sprt.sprt}
 	defer closeAll(m.Players[:])
 	for i, command := range d.engines {
 		argv := strings.Fields(command)
@@ -174,13 +289,21 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 		names[0], names[1] = names[0]+" #1", names[1]+" #2"
 	}
 	if !asJSON {
-		fmt.Fprintf(stdout, "%s against %s: %d games (%d openings of %d plies, both colours), %s a move, %s rules\n",
-			names[0], names[1], 2*len(openings), len(openings), d.plies, d.movetime, rules)
+		fmt.Fprintf(stdout, "%s against %s: %d games (%d openings of %d plies, both colours), %s, %s rules\n",
+			names[0], names[1], 2*len(openings), len(openings), d.plies, lim.TimeControl(), rules)
+		if s := d.sprt.sprt; s != nil {
+			lower, upper := s.Bounds()
+			fmt.Fprintf(stdout, "SPRT of elo0 %g against elo1 %g (α = β = 0.05, LLR bounds %.2f and %.2f): the match stops once it decides\n", s.Elo0, s.Elo1, lower, upper)
+		}
 	}
 	line := newProgress(stderr)
 	m.Ply = func(round, plies int, sofar uci.Result) {
 		line.update(func(elapsed time.Duration) string {
-			return fmt.Sprintf("game %d of %d, ply %d: %s; %s", round, 2*len(openings), plies, sofar.Score(), elapsed.Round(time.Second))
+			llr := ""
+			if s := d.sprt.sprt; s != nil {
+				llr = fmt.Sprintf(", LLR %.2f", s.LLR(sofar.Pairs))
+			}
+			return fmt.Sprintf("game %d of %d, ply %d: %s%s; %s", round, 2*len(openings), plies, sofar.Score(), llr, elapsed.Round(time.Second))
 		})
 	}
 	var out *jsonLines
@@ -196,7 +319,7 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 			fmt.Fprintf(stdout, "game %d: %s (South) - %s (North), opening %s: %s\n", g.Round, g.Players[oware.South], g.Players[oware.North], uci.JoinMoves(g.Opening), g.Summary())
 		}
 		if records != nil {
-			return records.Write(g.Record(rules, d.movetime))
+			return records.Write(g.Record(rules, 0))
 		}
 		return nil
 	}
@@ -220,7 +343,12 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 	}
 	diff, lo, hi := res.Elo()
 	if asJSON {
-		sum := duelSummary{Kind: "summary", Engines: names, Rules: rules, MoveTime: d.movetime.String(), Openings: len(openings), Plies: d.plies,
+		movetime := ""
+		if lim.MoveTime > 0 {
+			movetime = lim.MoveTime.String()
+		}
+		sum := duelSummary{Kind: "summary", Engines: names, Rules: rules, MoveTime: movetime, Limits: lim.String(), Pairs: res.Pairs, SPRT: sprtSummary(d.sprt.sprt, res.Pairs),
+			Openings: len(openings), Plies: d.plies,
 			Games: res.Games(), Wins: res.Wins, Draws: res.Draws, Losses: res.Losses,
 			Score: res.Share(), Elo: finite(diff), Lo: finite(lo), Hi: finite(hi),
 			Forfeits: append([]string{}, res.Forfeits...), Longest: map[string]int{}, AllPlies: res.Plies, Seconds: time.Since(start).Seconds()}
@@ -239,6 +367,12 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 		res.Wins, plural(res.Wins, "win", "wins"), res.Draws, plural(res.Draws, "draw", "draws"), res.Losses, plural(res.Losses, "loss", "losses"),
 		100*res.Share())
 	fmt.Fprintf(stdout, "Elo difference: %s (95%% interval %s to %s)\n", signed(diff), signed(lo), signed(hi))
+	if s := d.sprt.sprt; s != nil {
+		sum := sprtSummary(s, res.Pairs)
+		fmt.Fprintf(stdout, "SPRT: %s, LLR %.2f (bounds %.2f and %.2f) after %d pairs\n", sum.Result, sum.LLR, sum.Lower, sum.Upper, res.Pairs.Pairs())
+		diff, lo, hi := res.Pairs.Elo()
+		fmt.Fprintf(stdout, "pairs by the first engine's points (0, ½, 1, 1½, 2): %s; Elo difference %s (95%% interval %s to %s)\n", res.Pairs, signed(diff), signed(lo), signed(hi))
+	}
 	for _, f := range res.Forfeits {
 		fmt.Fprintf(stdout, "forfeit: %s\n", f)
 	}
@@ -249,6 +383,23 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 	}
 	fmt.Fprintf(stdout, "%.1f plies a game, %s in all\n", float64(res.Plies)/float64(res.Games()), time.Since(start).Round(time.Millisecond))
 	return exitOK
+}
+
+// sprtSummary returns the outcome of the SPRT s after the pairs p, or nil
+// when there is none.
+func sprtSummary(s *uci.SPRT, p uci.Pentanomial) *duelSPRT {
+	if s == nil {
+		return nil
+	}
+	lower, upper := s.Bounds()
+	decision := s.Decide(p)
+	result := decision.String()
+	if decision == uci.Continue {
+		result = "no decision: the openings ran out"
+	}
+	diff, lo, hi := p.Elo()
+	return &duelSPRT{Elo0: s.Elo0, Elo1: s.Elo1, Alpha: s.Alpha, Beta: s.Beta, LLR: s.LLR(p), Lower: lower, Upper: upper,
+		Result: result, Elo: finite(diff), Lo: finite(lo), Hi: finite(hi)}
 }
 
 // closeAll closes the players that were made.

@@ -15,7 +15,7 @@ import (
 
 // matchUsage is the synopsis of oware match.
 const matchUsage = "[-games N] [-level N] [-seed N] [-json] [-rules NAME]\n" +
-	"       oware match -engine CMD [-engine CMD | -level N] [-openings N] [-plies N] [-movetime D] [-grace D] [-maxplies N] [-o FILE] [-seed N] [-json] [-rules NAME]"
+	"       oware match -engine CMD [-engine CMD | -level N] [-openings N] [-plies N] [-movetime D] [-nodes N] [-depth N] [-tc T+I] [-sprt ELO0,ELO1] [-grace D] [-maxplies N] [-o FILE] [-seed N] [-json] [-rules NAME]"
 
 // runMatch plays the built-in player against a uniformly random mover, the
 // computer taking South in even-numbered games and North in odd ones, and
