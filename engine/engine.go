@@ -119,6 +119,19 @@ type Limits struct {
 	// although the search looks at the clock only every millisecond or so.
 	// A deadline of the search's context counts in the same way.
 	Time time.Duration
+	// Clock, when not 0, is the time left on the clock of the player to
+	// move, for the rest of the game or, with MovesToGo, for that many
+	// moves; Increment is the time the clock gains after each move. The
+	// search then chooses its time itself: a share of what is left for
+	// the moves to come, more while its best move changes from one
+	// iteration to the next and less once it settles, a single iteration
+	// for a single move or where the endgame tables decide the game, and
+	// never more than a part of the clock that leaves time for the rest of
+	// the game, less MoveOverhead (see MaxTime). Time, when given too,
+	// bounds it.
+	Clock     time.Duration
+	Increment time.Duration
+	MovesToGo int
 	// MultiPV, when above 1, is the number of moves to search in full, as
 	// an analysis shows them: the best MultiPV moves, each with its score
 	// and line (Result.Lines), or all the moves if there are fewer. Each
@@ -136,6 +149,8 @@ func (lim Limits) check() error {
 		return &Error{ErrLimits, fmt.Sprintf("time %s: want 0 or more", lim.Time)}
 	case lim.MultiPV < 0:
 		return &Error{ErrLimits, fmt.Sprintf("multipv %d: want 0 or more", lim.MultiPV)}
+	case lim.Clock < 0 || lim.Increment < 0 || lim.MovesToGo < 0:
+		return &Error{ErrLimits, fmt.Sprintf("clock %s, increment %s, moves to go %d: want 0 or more", lim.Clock, lim.Increment, lim.MovesToGo)}
 	}
 	return nil
 }
@@ -206,7 +221,8 @@ type Options struct {
 	// deadline of a search's context, in place of time.Now: a clock of
 	// the program's own, or a clock of its tests. The search reads it
 	// once as it starts and then every few thousand positions, and looks
-	// at its context after each reading.
+	// at its context after each reading; on the clock (Limits.Clock), also
+	// after each iteration.
 	Now func() time.Time
 }
 
@@ -357,6 +373,9 @@ func (e *Engine) Analyze(ctx context.Context, p oware.Position, lim Limits, prog
 		if s.probeSeeds < 0 {
 			s.probe = nil
 		}
+	}
+	if lim.Clock > 0 && (p.Moves().Len() == 1 || tables != nil && tablesDecide(tables.tb, p)) {
+		lim.Depth = 1 // the move is known: keep the time for the moves to come
 	}
 	finish := func(r Result) Result {
 		if tables != nil {

@@ -98,7 +98,13 @@ func newSearcher(size int) *searcher {
 // Engine.Analyze). lim is in range and p has moves.
 func (s *searcher) run(ctx context.Context, p oware.Position, lim Limits, now func() time.Time, progress func(Result)) Result {
 	s.start(p)
-	s.limit(ctx, lim, now)
+	var pc *pace
+	if lim.Clock > 0 {
+		aim, _ := clockTimes(p, lim)
+		pc = &pace{aim: aim, move: noMove}
+		lim.Time = lim.MaxTime(p)
+	}
+	start := s.limit(ctx, lim, now)
 	depth := lim.Depth
 	if depth == 0 {
 		depth = MaxDepth
@@ -133,6 +139,9 @@ func (s *searcher) run(ctx context.Context, p oware.Position, lim Limits, now fu
 		}
 		if decided(lines, d) {
 			break // the game is decided within reach: deeper search changes nothing
+		}
+		if pc != nil && !pc.goOn(lines[0], s.now().Sub(start)) {
+			break
 		}
 	}
 	res.Nodes = s.nodes
@@ -206,19 +215,21 @@ func decided(lines []Line, depth int) bool {
 
 // limit sets the limits of the search that start began: lim's nodes, and
 // the deadline of lim's time and of ctx, a fiftieth early, by the clock
-// now.
-func (s *searcher) limit(ctx context.Context, lim Limits, now func() time.Time) {
+// now, which it reads then, and returns what it read (the zero Time if
+// there is no deadline).
+func (s *searcher) limit(ctx context.Context, lim Limits, now func() time.Time) time.Time {
 	s.nodeLimit, s.done, s.now = lim.Nodes, ctx.Done(), now
 	end, hasEnd := ctx.Deadline()
 	if !hasEnd && lim.Time == 0 {
 		s.hasDeadline = false
-		return
+		return time.Time{}
 	}
 	start := now()
 	if lim.Time > 0 && (!hasEnd || start.Add(lim.Time).Before(end)) {
 		end = start.Add(lim.Time)
 	}
 	s.deadline, s.hasDeadline = end.Add(-end.Sub(start)/50), true
+	return start
 }
 
 // schedule sets the node count at which to look at the limits next.
@@ -644,3 +655,4 @@ func (s *searcher) quiesce(ply, alpha, beta int) int {
 	}
 	return best
 }
+

@@ -52,7 +52,9 @@
 //     it cannot matter.
 //   - "go" and limits (see [Limits]): "depth N", "nodes N", "movetime MS",
 //     "wtime MS", "btime MS", "winc MS", "binc MS" and "movestogo N" (South's
-//     clock is "wtime", North's "btime"), "infinite" or "ponder". The
+//     clock is "wtime", North's "btime"; the built-in engine manages its
+//     clock, see engine.Limits.Clock, and the Server ends a search at the
+//     most time it allows), "infinite" or "ponder". The
 //     engine answers "info depth D score cp C nodes N nps N time MS pv
 //     FfEa" after each iteration (C in hundredths of a seed for the player
 //     to move; "score mate N" for a game won in N moves, "mate -N" for one

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/engine"
 )
 
 // Limits are the limits of a search that a go command gives; the zero
@@ -115,23 +116,23 @@ func parseGo(args []string) (Limits, error) {
 	return l, nil
 }
 
-// Budget returns the time to think of the player pl under l: MoveTime, or
-// else a share of pl's clock (the clock over MovesToGo, or over 20 moves,
-// plus three quarters of the increment, at most half the clock and at
-// least a millisecond), or else 0 for no limit of time.
-func (l Limits) Budget(pl oware.Player) time.Duration {
+// search returns the limits of a search of p by the built-in engine
+// under l, and the time after which the search must end, 0 for none:
+// l's depth and positions, and MoveTime, or else the clock of the player
+// to move with its increment and the moves to go, which the engine
+// manages (see engine.Limits.Clock), the search ending at the most that
+// it allows.
+func (l Limits) search(p oware.Position) (engine.Limits, time.Duration) {
+	elim := engine.Limits{Depth: min(l.Depth, engine.MaxDepth), Nodes: l.Nodes}
+	pl := p.Board().ToMove()
 	switch {
 	case l.MoveTime > 0:
-		return l.MoveTime
+		return elim, l.MoveTime
 	case l.Clock[pl] > 0:
-		togo := l.MovesToGo
-		if togo <= 0 {
-			togo = 20
-		}
-		t := l.Clock[pl]/time.Duration(togo) + l.Increment[pl]*3/4
-		return max(min(t, l.Clock[pl]/2), time.Millisecond)
+		elim.Clock, elim.Increment, elim.MovesToGo = l.Clock[pl], l.Increment[pl], l.MovesToGo
+		return elim, elim.MaxTime(p)
 	}
-	return 0
+	return elim, 0
 }
 
 // TimeControl describes the time control of a match whose moves have the

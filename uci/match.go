@@ -142,11 +142,13 @@ func (b *BuiltinPlayer) NewGame(context.Context) error {
 }
 
 // Move searches p up to b.Level plies deep (or lim.Depth, if less),
-// within lim's positions and the time that lim gives the player to move.
+// within lim's positions and time, or on the clock of the player to move
+// as the engine manages it (see engine.Limits.Clock).
 func (b *BuiltinPlayer) Move(ctx context.Context, _ oware.Board, _ []oware.Move, p oware.Position, lim Limits) (oware.Move, error) {
-	elim := engine.Limits{Depth: b.Level, Nodes: lim.Nodes, Time: lim.Budget(p.Board().ToMove())}
-	if lim.Depth > 0 {
-		elim.Depth = min(elim.Depth, lim.Depth)
+	elim, t := lim.search(p)
+	elim.Time = t
+	if elim.Depth == 0 || elim.Depth > b.Level {
+		elim.Depth = b.Level
 	}
 	r, err := b.Engine.Search(ctx, p, elim)
 	return r.Move, err

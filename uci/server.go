@@ -376,7 +376,8 @@ func (ss *session) goCommand(args []string) {
 	if se.afterFunc == nil {
 		se.afterFunc = time.AfterFunc
 	}
-	budget := lim.Budget(p.Board().ToMove())
+	elim, budget := lim.search(p)
+	elim.MultiPV = ss.multiPV
 	se.hold = lim.Infinite || lim.Ponder || (budget == 0 && lim.Depth == 0 && lim.Nodes == 0)
 	if lim.Ponder {
 		se.afterPonder = budget
@@ -384,7 +385,6 @@ func (ss *session) goCommand(args []string) {
 		se.startClock(budget)
 	}
 	ss.search = se
-	elim := engine.Limits{Depth: min(lim.Depth, engine.MaxDepth), Nodes: lim.Nodes, MultiPV: ss.multiPV}
 	start := time.Now()
 	report := func(r engine.Result) {
 		infos := []Info{InfoOf(r, time.Since(start))}

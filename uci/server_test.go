@@ -300,24 +300,36 @@ func filterInfo(got []string) []string {
 	return kept
 }
 
-// TestBudget: the time to think under a clock is a share of the time
-// left plus most of the increment, never more than half the time left.
-func TestBudget(t *testing.T) {
+// TestSearchLimits: the limits of a go become those of the built-in
+// engine's search and the time after which the Server ends it: movetime
+// as it is; on the clock of the player to move, the most that the
+// engine's time management allows at the opening (48 seeds on the board:
+// 36 moves to come, or movestogo), five times the share of the time left
+// for the moves to come, less 20 ms each, at most a third of the clock.
+func TestSearchLimits(t *testing.T) {
+	north := oware.PositionFrom(oware.MustParseBoard("4-4-4-4-4-4-4-4-4-4-4-4-0-0-N"))
 	for _, tc := range []struct {
 		args string
-		pl   oware.Player
-		want time.Duration
+		p    oware.Position
+		want engine.Limits
+		time time.Duration
 	}{
-		{"movetime 300", oware.South, 300 * time.Millisecond},
-		{"wtime 60000 btime 1000", oware.South, 3 * time.Second},
-		{"wtime 60000 btime 1000", oware.North, 50 * time.Millisecond},
-		{"wtime 1000 winc 2000", oware.South, 500 * time.Millisecond},
-		{"wtime 10000 movestogo 5", oware.South, 2 * time.Second},
-		{"depth 5", oware.South, 0},
+		{"movetime 300", oware.Start(), engine.Limits{}, 300 * time.Millisecond},
+		{"depth 5 nodes 300", oware.Start(), engine.Limits{Depth: 5, Nodes: 300}, 0},
+		// (60 s - 36·20 ms) / 36 = 1.6467 s, five times that.
+		{"wtime 60000 btime 1000", oware.Start(), engine.Limits{Clock: time.Minute}, 8233333330},
+		// (1 s - 36·20 ms) / 36 = 7.78 ms, five times that.
+		{"wtime 60000 btime 1000", north, engine.Limits{Clock: time.Second}, 38888885},
+		// A third of the clock, below five times (1 + 35·2 - 0.72 s) / 36.
+		{"wtime 1000 winc 2000 binc 5", oware.Start(), engine.Limits{Clock: time.Second, Increment: 2 * time.Second}, 333333333},
+		{"wtime 10000 movestogo 5", oware.Start(), engine.Limits{Clock: 10 * time.Second, MovesToGo: 5}, 3333333333},
+		{"depth 99 wtime 1000", north, engine.Limits{Depth: engine.MaxDepth}, 0},
 	} {
 		l, err := parseGo(strings.Fields(tc.args))
 		require.NoError(t, err, tc.args)
-		assert.Equal(t, tc.want, l.Budget(tc.pl), tc.args)
+		got, d := l.search(tc.p)
+		assert.Equal(t, tc.want, got, tc.args)
+		assert.Equal(t, tc.time, d, tc.args)
 	}
 }
 
