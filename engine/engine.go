@@ -18,17 +18,20 @@
 //
 // A negamax search with alpha-beta pruning and principal variation search,
 // iterative deepening with aspiration windows, a transposition table, move
-// ordering and a quiescence search of captures at the horizon. It is
-// deterministic: for a given position (with its history), depth and table
-// size it always returns the same move, so that games between built-in
-// players can be replayed exactly; a limit of positions ([Limits.Nodes])
-// is deterministic too, while a time limit or a context that ends the
-// search early are not. Its score is exactly that of a plain negamax of
-// the same depth with the same quiescence search: the transposition table
-// is keyed by everything the score depends on (the board, the boards since
+// ordering, late move reductions and a quiescence search of captures at
+// the horizon. It is deterministic: for a given position (with its
+// history), depth and table size it always returns the same move, so that
+// games between built-in players can be replayed exactly; a limit of
+// positions ([Limits.Nodes]) is deterministic too, while a time limit or
+// a context that ends the search early are not. The transposition table
+// is keyed by everything a score depends on (the board, the boards since
 // the last capture that R10 may see again, and under a limit of plies the
-// ply) and gives a score only for the same depth. Scores are from the
-// point of view of the player to move, in quarter seeds (see [Score]).
+// ply) and gives a score only for the same depth; without the reductions
+// (a late move that captures nothing searched a ply or two less deep
+// unless it proves better), the score would be exactly that of a plain
+// negamax of the same depth with the same quiescence search, as the tests
+// check. Scores are from the point of view of the player to move, in
+// quarter seeds (see [Score]).
 //
 // The search allocates nothing per position: its path, its table and its
 // move lists live in the Engine and are reused from search to search. (The

@@ -40,9 +40,9 @@ func checkMultiPV(t *testing.T, p oware.Position, depth, n int) {
 	where := func(format string, a ...any) []any {
 		return append([]any{"%s under %s, depth %d, %d lines: " + format, p, p.Rules(), depth, n}, a...)
 	}
-	r, err := Search(context.Background(), p, Limits{Depth: depth, MultiPV: n})
+	r, err := exactSearch(p, Limits{Depth: depth, MultiPV: n})
 	require.NoError(t, err)
-	single, err := searchDepth(p, depth)
+	single, err := exactDepth(p, depth)
 	require.NoError(t, err)
 	want := min(n, p.Moves().Len())
 	require.Len(t, r.Lines, want, where("")...)

@@ -86,6 +86,9 @@ type searcher struct {
 	// (see minCycle); not under a limit of quiet plies, which counts them.
 	forgetRecent bool
 	loneSeeds    bool // a move can end the game on lone seeds (quiesce)
+	// exact turns the reductions off: the score is then that of a plain
+	// negamax of the depth, which the tests check.
+	exact bool
 }
 
 // newSearcher returns a searcher with a table of size bytes.
@@ -431,6 +434,7 @@ func (s *searcher) search(ply, depth, alpha, beta int) int {
 		hashMove = noMove // cannot happen but for a collision of keys
 	}
 	captured, quiet := s.childHistories(ply)
+	before := p.Board().Score(oware.South) + p.Board().Score(oware.North)
 	var moves moveList
 loop:
 	for i := 0; ; i++ {
@@ -462,8 +466,17 @@ loop:
 			v = -s.search(ply+1, depth-1, -beta, -alpha)
 		} else {
 			// Principal variation search: a null window proves the move
-			// no better than the best so far, or it is searched again.
-			v = -s.search(ply+1, depth-1, -alpha-1, -alpha)
+			// no better than the best so far, or it is searched again; a
+			// late move that captures nothing is first searched less deep
+			// (see reduction), and again in full if it proves better.
+			r := 0
+			if ply > 0 && !s.exact {
+				r = reduction(depth, i, child, before)
+			}
+			v = -s.search(ply+1, depth-1-r, -alpha-1, -alpha)
+			if r > 0 && v > alpha && !s.stopped {
+				v = -s.search(ply+1, depth-1, -alpha-1, -alpha)
+			}
 			if v > alpha && v < beta && !s.stopped {
 				v = -s.search(ply+1, depth-1, -beta, -alpha)
 			}
@@ -656,3 +669,33 @@ func (s *searcher) quiesce(ply, alpha, beta int) int {
 	return best
 }
 
+// Late move reductions: the moves of a node are searched in the order of
+// their promise (the table's move, then those that look like captures,
+// then the others from the pit with the fewest seeds), and a move that
+// comes late and captures nothing rarely turns out best. It is searched
+// first one ply less deep (lmrDepth plies or more above the horizon, from
+// the lmrMoves-th move on), two plies less deep further on, and again at
+// its full depth only if it proves better than the best move so far. Not
+// at the root, where every move's score matters.
+const (
+	lmrDepth  = 3
+	lmrMoves  = 2
+	lmrDepth2 = 6
+	lmrMoves2 = 4
+)
+
+// reduction returns the plies by which the i-th move of a node searched
+// depth plies deep, which led to child, is first searched less deep;
+// before is the seeds captured at the node.
+func reduction(depth, i int, child *oware.Position, before int) int {
+	if depth < lmrDepth || i < lmrMoves {
+		return 0
+	}
+	if b := child.Board(); b.Score(oware.South)+b.Score(oware.North) != before {
+		return 0 // a capture
+	}
+	if i >= lmrMoves2 && depth >= lmrDepth2 {
+		return 2
+	}
+	return 1
+}

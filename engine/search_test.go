@@ -292,3 +292,57 @@ func TestNewGame(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want, got, "after NewGame")
 }
+
+// TestReduction: a move is searched less deep only when it comes late,
+// captures nothing and leaves depth enough; by two plies later still.
+func TestReduction(t *testing.T) {
+	p := oware.MustParsePosition("3-0-5-1-7-2-0-4-4-1-6-3-6-6-N")
+	before := p.Board().Score(oware.South) + p.Board().Score(oware.North)
+	quiet, err := p.Play(oware.Move(7)) // b captures nothing
+	require.NoError(t, err)
+	require.Equal(t, before, quiet.Board().Score(oware.South)+quiet.Board().Score(oware.North))
+	capture := oware.MustParsePosition("0-0-0-0-0-1-2-1-0-0-0-0-22-22-S")
+	taken, err := capture.Play(oware.Move(5)) // F captures
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		depth, i int
+		child    *oware.Position
+		before   int
+		want     int
+	}{
+		{2, 5, &quiet, before, 0}, // too near the horizon
+		{3, 1, &quiet, before, 0}, // the first moves
+		{3, 2, &quiet, before, 1},
+		{5, 5, &quiet, before, 1}, // late, but not deep enough for two
+		{6, 3, &quiet, before, 1},
+		{6, 4, &quiet, before, 2},
+		{9, 5, &taken, 44, 0}, // a capture
+		{9, 5, &quiet, before, 2},
+	} {
+		assert.Equal(t, tc.want, reduction(tc.depth, tc.i, tc.child, tc.before), "depth %d, move %d", tc.depth, tc.i)
+	}
+}
+
+// TestReductionsSave: with the reductions, a search of depth 12 from the
+// benchmark's positions visits less than half the positions of one
+// without, and plays moves whose scores, by the search without, are
+// within a seed of the best.
+func TestReductionsSave(t *testing.T) {
+	var reduced, full uint64
+	for _, text := range benchPositions {
+		p := oware.MustParsePosition(text)
+		r, err := searchDepth(p, 12)
+		require.NoError(t, err)
+		x, err := exactDepth(p, 12)
+		require.NoError(t, err)
+		reduced += r.Nodes
+		full += x.Nodes
+		child, err := p.Play(r.Move)
+		require.NoError(t, err)
+		own, err := exactDepth(child, 11)
+		require.NoError(t, err)
+		assert.LessOrEqual(t, x.Score+own.Score, Score(SeedValue), "%s: %s scores %s, the best %s", p, r.Move, -own.Score, x.Score)
+	}
+	t.Logf("%d positions with the reductions, %d without", reduced, full)
+	assert.Less(t, 2*reduced, full)
+}
