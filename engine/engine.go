@@ -49,6 +49,23 @@
 // prove ([Score.Proven]), or a draw that they prove, or that the move
 // itself makes.
 //
+// # Levels
+//
+// [Limits.Elo] plays at a stated strength, from [MinElo] to [MaxElo] on a
+// scale where the random mover is 0. A level below full strength searches
+// a number of positions, every move in full (as Limits.MultiPV does), and
+// chooses among the moves whose scores are near the best one's at random,
+// a move being the less likely the worse it scores: the weaker the level,
+// the fewer the positions, the wider the choice and the likelier a worse
+// move. It never plays a move that scores much worse than the best it
+// found, nor misses a win it sees: its mistakes are those of a shallow
+// look and of a taste for one move among several good ones, not blunders.
+// Its choice is drawn from the position and the level, so games between
+// built-in players replay. The Elo of the levels was measured by matches
+// against the random mover and searches of fixed depths (docs/engine.md);
+// an Elo between two measured levels plays the level between theirs in
+// proportion.
+//
 // # Endgame tables
 //
 // Endgame tables ([Options.Tables], [Engine.SetTables]) are used in two
@@ -135,6 +152,17 @@ type Limits struct {
 	Clock     time.Duration
 	Increment time.Duration
 	MovesToGo int
+	// Elo, when not 0, is the strength to play at, from MinElo (a player
+	// that a beginner can beat) to MaxElo; at MaxElo and above the engine
+	// plays at full strength. Below it, the search looks at fewer
+	// positions, and the weaker levels choose among the moves not much
+	// worse than the best, at random, the worse the less often: plausible
+	// moves, not blunders (see the package documentation). Elo is
+	// measured on a scale where a player of random moves is 0, by matches
+	// of the levels against players of fixed depths. A level ignores the
+	// endgame tables, so that it plays as measured with or without them;
+	// the other limits still bound its search.
+	Elo int
 	// MultiPV, when above 1, is the number of moves to search in full, as
 	// an analysis shows them: the best MultiPV moves, each with its score
 	// and line (Result.Lines), or all the moves if there are fewer. Each
@@ -152,6 +180,8 @@ func (lim Limits) check() error {
 		return &Error{ErrLimits, fmt.Sprintf("time %s: want 0 or more", lim.Time)}
 	case lim.MultiPV < 0:
 		return &Error{ErrLimits, fmt.Sprintf("multipv %d: want 0 or more", lim.MultiPV)}
+	case lim.Elo < 0 || lim.Elo > 0 && lim.Elo < MinElo:
+		return &Error{ErrLimits, fmt.Sprintf("elo %d: want 0 (full strength) or %d to %d", lim.Elo, MinElo, MaxElo)}
 	case lim.Clock < 0 || lim.Increment < 0 || lim.MovesToGo < 0:
 		return &Error{ErrLimits, fmt.Sprintf("clock %s, increment %s, moves to go %d: want 0 or more", lim.Clock, lim.Increment, lim.MovesToGo)}
 	}
@@ -365,6 +395,9 @@ func (e *Engine) Analyze(ctx context.Context, p oware.Position, lim Limits, prog
 			detail = o.String()
 		}
 		return Result{}, &Error{ErrGameOver, detail}
+	}
+	if lim.Elo > 0 && lim.Elo < MaxElo {
+		return e.atSkill(ctx, p, lim, eloSkill(lim.Elo), progress)
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
