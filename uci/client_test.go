@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -80,6 +81,8 @@ func TestClient(t *testing.T) {
 	assert.Equal(t, []uci.Option{
 		{Name: "Hash", Type: uci.SpinOption, Default: "64", Min: 1, Max: 4096},
 		{Name: "MultiPV", Type: uci.SpinOption, Default: "1", Min: 1, Max: 6},
+		{Name: "UCI_LimitStrength", Type: uci.CheckOption, Default: "false"},
+		{Name: "UCI_Elo", Type: uci.SpinOption, Default: strconv.Itoa(engine.MaxElo), Min: engine.MinElo, Max: engine.MaxElo},
 	}, c.Options())
 	ctx := context.Background()
 	require.NoError(t, c.SetOption("Hash", "2"))

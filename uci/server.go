@@ -51,6 +51,12 @@ type Server struct {
 	// session, and reports every line of an iteration of more than one in
 	// an info line with "multipv K", K its rank from 1.
 	MultiPV int
+	// MinElo and MaxElo, when MaxElo is above 0, are the strengths that
+	// Engine can play at (engine.Limits.Elo): the Server then declares the
+	// standard options UCI_LimitStrength (false by default) and UCI_Elo,
+	// from MinElo to MaxElo (MaxElo by default), settings of each session,
+	// and passes UCI_Elo to the engine while UCI_LimitStrength is true.
+	MinElo, MaxElo int
 	// NewGame, when not nil, is called on "ucinewgame", which tells that
 	// the next position comes from another game.
 	NewGame func()
@@ -119,6 +125,8 @@ type session struct {
 	// options are the Server's options, then those of the session.
 	options []Option
 	multiPV int // the lines to search, from the option MultiPV
+	limit   bool // UCI_LimitStrength
+	elo     int  // UCI_Elo
 }
 
 // session starts a session of s that writes to out.
@@ -129,6 +137,18 @@ func (s *Server) session(out io.Writer) *session {
 		ss.options = append(ss.options, Option{Name: "MultiPV", Type: SpinOption, Default: "1", Min: 1, Max: s.MultiPV,
 			Set: func(value string) error {
 				ss.multiPV, _ = strconv.Atoi(value) // checked by the Server
+				return nil
+			}})
+	}
+	if s.MaxElo > 0 {
+		ss.elo = s.MaxElo
+		ss.options = append(ss.options,
+			Option{Name: "UCI_LimitStrength", Type: CheckOption, Default: "false", Set: func(value string) error {
+				ss.limit = value == "true"
+				return nil
+			}},
+			Option{Name: "UCI_Elo", Type: SpinOption, Default: strconv.Itoa(s.MaxElo), Min: s.MinElo, Max: s.MaxElo, Set: func(value string) error {
+				ss.elo, _ = strconv.Atoi(value) // checked by the Server
 				return nil
 			}})
 	}
@@ -378,6 +398,9 @@ func (ss *session) goCommand(args []string) {
 	}
 	elim, budget := lim.search(p)
 	elim.MultiPV = ss.multiPV
+	if ss.limit {
+		elim.Elo = ss.elo
+	}
 	se.hold = lim.Infinite || lim.Ponder || (budget == 0 && lim.Depth == 0 && lim.Nodes == 0)
 	if lim.Ponder {
 		se.afterPonder = budget

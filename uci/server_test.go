@@ -612,3 +612,80 @@ func TestServerNewGame(t *testing.T) {
 	require.NoError(t, <-served)
 	assert.Equal(t, want, got)
 }
+
+// limitsRecorder is an Engine that plays the first legal move and records
+// the limits of each search.
+type limitsRecorder struct {
+	mu     sync.Mutex
+	limits []engine.Limits
+}
+
+func (l *limitsRecorder) Analyze(_ context.Context, p oware.Position, lim engine.Limits, _ func(engine.Result)) (engine.Result, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.limits = append(l.limits, lim)
+	m, _ := p.Moves().Nth(0)
+	return engine.Result{Move: m, PV: []oware.Move{m}, Depth: 1}, nil
+}
+
+// TestServerLevels: a Server with a range of Elo declares
+// UCI_LimitStrength and UCI_Elo; the engine gets UCI_Elo only while
+// UCI_LimitStrength is true, a setting of the session; values out of
+// range are refused.
+func TestServerLevels(t *testing.T) {
+	rec := &limitsRecorder{}
+	srv := &Server{Name: "levels", Engine: rec, MinElo: 300, MaxElo: 2000}
+	got := converse(t, srv, []string{
+		"uci",
+		"go depth 2",
+		"setoption name UCI_Elo value 1200",
+		"go depth 2",
+		"setoption name UCI_LimitStrength value true",
+		"go depth 2",
+		"setoption name UCI_Elo value 299",
+		"setoption name UCI_Elo value 2001",
+		"setoption name UCI_Elo value 650",
+		"go depth 2",
+		"setoption name UCI_LimitStrength value false",
+		"go depth 2",
+	})
+	assert.Contains(t, got, "option name UCI_LimitStrength type check default false\n")
+	assert.Contains(t, got, "option name UCI_Elo type spin default 2000 min 300 max 2000\n")
+	assert.Contains(t, got, `info string error: UCI_Elo "299": want 300 to 2000`)
+	assert.Contains(t, got, `info string error: UCI_Elo "2001": want 300 to 2000`)
+	var elos []int
+	for _, l := range rec.limits {
+		elos = append(elos, l.Elo)
+	}
+	assert.Equal(t, []int{0, 0, 1200, 650, 0}, elos)
+	require.NoError(t, srv.Serve(strings.NewReader("go depth 2\n"), io.Discard))
+	assert.Zero(t, rec.limits[len(rec.limits)-1].Elo, "a new session plays at full strength")
+	var out strings.Builder
+	require.NoError(t, (&Server{Engine: rec}).Serve(strings.NewReader("uci\n"), &out))
+	assert.NotContains(t, out.String(), "UCI_Elo", "no range, no levels")
+}
+
+// converse sends srv the commands one at a time, waiting for the best
+// move after each go, and returns all it wrote.
+func converse(t *testing.T, srv *Server, commands []string) string {
+	t.Helper()
+	in, w := io.Pipe()
+	out := newLines()
+	served := make(chan error)
+	go func() { served <- srv.Serve(in, out) }()
+	var got []string
+	for _, cmd := range commands {
+		fmt.Fprintln(w, cmd)
+		switch {
+		case strings.HasPrefix(cmd, "go"):
+			got = append(got, out.until(t, "bestmove")...)
+		case cmd == "uci":
+			got = append(got, out.until(t, "uciok")...)
+		default:
+			got = append(got, out.now(20*time.Millisecond)...)
+		}
+	}
+	fmt.Fprintln(w, "quit")
+	require.NoError(t, <-served)
+	return strings.Join(got, "\n") + "\n"
+}
