@@ -13,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/lineio"
@@ -27,9 +28,18 @@ const (
 	// output ended, before it is killed.
 	quitTime = 2 * time.Second
 	// maxEngineLine is the longest line read from an engine; a longer
-	// one is cut.
+	// one is dropped.
 	maxEngineLine = 1 << 20
+	// maxShown is the longest part of an engine's line that an error
+	// quotes.
+	maxShown = 200
 )
+
+// MaxName is the longest engine name or author, in bytes, that a Client
+// gives (see Client.Name): a longer one is cut, and what is not a
+// printable character is escaped, so that what an engine says of itself
+// can be shown on a terminal and written in a record.
+const MaxName = 256
 
 // Client drives an engine that speaks the protocol (see the package
 // documentation): Aalina, oware uci, or any engine that Aualé can use.
@@ -152,9 +162,9 @@ func (c *Client) handshake(ctx context.Context) error {
 		case line == "uciok":
 			return nil
 		case strings.HasPrefix(line, "id name "):
-			c.name = strings.TrimSpace(strings.TrimPrefix(line, "id name "))
+			c.name = lineio.Printable(strings.TrimSpace(strings.TrimPrefix(line, "id name ")), MaxName)
 		case strings.HasPrefix(line, "id author "):
-			c.author = strings.TrimSpace(strings.TrimPrefix(line, "id author "))
+			c.author = lineio.Printable(strings.TrimSpace(strings.TrimPrefix(line, "id author ")), MaxName)
 		case strings.HasPrefix(line, "option "):
 			if o, err := parseOption(line); err == nil {
 				c.options = append(c.options, o)
@@ -164,10 +174,12 @@ func (c *Client) handshake(ctx context.Context) error {
 }
 
 // Name returns the engine's name ("id name"), or, if it gave none, its
-// command line, quoted.
+// command line, quoted: at most MaxName bytes (and "…" when cut), with
+// what is not a printable character escaped, such as \x1b.
 func (c *Client) Name() string { return c.name }
 
-// Author returns the engine's author ("id author"), or "".
+// Author returns the engine's author ("id author"), or "", as Name gives
+// the name.
 func (c *Client) Author() string { return c.author }
 
 // Options returns the options that the engine declared.
@@ -334,10 +346,10 @@ type BestMove struct {
 
 // Go sends "go" with the limits lim and waits for the best move, calling
 // info, when not nil, with each info line that the engine writes
-// meanwhile. When lim has a time (MoveTime, or a Clock for the player to
-// move) and is neither Infinite nor Ponder, a best move that does not
-// come within that time and c.Grace is an error wrapping ErrTimeout, and
-// the engine is killed. When ctx is
+// meanwhile. When lim has a time (MoveTime, or clocks: the clock of the
+// player to move, 0 for no time left) and is neither Infinite nor Ponder,
+// a best move that does not come within that time and c.Grace is an error
+// wrapping ErrTimeout, and the engine is killed. When ctx is
 // done first, Go sends stop and waits c.Grace for the best move, which it
 // returns with no error: to stop a search, as of go infinite, end its
 // context (or call Stop). An answer "bestmove 0000" is an error wrapping
@@ -349,17 +361,20 @@ func (c *Client) Go(ctx context.Context, lim Limits, info func(Info)) (BestMove,
 	if err := c.check("go"); err != nil {
 		return BestMove{}, err
 	}
-	limit := lim.MoveTime
-	if limit == 0 {
-		limit = lim.Clock[c.toMove]
+	// The time of the search: its movetime, or else the clock of the
+	// player to move, which at 0, when the other's is not, is no time
+	// left.
+	limit, timed := lim.MoveTime, lim.MoveTime > 0
+	if !timed && lim.Clock != [2]time.Duration{} {
+		limit, timed = lim.Clock[c.toMove], true
 	}
 	if lim.Infinite || lim.Ponder {
-		limit = 0 // the best move waits for stop (or ponderhit)
+		timed = false // the best move waits for stop (or ponderhit)
 	}
 	c.send(strings.TrimSpace("go " + lim.String()))
 	var late <-chan time.Time
 	var lateness string // what a late best move is late for
-	if limit > 0 {
+	if timed {
 		timer := time.NewTimer(limit + c.Grace)
 		defer timer.Stop()
 		late = timer.C
@@ -412,15 +427,28 @@ func (c *Client) bestMove(line string, words []string) (BestMove, error) {
 	var best BestMove
 	var ok bool
 	if len(words) < 2 || len(words[1]) != 1 {
-		return best, c.fail("go", ErrProtocol, strconv.Quote(line))
+		return best, c.fail("go", ErrProtocol, quoted(line))
 	}
 	if best.Move, ok = parsePit(words[1][0]); !ok {
-		return best, c.fail("go", ErrProtocol, strconv.Quote(line)+": not a pit letter")
+		return best, c.fail("go", ErrProtocol, quoted(line)+": not a pit letter")
 	}
 	if len(words) == 4 && words[2] == "ponder" && len(words[3]) == 1 {
 		best.Ponder, best.HasPonder = parsePit(words[3][0])
 	}
 	return best, nil
+}
+
+// quoted returns an engine's line quoted, as strconv.Quote does, cut
+// after maxShown bytes.
+func quoted(line string) string {
+	if len(line) <= maxShown {
+		return strconv.Quote(line)
+	}
+	n := maxShown
+	for n > 0 && !utf8.RuneStart(line[n]) {
+		n--
+	}
+	return strconv.Quote(line[:n]) + "…"
 }
 
 // Stop sends stop: the search of a Go that waits in another goroutine

@@ -206,6 +206,14 @@ func TestClientMisbehaving(t *testing.T) {
 	_, err = c.Go(context.Background(), uci.Limits{}, nil)
 	assert.ErrorIs(t, err, uci.ErrClosed)
 
+	// A clock at 0 for the player to move is no time left, not no clock:
+	// killed after the grace (the class of issue 26 #11).
+	c = scripted(t, "silent", func(string) []string { return nil })
+	c.Grace = 30 * time.Millisecond
+	_, err = c.Go(context.Background(), uci.Limits{Clock: [2]time.Duration{0, 5 * time.Second}}, nil)
+	require.ErrorIs(t, err, uci.ErrTimeout)
+	assert.EqualError(t, err, "uci: engine silent: go: no answer in time: no best move within 30ms (0s and 30ms of grace)")
+
 	// Stopped and still silent: killed after the grace.
 	c = scripted(t, "silent", func(string) []string { return nil })
 	c.Grace = 10 * time.Millisecond

@@ -69,12 +69,17 @@
 //     loss by at least 2 seeds" (see Proof). After
 //     "go infinite" and "go ponder" the best move waits for "stop";
 //     "ponderhit" turns a ponder search into one with the time of its go.
-//     A bare "go" searches until "stop".
+//     A bare "go" searches until "stop". "depth 0", "nodes 0" or
+//     "movetime 0", or a clock at 0 for the player to move ("wtime 0 btime
+//     5000"), asks for the best move found at once. Every go gets one best
+//     move, as GUIs expect: a malformed go is answered at once after its
+//     error line, and a go during a search ends that search first, whose
+//     best move answers the go before.
 //   - "stop": ends the search, whose best move follows.
 //   - "ponderhit": the opponent played the expected move.
 //   - "debug on", "debug off": accepted.
-//   - "quit": ends the session, once the best move of the search running,
-//     if any, is written.
+//   - "quit", or the end of the input: ends the session, once the search
+//     running, if any, is stopped and its best move written.
 //
 // The Server answers anything else, or a malformed command, with "info
 // string error: ..." and changes nothing: the position stays as it was.

@@ -33,7 +33,9 @@ const maxNumber = 1_000_000_000
 
 // String returns the arguments of the go command of l, such as "depth 6
 // movetime 1200", the words in the order of the fields; "" for the zero
-// Limits. Times are written in whole milliseconds, rounded down.
+// Limits. Times are written in whole milliseconds, rounded down. The
+// clocks are written both when either is not 0, so that a clock at 0
+// reads as no time left, not as no clock: "wtime 0 btime 5000".
 func (l Limits) String() string {
 	var words []string
 	add := func(word string, n int64) {
@@ -44,8 +46,10 @@ func (l Limits) String() string {
 	add("depth", int64(l.Depth))
 	add("nodes", int64(l.Nodes))
 	add("movetime", l.MoveTime.Milliseconds())
-	add("wtime", l.Clock[oware.South].Milliseconds())
-	add("btime", l.Clock[oware.North].Milliseconds())
+	if l.Clock != [2]time.Duration{} {
+		words = append(words, "wtime", strconv.FormatInt(l.Clock[oware.South].Milliseconds(), 10),
+			"btime", strconv.FormatInt(l.Clock[oware.North].Milliseconds(), 10))
+	}
 	add("winc", l.Increment[oware.South].Milliseconds())
 	add("binc", l.Increment[oware.North].Milliseconds())
 	add("movestogo", int64(l.MovesToGo))
@@ -58,10 +62,23 @@ func (l Limits) String() string {
 	return strings.Join(words, " ")
 }
 
+// goRequest is a go command: its Limits, and what they cannot say, since
+// they write 0 for none.
+type goRequest struct {
+	Limits
+	// now tells that the best move is asked for at once: depth, nodes or
+	// movetime 0.
+	now bool
+	// clocked tells whose clocks the command gives, so that a clock at 0
+	// is no time left, not no clock.
+	clocked [2]bool
+}
+
 // parseGo reads the arguments of a go command. Numbers go from 0 to
-// maxNumber, but depth, nodes and movetime from 1.
-func parseGo(args []string) (Limits, error) {
-	var l Limits
+// maxNumber; depth, nodes or movetime 0 asks for a move at once.
+func parseGo(args []string) (goRequest, error) {
+	var g goRequest
+	l := &g.Limits
 	for i := 0; i < len(args); i++ {
 		word := args[i]
 		switch word {
@@ -73,27 +90,17 @@ func parseGo(args []string) (Limits, error) {
 			continue
 		case "depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo":
 		default:
-			return l, fmt.Errorf("go: unknown parameter %q", word)
+			return g, fmt.Errorf("go: unknown parameter %q", word)
 		}
 		if i+1 == len(args) {
-			return l, fmt.Errorf("go: %s wants a number", word)
+			return g, fmt.Errorf("go: %s wants a number", word)
 		}
 		i++
 		n, err := strconv.ParseInt(args[i], 10, 64)
 		if err != nil || n < 0 || n > maxNumber {
-			return l, fmt.Errorf("go %s %q: want a number from 0 to %d", word, args[i], maxNumber)
+			return g, fmt.Errorf("go %s %q: want a number from 0 to %d", word, args[i], maxNumber)
 		}
 		ms := time.Duration(n) * time.Millisecond
-		switch word {
-		case "depth", "nodes", "movetime":
-			if n < 1 {
-				unit := ""
-				if word == "movetime" {
-					unit = " (ms)"
-				}
-				return l, fmt.Errorf("go %s %d: want at least 1%s", word, n, unit)
-			}
-		}
 		switch word {
 		case "depth":
 			l.Depth = int(n)
@@ -102,9 +109,9 @@ func parseGo(args []string) (Limits, error) {
 		case "movetime":
 			l.MoveTime = ms
 		case "wtime":
-			l.Clock[oware.South] = ms
+			l.Clock[oware.South], g.clocked[oware.South] = ms, true
 		case "btime":
-			l.Clock[oware.North] = ms
+			l.Clock[oware.North], g.clocked[oware.North] = ms, true
 		case "winc":
 			l.Increment[oware.South] = ms
 		case "binc":
@@ -112,8 +119,11 @@ func parseGo(args []string) (Limits, error) {
 		case "movestogo":
 			l.MovesToGo = int(n)
 		}
+		if n == 0 && (word == "depth" || word == "nodes" || word == "movetime") {
+			g.now = true
+		}
 	}
-	return l, nil
+	return g, nil
 }
 
 // search returns the limits of a search of p by the built-in engine
@@ -121,7 +131,8 @@ func parseGo(args []string) (Limits, error) {
 // l's depth and positions, and MoveTime, or else the clock of the player
 // to move with its increment and the moves to go, which the engine
 // manages (see engine.Limits.Clock), the search ending at the most that
-// it allows.
+// it allows. A clock of the player to move at 0 while the other
+// player's is not is no time left: a millisecond.
 func (l Limits) search(p oware.Position) (engine.Limits, time.Duration) {
 	elim := engine.Limits{Depth: min(l.Depth, engine.MaxDepth), Nodes: l.Nodes}
 	pl := p.Board().ToMove()
@@ -131,6 +142,8 @@ func (l Limits) search(p oware.Position) (engine.Limits, time.Duration) {
 	case l.Clock[pl] > 0:
 		elim.Clock, elim.Increment, elim.MovesToGo = l.Clock[pl], l.Increment[pl], l.MovesToGo
 		return elim, elim.MaxTime(p)
+	case l.Clock != [2]time.Duration{}:
+		return elim, time.Millisecond
 	}
 	return elim, 0
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/engine"
+	"github.com/seed3966233f/oware/internal/lineio"
 	"github.com/seed3966233f/oware/internal/prng"
 	"github.com/seed3966233f/oware/ogn"
 )
@@ -226,7 +227,11 @@ func (g Game) Summary() string {
 // TimeControl tag: "100ms a move", "12s+100ms" (a clock and its
 // increment), "20000 nodes a move". A game lost by forfeit or adjudicated
 // is not over by the rules: its result is "*" and a Termination tag says
-// what ended it.
+// what ended it. The names and the Termination are made printable (see
+// MaxName) and cut to what a tag holds (ogn.DefaultLimits), and an
+// opening too long for a tag is left to the movetext, so that the record
+// is written and read back; only a game of more plies than a record holds
+// is not.
 func (g Game) Record(rules oware.Rules, moveTime time.Duration) ogn.Game {
 	control := fmt.Sprintf("%s a move", moveTime)
 	if moveTime == 0 {
@@ -235,11 +240,13 @@ func (g Game) Record(rules oware.Rules, moveTime time.Duration) ogn.Game {
 	rec := ogn.Game{Rules: rules, Tags: []ogn.Tag{
 		{Name: "Event", Value: "oware match"},
 		{Name: "Round", Value: fmt.Sprint(g.Round)},
-		{Name: "South", Value: g.Players[oware.South]},
-		{Name: "North", Value: g.Players[oware.North]},
-		{Name: "Opening", Value: JoinMoves(g.Opening)},
-		{Name: "TimeControl", Value: control},
+		{Name: "South", Value: tagValue(g.Players[oware.South])},
+		{Name: "North", Value: tagValue(g.Players[oware.North])},
 	}}
+	if opening := JoinMoves(g.Opening); len(opening) <= ogn.DefaultLimits.Tag {
+		rec.Tags = append(rec.Tags, ogn.Tag{Name: "Opening", Value: opening})
+	}
+	rec.Tags = append(rec.Tags, ogn.Tag{Name: "TimeControl", Value: control})
 	p := rules.Start()
 	for _, m := range g.Moves {
 		next, _ := p.Play(m)
@@ -250,11 +257,16 @@ func (g Game) Record(rules oware.Rules, moveTime time.Duration) ogn.Game {
 	rec.Result = ogn.ResultOf(g.End.Outcome())
 	switch {
 	case g.Forfeit != nil:
-		rec.Tags = append(rec.Tags, ogn.Tag{Name: "Termination", Value: fmt.Sprintf("forfeit: %s loses: %s", g.Forfeit.Loser, g.Forfeit)})
+		rec.Tags = append(rec.Tags, ogn.Tag{Name: "Termination", Value: tagValue(fmt.Sprintf("forfeit: %s loses: %s", g.Forfeit.Loser, g.Forfeit))})
 	case g.Adjudicated():
 		rec.Tags = append(rec.Tags, ogn.Tag{Name: "Termination", Value: fmt.Sprintf("adjudicated a draw after %d plies", len(g.Moves))})
 	}
 	return rec
+}
+
+// tagValue returns s printable and cut to what a tag of a record holds.
+func tagValue(s string) string {
+	return lineio.Printable(s, ogn.DefaultLimits.Tag-len("…"))
 }
 
 // Forfeit is a game lost by a player's fault.
@@ -457,6 +469,11 @@ func (m *Match) game(ctx context.Context, round int, opening []oware.Move, playe
 			err = &Error{Engine: players[mover].Name(), Op: "go", Err: ErrIllegal, Detail: fmt.Sprintf("%s at %s (legal: %s)", mv, p.Board(), p.Moves())}
 		}
 		if err != nil {
+			if ctx.Err() != nil {
+				// The match was broken off: an engine that the same
+				// signal killed has not lost the game.
+				return g, ctx.Err()
+			}
 			if g.Forfeit = forfeitOf(mover, err); g.Forfeit == nil {
 				return g, err
 			}

@@ -236,13 +236,23 @@ func TestLimits(t *testing.T) {
 		}
 		got, err := parseGo(strings.Fields(l.String()))
 		require.NoError(t, err, l.String())
-		assert.Equal(t, l, got, l.String())
+		assert.Equal(t, l, got.Limits, l.String())
 	})
+	// Depth, nodes or movetime 0 asks for a move at once (issue 26 #13);
+	// a clock given at 0 is no time left.
+	for args, want := range map[string]goRequest{
+		"depth 0":            {now: true},
+		"nodes 0 depth 3":    {Limits: Limits{Depth: 3}, now: true},
+		"movetime 0":         {now: true},
+		"wtime 0 btime 5000": {Limits: Limits{Clock: [2]time.Duration{0, 5 * time.Second}}, clocked: [2]bool{true, true}},
+		"btime 0":            {clocked: [2]bool{false, true}},
+	} {
+		got, err := parseGo(strings.Fields(args))
+		require.NoError(t, err, args)
+		assert.Equal(t, want, got, args)
+	}
 	for _, tc := range []struct{ args, want string }{
 		{"depth", "go: depth wants a number"},
-		{"depth 0", "go depth 0: want at least 1"},
-		{"nodes 0", "go nodes 0: want at least 1"},
-		{"movetime 0", "go movetime 0: want at least 1 (ms)"},
 		{"depth -3", `go depth "-3": want a number from 0 to 1000000000`},
 		{"wtime 1000000001", `go wtime "1000000001": want a number from 0 to 1000000000`},
 		{"mate 3", `go: unknown parameter "mate"`},

@@ -83,10 +83,11 @@ const maxLine = 64 << 10
 const margin = 50
 
 // Serve reads commands from in and answers them on out until "quit" or the
-// end of in. After quit it stops the search running, if any, and writes
-// its best move; at the end of in it lets the search end as its go
-// command said, but for one that waits for stop. It fails only on a read
-// error; a failed write shows as the end of in to the GUI.
+// end of in. After quit, at the end of in and on a read error it stops the
+// search running, if any, and writes its best move: every go is answered
+// with one best move ("bestmove 0000" when the game is over), in the order
+// of the gos. It fails only on a read error; a failed write shows as the
+// end of in to the GUI.
 func (s *Server) Serve(in io.Reader, out io.Writer) error {
 	ss := s.session(out)
 	defer ss.close()
@@ -95,9 +96,6 @@ func (s *Server) Serve(in io.Reader, out io.Writer) error {
 		line, long, err := lineio.ReadLine(r, maxLine)
 		switch {
 		case errors.Is(err, io.EOF):
-			if se := ss.search; se != nil && !se.hold {
-				<-se.done
-			}
 			return nil
 		case err != nil:
 			return &Error{Op: "read", Err: err}
@@ -124,7 +122,7 @@ type session struct {
 	search *search // the search started by the last go, until stop or its end; nil if none
 	// options are the Server's options, then those of the session.
 	options []Option
-	multiPV int // the lines to search, from the option MultiPV
+	multiPV int  // the lines to search, from the option MultiPV
 	limit   bool // UCI_LimitStrength
 	elo     int  // UCI_Elo
 }
@@ -375,22 +373,27 @@ func moveProblem(err error) string {
 }
 
 // goCommand carries out "go": it starts a search of the position, which
-// writes its reports and then its best move.
+// writes its reports and then its best move. Every go gets its best move:
+// a go during a search ends that search first, whose best move answers
+// the go before; a go that cannot be read is reported and answered at
+// once, as is one with depth, nodes or movetime 0, or one that gives the
+// player to move no time on the clock.
 func (ss *session) goCommand(args []string) {
-	lim, err := parseGo(args)
+	req, err := parseGo(args)
 	if err != nil {
 		ss.complain("%s", err)
-		return
+		req = goRequest{now: true}
 	}
-	if ss.busy("go") {
-		return
-	}
+	ss.finish()
 	p := ss.pos
 	if p.Moves().Len() == 0 {
 		ss.send("info string the game is over: %s", p.Outcome())
 		ss.send("bestmove 0000")
 		return
 	}
+	lim := req.Limits
+	mover := p.Board().ToMove()
+	now := req.now || req.clocked[mover] && lim.Clock[mover] == 0 && lim.MoveTime == 0
 	ctx, cancel := context.WithCancel(context.Background())
 	se := &search{cancel: cancel, over: make(chan struct{}), done: make(chan struct{}), released: make(chan struct{}), afterFunc: ss.srv.afterFunc}
 	if se.afterFunc == nil {
@@ -401,10 +404,15 @@ func (ss *session) goCommand(args []string) {
 	if ss.limit {
 		elim.Elo = ss.elo
 	}
-	se.hold = lim.Infinite || lim.Ponder || (budget == 0 && lim.Depth == 0 && lim.Nodes == 0)
-	if lim.Ponder {
+	unlimited := !now && budget == 0 && lim.Depth == 0 && lim.Nodes == 0
+	se.hold = lim.Infinite || lim.Ponder || unlimited
+	se.releaseOnHit = lim.Ponder && !lim.Infinite && !unlimited
+	switch {
+	case now:
+		cancel() // the move found at once
+	case lim.Ponder:
 		se.afterPonder = budget
-	} else {
+	default:
 		se.startClock(budget)
 	}
 	ss.search = se
@@ -463,13 +471,15 @@ type search struct {
 	clockMu   sync.Mutex
 	clock     *time.Timer // ends the search when its time is up; nil if none
 	// hold tells that the best move waits for stop (go infinite, go
-	// ponder) or ponderhit, which close released.
-	hold        bool
-	released    chan struct{}
-	releaseOnce sync.Once
-	afterPonder time.Duration // the time to think after ponderhit; 0 for no limit
-	over        chan struct{} // closed as the best move is written
-	done        chan struct{} // closed once it is written
+	// ponder, a go without limits) or, when releaseOnHit, ponderhit,
+	// which close released.
+	hold         bool
+	releaseOnHit bool
+	released     chan struct{}
+	releaseOnce  sync.Once
+	afterPonder  time.Duration // the time to think after ponderhit; 0 for no limit
+	over         chan struct{} // closed as the best move is written
+	done         chan struct{} // closed once it is written
 }
 
 // startClock ends the search when t, less a fiftieth, is up; t == 0 is
@@ -495,12 +505,15 @@ func (se *search) stopClock() {
 // release lets a held best move be written.
 func (se *search) release() { se.releaseOnce.Do(func() { close(se.released) }) }
 
-// ponderhit turns a ponder search into one with the time of its go
-// command: the best move follows once that time is up, or at once if the
-// search is over.
+// ponderhit turns a ponder search into one with the limits of its go
+// command: the best move follows once that time is up or that depth
+// searched, or at once if the search is over; a go ponder without limits
+// becomes a search that waits for stop.
 func (se *search) ponderhit() {
 	if t := se.afterPonder; t > 0 {
 		se.startClock(t)
+	}
+	if se.releaseOnHit {
 		se.release()
 	}
 }

@@ -90,6 +90,19 @@ func (l *lines) now(wait time.Duration) []string {
 	}
 }
 
+// written returns the lines written so far, without waiting.
+func (l *lines) written() []string {
+	var got []string
+	for {
+		select {
+		case s := <-l.got:
+			got = append(got, s)
+		default:
+			return got
+		}
+	}
+}
+
 // newSession returns a session of the built-in engine under rules, with a
 // table of 1 MB and no endgames, that writes to out, and whose searches'
 // clock runs speed times faster than the wall clock, so that sessions
@@ -239,9 +252,10 @@ func checkBest(t *testing.T, where string, pos oware.Position, got, recorded []s
 	}
 }
 
-// TestServerWaitsForStop: after go infinite the best move comes with stop;
-// a ponder search turns into a timed one at ponderhit; quit and the end
-// of the input end a search.
+// TestServerWaitsForStop: after go infinite the best move comes with stop,
+// or with the next go, which ends the search first; a ponder search turns
+// into a timed one at ponderhit; quit and the end of the input end a
+// search.
 func TestServerWaitsForStop(t *testing.T) {
 	out := newLines()
 	u := newSession(t, oware.Rules{}, out, 1)
@@ -251,9 +265,15 @@ func TestServerWaitsForStop(t *testing.T) {
 		assert.NotRegexp(t, `^bestmove`, l)
 	}
 	require.True(t, u.handle("go depth 3"))
-	assert.Equal(t, []string{"info string error: go during a search: send stop first"}, filterInfo(out.now(20*time.Millisecond)))
-	require.True(t, u.handle("stop"))
 	got := out.until(t, "bestmove")
+	assert.Regexp(t, bestmoveLine, got[len(got)-1], "the best move of go infinite")
+	got = out.until(t, "bestmove")
+	assert.Regexp(t, bestmoveLine, got[len(got)-1], "the best move of go depth 3")
+	assert.Regexp(t, `^info depth 3 `, got[len(got)-2])
+
+	require.True(t, u.handle("go infinite"))
+	require.True(t, u.handle("stop"))
+	got = out.until(t, "bestmove")
 	assert.Regexp(t, bestmoveLine, got[len(got)-1])
 	require.True(t, u.handle("stop"), "a stop without a search")
 	assert.Empty(t, out.now(20*time.Millisecond))
@@ -272,32 +292,43 @@ func TestServerWaitsForStop(t *testing.T) {
 	got = out.until(t, "bestmove")
 	assert.Regexp(t, bestmoveLine, got[len(got)-1], "quit ends the search with its best move")
 
-	// At the end of the input a search by depth ends as it would have.
-	got = serve(t, oware.Rules{}, "go depth 6\n")
+	// A search by depth ends as it would have while the input lasts.
+	got = serveAnswered(t, "go depth 6\n")
 	assert.Regexp(t, `^info depth 6 `, got[len(got)-2])
 	assert.Regexp(t, bestmoveLine, got[len(got)-1])
 }
 
-// serve serves the built-in engine under rules, with a table of 1 MB and
-// no endgames, on the commands of input, and returns its lines.
-func serve(t *testing.T, rules oware.Rules, input string) []string {
+// serveAnswered serves the built-in engine, with a table of 1 MB and no
+// endgames, on the commands of input, whose end comes once every go is
+// answered, and returns its lines: the end of the input ends a search at
+// once.
+func serveAnswered(t *testing.T, input string) []string {
 	t.Helper()
-	srv, err := NewEngineServer(EngineConfig{Rules: rules, HashMB: MinHashMB})
+	srv, err := NewEngineServer(EngineConfig{HashMB: MinHashMB})
 	require.NoError(t, err)
-	var out strings.Builder
-	require.NoError(t, srv.Serve(strings.NewReader(input), &out))
-	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	return serveAnsweredBy(t, srv, input)
 }
 
-// filterInfo drops the reports of a search.
-func filterInfo(got []string) []string {
-	var kept []string
-	for _, l := range got {
-		if !strings.HasPrefix(l, "info depth") {
-			kept = append(kept, l)
+// serveAnsweredBy is serveAnswered of srv.
+func serveAnsweredBy(t *testing.T, srv *Server, input string) []string {
+	t.Helper()
+	gos := 0
+	for _, l := range strings.Split(input, "\n") {
+		if f := strings.Fields(l); len(f) > 0 && f[0] == "go" {
+			gos++
 		}
 	}
-	return kept
+	r, w := io.Pipe()
+	var out lockedBuilder
+	go func() {
+		_, _ = io.WriteString(w, input)
+		for countBest(strings.Split(out.String(), "\n")) < gos {
+			time.Sleep(time.Millisecond)
+		}
+		w.Close()
+	}()
+	require.NoError(t, srv.Serve(r, &out))
+	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 }
 
 // TestSearchLimits: the limits of a go become those of the built-in
@@ -323,7 +354,8 @@ func TestSearchLimits(t *testing.T) {
 		// A third of the clock, below five times (1 + 35·2 - 0.72 s) / 36.
 		{"wtime 1000 winc 2000 binc 5", oware.Start(), engine.Limits{Clock: time.Second, Increment: 2 * time.Second}, 333333333},
 		{"wtime 10000 movestogo 5", oware.Start(), engine.Limits{Clock: 10 * time.Second, MovesToGo: 5}, 3333333333},
-		{"depth 99 wtime 1000", north, engine.Limits{Depth: engine.MaxDepth}, 0},
+		// North's clock at 0 while South's is given: no time left.
+		{"depth 99 wtime 1000", north, engine.Limits{Depth: engine.MaxDepth}, time.Millisecond},
 	} {
 		l, err := parseGo(strings.Fields(tc.args))
 		require.NoError(t, err, tc.args)
@@ -334,7 +366,7 @@ func TestSearchLimits(t *testing.T) {
 }
 
 // FuzzServer: no input makes the Server fail, hang or write anything but the
-// lines of the protocol.
+// lines of the protocol, and every go gets one best move.
 func FuzzServer(f *testing.F) {
 	for _, s := range []string{
 		"uci\nisready\nposition startpos moves FfE\ngo depth 3\n",
@@ -351,13 +383,19 @@ func FuzzServer(f *testing.F) {
 		u := newSession(t, oware.Rules{}, out, 1)
 		// Each line as serve reads it; at the end, what quit does, so that
 		// no search outlasts the input.
+		gos := 0
 		for _, line := range strings.Split(input, "\n") {
+			if f := strings.Fields(line); len(f) > 0 && f[0] == "go" {
+				gos++
+			}
 			if !u.handle(strings.TrimSpace(line)) {
 				break
 			}
 		}
 		u.close()
-		for _, l := range out.now(0) {
+		got := out.written()
+		assert.Equal(t, gos, countBest(got), "every go answered")
+		for _, l := range got {
 			ok := l == "uciok" || l == "readyok" || bestmoveLine.MatchString(l) || infoLine.MatchString(l) ||
 				errorLine.MatchString(l) || optionLine.MatchString(l) || strings.HasPrefix(l, "id ") ||
 				strings.HasPrefix(l, "info string the game is over: ")
@@ -463,7 +501,7 @@ func TestServerHooks(t *testing.T) {
 // TestServerNodes: go nodes N searches about N positions: the last report
 // counts N and less than a poll's worth more.
 func TestServerNodes(t *testing.T) {
-	got := serve(t, oware.Rules{}, "go nodes 50000\n")
+	got := serveAnswered(t, "go nodes 50000\n")
 	require.GreaterOrEqual(t, len(got), 2)
 	assert.Regexp(t, bestmoveLine, got[len(got)-1])
 	i, err := parseInfo(got[len(got)-2])
@@ -506,16 +544,14 @@ func TestServerMultiPV(t *testing.T) {
 	srv, err := NewEngineServer(EngineConfig{HashMB: MinHashMB})
 	require.NoError(t, err)
 	p := oware.MustParsePosition("3-0-5-1-7-2-0-4-4-1-6-3-6-6-N")
-	var out strings.Builder
-	require.NoError(t, srv.Serve(strings.NewReader(strings.Join([]string{
+	got := serveAnsweredBy(t, srv, strings.Join([]string{
 		"uci",
 		"setoption name MultiPV value 0",
 		"setoption name MultiPV value 7",
 		"setoption name multipv value 3",
 		"position fen " + p.Board().String(),
 		"go depth 6",
-	}, "\n")), &out))
-	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	}, "\n")+"\n")
 	assert.Contains(t, got, "option name MultiPV type spin default 1 min 1 max 6")
 	assert.Contains(t, got, `info string error: MultiPV "0": want 1 to 6`)
 	assert.Contains(t, got, `info string error: MultiPV "7": want 1 to 6`)
@@ -546,12 +582,12 @@ func TestServerMultiPV(t *testing.T) {
 	assert.Equal(t, "bestmove "+want[5].Move.String()+" ponder "+want[5].PV[1].String(), got[len(got)-1])
 
 	// Another session of the same Server starts with one line.
-	got = serve(t, oware.Rules{}, "go depth 3\n")
+	got = serveAnsweredBy(t, srv, "go depth 3\n")
 	for _, l := range got[:len(got)-1] {
 		assert.NotContains(t, l, "multipv", l)
 	}
 	srv = &Server{Engine: eng}
-	out.Reset()
+	var out strings.Builder
 	require.NoError(t, srv.Serve(strings.NewReader("uci\nsetoption name MultiPV value 2\n"), &out))
 	assert.Contains(t, out.String(), `info string error: unknown option "MultiPV"`)
 	assert.NotContains(t, out.String(), "option name MultiPV")
@@ -564,13 +600,11 @@ func TestServerProven(t *testing.T) {
 	require.NoError(t, err)
 	srv, err := NewEngineServer(EngineConfig{HashMB: MinHashMB, Tables: tb})
 	require.NoError(t, err)
-	var out strings.Builder
-	require.NoError(t, srv.Serve(strings.NewReader(strings.Join([]string{
+	got := serveAnsweredBy(t, srv, strings.Join([]string{
 		"setoption name MultiPV value 3",
 		"position fen 1-0-1-0-0-2-0-1-0-0-0-1-22-20-S",
 		"go depth 4",
-	}, "\n")), &out))
-	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	}, "\n")+"\n")
 	require.Len(t, got, 13)
 	assert.Equal(t, []string{
 		"info depth 4 multipv 1 score cp 100800 pv AbC string proven win by at least 8 seeds",
@@ -595,7 +629,7 @@ func withoutSpeed(lines []string) []string {
 // included.
 func TestServerNewGame(t *testing.T) {
 	next := "position fen 3-0-5-1-7-2-0-4-4-1-6-3-6-6-N\ngo depth 10\n"
-	want := withoutSpeed(serve(t, oware.Rules{}, next))
+	want := withoutSpeed(serveAnswered(t, next))
 	srv, err := NewEngineServer(EngineConfig{HashMB: MinHashMB})
 	require.NoError(t, err)
 	in, w := io.Pipe()

@@ -1,19 +1,26 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/engine"
+	"github.com/seed3966233f/oware/internal/cli"
+	"github.com/seed3966233f/oware/internal/outfile"
 	"github.com/seed3966233f/oware/internal/wire"
+	"github.com/seed3966233f/oware/internal/words"
 	"github.com/seed3966233f/oware/ogn"
 	"github.com/seed3966233f/oware/uci"
 )
@@ -208,80 +215,64 @@ type duelFlags struct {
 
 // define defines the flags on fs.
 func (d *duelFlags) define(fs *flag.FlagSet) {
-	fs.Var(&d.engines, "engine", "the command line of an engine that speaks the protocol of oware uci (split at spaces, no shell); once, against the built-in engine, or twice")
-	fs.IntVar(&d.openings, "openings", 10, "with -engine: random openings, each played with both colours")
-	fs.IntVar(&d.plies, "plies", 4, "with -engine: plies of each random opening")
-	fs.DurationVar(&d.movetime, "movetime", 100*time.Millisecond, "with -engine: time per move")
-	fs.DurationVar(&d.grace, "grace", time.Second, "with -engine: time beyond -movetime before a move comes too late and loses the game")
-	fs.IntVar(&d.maxPlies, "maxplies", 2000, "with -engine: plies after which a game is adjudicated a draw")
-	fs.StringVar(&d.out, "o", "", "with -engine: write the games to FILE as OGN")
-	fs.Uint64Var(&d.nodes, "nodes", 0, "with -engine: positions to search a move (go nodes), in place of -movetime unless it is given too")
-	fs.IntVar(&d.depth, "depth", 0, "with -engine: plies to search a move (go depth), in place of -movetime unless it is given too")
-	fs.Var(&d.tc, "tc", "with -engine: a game on the clock, each player's time and the increment after each move, such as 12+0.1 (seconds), in place of -movetime")
-	fs.Var(&d.sprt, "sprt", "with -engine: stop once a sequential probability ratio test of the first engine against the second decides, ELO0,ELO1 such as 0,10 (α = β = 0.05), on the pairs of games of each opening")
+	fs.Var(&d.engines, "engine", "the command line `CMD` of an engine that speaks the protocol of oware uci (split at spaces, no shell); once, against the built-in engine, or twice")
+	cli.IntVar(fs, &d.openings, "openings", 10, 1, math.MaxInt, "with -engine: `N` random openings, each played with both colours")
+	cli.IntVar(fs, &d.plies, "plies", 4, 0, math.MaxInt, "with -engine: `N` plies of each random opening")
+	cli.DurationVar(fs, &d.movetime, "movetime", 100*time.Millisecond, time.Millisecond, "with -engine: the time `D` per move")
+	cli.DurationVar(fs, &d.grace, "grace", time.Second, 0, "with -engine: the time `D` beyond -movetime before a move comes too late and loses the game")
+	cli.IntVar(fs, &d.maxPlies, "maxplies", 2000, 1, math.MaxInt, "with -engine: `N` plies after which a game is adjudicated a draw")
+	fs.StringVar(&d.out, "o", "", "with -engine: write the games to `FILE` as OGN")
+	fs.Uint64Var(&d.nodes, "nodes", 0, "with -engine: `N` positions to search a move (go nodes), in place of -movetime unless it is given too")
+	cli.IntVar(fs, &d.depth, "depth", 0, 0, engine.MaxDepth, "with -engine: `N` plies to search a move (go depth), in place of -movetime unless it is given too")
+	fs.Var(&d.tc, "tc", "with -engine: a game on the clock, each player's time `T+I` for the game and the increment after each move, such as 12+0.1 (seconds), in place of -movetime")
+	fs.Var(&d.sprt, "sprt", "with -engine: stop once a sequential probability ratio test of the first engine against the second decides, `ELO0,ELO1` such as 0,10 (α = β = 0.05), on the pairs of games of each opening")
 }
 
 // limits returns the limits of every move that the flags on fs give.
-func (d *duelFlags) limits(fs *flag.FlagSet) uci.Limits {
+func (d *duelFlags) limits(fs *flag.FlagSet) (uci.Limits, error) {
 	if d.tc.clock > 0 {
-		return uci.Limits{Clock: [2]time.Duration{d.tc.clock, d.tc.clock}, Increment: [2]time.Duration{d.tc.increment, d.tc.increment}}
+		if cli.IsSet(fs, "movetime") || d.nodes > 0 || d.depth > 0 {
+			return uci.Limits{}, cli.Usagef("-tc with -movetime, -nodes or -depth: give the clock or the limits of a move")
+		}
+		return uci.Limits{Clock: [2]time.Duration{d.tc.clock, d.tc.clock}, Increment: [2]time.Duration{d.tc.increment, d.tc.increment}}, nil
 	}
 	lim := uci.Limits{MoveTime: d.movetime, Nodes: d.nodes, Depth: d.depth}
-	if (d.nodes > 0 || d.depth > 0) && !isSet(fs, "movetime") {
+	if (d.nodes > 0 || d.depth > 0) && !cli.IsSet(fs, "movetime") {
 		lim.MoveTime = 0
 	}
-	return lim
+	return lim, nil
 }
 
-// runDuel plays the duel that the flags describe and prints its score.
-func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, level int, seed uint64, asJSON bool, stdout, stderr io.Writer) int {
-	switch {
-	case len(pos) > 0:
-		return usageError(stderr, fs, "unexpected argument %q", pos[0])
-	case len(d.engines) > 2:
-		return usageError(stderr, fs, "%d engines: give one (against the built-in engine) or two", len(d.engines))
-	case isSet(fs, "games"):
-		return usageError(stderr, fs, "-games is for the match against the random mover; with -engine, -openings sets the games (two each)")
-	case d.openings < 1:
-		return usageError(stderr, fs, "-openings %d: want at least 1", d.openings)
-	case d.plies < 0:
-		return usageError(stderr, fs, "-plies %d: want 0 or more", d.plies)
-	case d.movetime < time.Millisecond:
-		return usageError(stderr, fs, "-movetime %s: want 1ms or more", d.movetime)
-	case d.grace < 0:
-		return usageError(stderr, fs, "-grace %s: want 0 or more", d.grace)
-	case d.maxPlies < 1:
-		return usageError(stderr, fs, "-maxplies %d: want at least 1", d.maxPlies)
-	case d.depth < 0 || d.depth > engine.MaxDepth:
-		return usageError(stderr, fs, "-depth %d: want 1 to %d", d.depth, engine.MaxDepth)
-	case d.tc.clock > 0 && (isSet(fs, "movetime") || d.nodes > 0 || d.depth > 0):
-		return usageError(stderr, fs, "-tc with -movetime, -nodes or -depth: give the clock or the limits of a move")
-	case level < 1 || level > engine.MaxDepth:
-		return usageError(stderr, fs, "-level %d: want 1 to %d", level, engine.MaxDepth)
+// duel plays the duel that the flags describe and prints its score.
+func duel(stdout, stderr io.Writer, d duelFlags, lim uci.Limits, rules oware.Rules, level int, seed uint64, asJSON bool) error {
+	if len(d.engines) > 2 {
+		return cli.Usagef("%d engines: give one (against the built-in engine) or two", len(d.engines))
 	}
-	rules, status, ok := parseRules(fs, rulesName)
-	if !ok {
-		return status
+	if d.out != "" && d.maxPlies > ogn.DefaultLimits.Plies {
+		return cli.Usagef("-maxplies %d: a record holds %d plies at most; want at most that with -o", d.maxPlies, ogn.DefaultLimits.Plies)
 	}
 	openings, err := uci.RandomOpenings(rules, d.openings, d.plies, seed)
 	if err != nil {
-		return usageError(stderr, fs, "%s", err)
+		return &cli.UsageError{Err: err}
 	}
-	ctx := context.Background()
-	lim := d.limits(fs)
+	// Ctrl-C and the like end the match early, as an engine that cannot
+	// start again does: the games played are kept and reported all the
+	// same.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
 	m := &uci.Match{Rules: rules, Openings: openings, Limits: lim, MaxPlies: d.maxPlies, SPRT: d.sprt.sprt}
 	defer closeAll(m.Players[:])
 	for i, command := range d.engines {
 		argv := strings.Fields(command)
 		e, err := uci.StartPlayer(ctx, d.grace, argv[0], argv[1:]...)
 		if err != nil {
-			return fail(stderr, "match", err)
+			return err
 		}
 		m.Players[i] = e
 	}
 	if len(d.engines) == 1 {
 		if m.Players[1], err = uci.NewBuiltinPlayer(level); err != nil {
-			return fail(stderr, "match", err)
+			return err
 		}
 	}
 	names := [2]string{m.Players[0].Name(), m.Players[1].Name()}
@@ -289,8 +280,8 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 		names[0], names[1] = names[0]+" #1", names[1]+" #2"
 	}
 	if !asJSON {
-		fmt.Fprintf(stdout, "%s against %s: %d games (%d openings of %d plies, both colours), %s, %s rules\n",
-			names[0], names[1], 2*len(openings), len(openings), d.plies, lim.TimeControl(), rules)
+		fmt.Fprintf(stdout, "%s against %s: %d games (%s of %s, both colours), %s, %s rules\n",
+			names[0], names[1], 2*len(openings), words.Count(len(openings), "opening", "openings"), words.Count(d.plies, "ply", "plies"), lim.TimeControl(), rules)
 		if s := d.sprt.sprt; s != nil {
 			lower, upper := s.Bounds()
 			fmt.Fprintf(stdout, "SPRT of elo0 %g against elo1 %g (α = β = 0.05, LLR bounds %.2f and %.2f): the match stops once it decides\n", s.Elo0, s.Elo1, lower, upper)
@@ -311,6 +302,7 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 		out = newJSONLines(stdout)
 	}
 	var records *ogn.Writer
+	var recordErr error // an error writing the records, which ends the match
 	m.Game = func(g uci.Game, _ uci.Result) error {
 		line.clear()
 		if out != nil {
@@ -319,27 +311,52 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 			fmt.Fprintf(stdout, "game %d: %s (South) - %s (North), opening %s: %s\n", g.Round, g.Players[oware.South], g.Players[oware.North], uci.JoinMoves(g.Opening), g.Summary())
 		}
 		if records != nil {
-			return records.Write(g.Record(rules, 0))
+			recordErr = records.Write(g.Record(rules, 0))
 		}
-		return nil
+		return recordErr
 	}
 	start := time.Now()
 	var res uci.Result
+	var playErr, fileErr error // what ended the match early; what kept its games from -o
 	if d.out == "" {
-		res, err = m.Play(ctx)
+		res, playErr = m.Play(ctx)
 	} else {
 		// The games go to a new file that replaces -o once the match is
-		// over: an error leaves an existing file as it was.
-		err = writeFile(d.out, func(w io.Writer) error {
+		// over, however it ends, if it played a game: an error writing
+		// them leaves an existing file as it was.
+		fileErr = outfile.Write(context.WithoutCancel(ctx), d.out, func(w io.Writer) error {
 			records = ogn.NewWriter(w)
-			var err error
-			res, err = m.Play(ctx)
-			return err
+			res, playErr = m.Play(ctx)
+			if res.Games() == 0 {
+				return cmp.Or(playErr, errors.New("no game played"))
+			}
+			return recordErr
 		})
 	}
 	line.stop()
-	if err != nil {
-		return fail(stderr, "match", err)
+	if res.Games() == 0 {
+		return cmp.Or(playErr, fileErr)
+	}
+	// ended says, after the result so far, what kept the games from -o
+	// and what ended the match early, and returns cli.ErrReported if
+	// either did.
+	ended := func() error {
+		var status error
+		games := words.Count(res.Games(), "game", "games")
+		if fileErr != nil {
+			fmt.Fprintf(stderr, "oware match: %v; %s is left as it was\n", fileErr, d.out)
+			status = cli.ErrReported
+		}
+		switch {
+		case playErr == nil || playErr == recordErr:
+		case ctx.Err() != nil:
+			fmt.Fprintf(stderr, "oware match: interrupted after %s\n", games)
+			status = cli.ErrReported
+		default:
+			fmt.Fprintf(stderr, "oware match: after %s: %v\n", games, playErr)
+			status = cli.ErrReported
+		}
+		return status
 	}
 	diff, lo, hi := res.Elo()
 	if asJSON {
@@ -359,19 +376,19 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 		}
 		out.write(sum)
 		if err := out.Err(); err != nil {
-			return fail(stderr, "match", err)
+			return err
 		}
-		return exitOK
+		return ended()
 	}
 	fmt.Fprintf(stdout, "%s: %d %s, %d %s, %d %s: %.1f%% of the points\n", names[0],
-		res.Wins, plural(res.Wins, "win", "wins"), res.Draws, plural(res.Draws, "draw", "draws"), res.Losses, plural(res.Losses, "loss", "losses"),
+		res.Wins, words.Plural(res.Wins, "win", "wins"), res.Draws, words.Plural(res.Draws, "draw", "draws"), res.Losses, words.Plural(res.Losses, "loss", "losses"),
 		100*res.Share())
-	fmt.Fprintf(stdout, "Elo difference: %s (95%% interval %s to %s)\n", signed(diff), signed(lo), signed(hi))
+	fmt.Fprintf(stdout, "Elo difference: %s\n", eloText(res.Share(), diff, lo, hi))
 	if s := d.sprt.sprt; s != nil {
 		sum := sprtSummary(s, res.Pairs)
-		fmt.Fprintf(stdout, "SPRT: %s, LLR %.2f (bounds %.2f and %.2f) after %d pairs\n", sum.Result, sum.LLR, sum.Lower, sum.Upper, res.Pairs.Pairs())
+		fmt.Fprintf(stdout, "SPRT: %s, LLR %.2f (bounds %.2f and %.2f) after %s\n", sum.Result, sum.LLR, sum.Lower, sum.Upper, words.Count(res.Pairs.Pairs(), "pair", "pairs"))
 		diff, lo, hi := res.Pairs.Elo()
-		fmt.Fprintf(stdout, "pairs by the first engine's points (0, ½, 1, 1½, 2): %s; Elo difference %s (95%% interval %s to %s)\n", res.Pairs, signed(diff), signed(lo), signed(hi))
+		fmt.Fprintf(stdout, "pairs by the first engine's points (0, ½, 1, 1½, 2): %s; Elo difference %s\n", res.Pairs, eloText(res.Share(), diff, lo, hi))
 	}
 	for _, f := range res.Forfeits {
 		fmt.Fprintf(stdout, "forfeit: %s\n", f)
@@ -382,7 +399,7 @@ func runDuel(fs *flag.FlagSet, pos []string, d duelFlags, rulesName string, leve
 		}
 	}
 	fmt.Fprintf(stdout, "%.1f plies a game, %s in all\n", float64(res.Plies)/float64(res.Games()), time.Since(start).Round(time.Millisecond))
-	return exitOK
+	return ended()
 }
 
 // sprtSummary returns the outcome of the SPRT s after the pairs p, or nil

@@ -13,8 +13,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/seed3966233f/oware/internal/testkit"
+
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/fakeengine"
+	"github.com/seed3966233f/oware/internal/term"
 	"github.com/seed3966233f/oware/internal/wire"
 	"github.com/seed3966233f/oware/ogn"
 	"github.com/seed3966233f/oware/uci"
@@ -51,7 +54,7 @@ func TestDuelForfeits(t *testing.T) {
 			require.Equal(t, exitOK, status, errOut)
 			assert.Contains(t, out, "fake random against fake "+tc.mode+": 4 games (2 openings of 2 plies, both colours), 50ms a move, abapa rules\n")
 			assert.Contains(t, out, "fake random: 4 wins, 0 draws, 0 losses: 100.0% of the points\n")
-			assert.Contains(t, out, "Elo difference: +inf (95% interval +inf to +inf)\n")
+			assert.Contains(t, out, "Elo difference: none can be told from a score of 100%\n")
 			assert.Equal(t, 4, strings.Count(out, "forfeit: game "), out)
 			assert.Contains(t, out, "(South) lost: "+tc.want)
 			assert.Contains(t, out, "(North) lost: "+tc.want)
@@ -108,6 +111,9 @@ func TestDuelAgainstBuiltIn(t *testing.T) {
 		assert.Equal(t, "fake random", south)
 		assert.Equal(t, "fake random", north)
 	}
+	status, out, errOut = runCmd(t, "", "match", "-engine", fake(t, "random"), "-level", "1", "-openings", "1", "-plies", "1", "-movetime", "20ms")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "2 games (1 opening of 1 ply, both colours)", "issue 26 #26: no \"1 openings\"")
 }
 
 func TestDuelUsage(t *testing.T) {
@@ -118,13 +124,14 @@ func TestDuelUsage(t *testing.T) {
 	}{
 		{[]string{"-engine", random, "-engine", random, "-engine", random}, "3 engines: give one (against the built-in engine) or two"},
 		{[]string{"-engine", random, "-games", "10"}, "-games is for the match against the random mover"},
-		{[]string{"-engine", random, "-openings", "0"}, "-openings 0: want at least 1"},
-		{[]string{"-engine", random, "-movetime", "0s"}, "-movetime 0s: want 1ms or more"},
-		{[]string{"-engine", random, "-grace", "-1s"}, "-grace -1s: want 0 or more"},
-		{[]string{"-engine", random, "-maxplies", "0"}, "-maxplies 0: want at least 1"},
-		{[]string{"-engine", random, "-plies", "-1"}, "-plies -1: want 0 or more"},
+		{[]string{"-engine", random, "-openings", "0"}, `invalid value "0" for flag -openings: want a whole number, 1 or more`},
+		{[]string{"-engine", random, "-movetime", "0s"}, `invalid value "0s" for flag -movetime: want a duration of 1ms or more`},
+		{[]string{"-engine", random, "-grace", "-1s"}, `invalid value "-1s" for flag -grace: want a duration of 0s or more`},
+		{[]string{"-engine", random, "-maxplies", "0"}, `invalid value "0" for flag -maxplies: want a whole number, 1 or more`},
+		{[]string{"-engine", random, "-plies", "-1"}, `invalid value "-1" for flag -plies: want a whole number, 0 or more`},
+		{[]string{"-engine", random, "-maxplies", "10001", "-o", "x.ogn"}, "-maxplies 10001: a record holds 10000 plies at most; want at most that with -o"},
 		{[]string{"-engine", random, "-openings", "40", "-plies", "2"}, "only 36 different openings of 2 plies found"},
-		{[]string{"-engine", random, "-rules", "chess"}, `-rules "chess"`},
+		{[]string{"-engine", random, "-rules", "chess"}, `invalid value "chess" for flag -rules`},
 		{[]string{"-engine", ""}, "an empty command"},
 		{[]string{"-engine", random, "-sprt", "10"}, "want ELO0,ELO1, such as 0,10"},
 		{[]string{"-engine", random, "-sprt", "a,b"}, "want ELO0,ELO1, two numbers"},
@@ -133,7 +140,7 @@ func TestDuelUsage(t *testing.T) {
 		{[]string{"-engine", random, "-tc", "10+x"}, "want TIME+INCREMENT in seconds"},
 		{[]string{"-engine", random, "-tc", "10+1", "-movetime", "50ms"}, "-tc with -movetime, -nodes or -depth"},
 		{[]string{"-engine", random, "-tc", "10+1", "-nodes", "500"}, "-tc with -movetime, -nodes or -depth"},
-		{[]string{"-engine", random, "-depth", "41"}, "-depth 41: want 1 to 40"},
+		{[]string{"-engine", random, "-depth", "41"}, "invalid value \"41\" for flag -depth: want a whole number from 0 to 40"},
 	} {
 		status, _, errOut := runCmd(t, "", append([]string{"match"}, tc.args...)...)
 		assert.Equal(t, exitUsage, status, tc.want)
@@ -159,7 +166,7 @@ func TestDuelSPRT(t *testing.T) {
 	assert.Contains(t, out, "fake random against oware (built in, level 3): 80 games (40 openings of 4 plies, both colours), 2000 nodes a move, abapa rules\n")
 	assert.Contains(t, out, "SPRT of elo0 0 against elo1 100 (α = β = 0.05, LLR bounds -2.94 and 2.94): the match stops once it decides\n")
 	assert.Regexp(t, `SPRT: H0 accepted, LLR -[0-9.]+ \(bounds -2.94 and 2.94\) after [0-9]+ pairs\n`, out)
-	assert.Regexp(t, `pairs by the first engine's points \(0, ½, 1, 1½, 2\): \[[0-9]+ 0 0 0 0\]; Elo difference -inf`, out)
+	assert.Regexp(t, `pairs by the first engine's points \(0, ½, 1, 1½, 2\): \[[0-9]+ 0 0 0 0\]; Elo difference none can be told from a score of 0%`, out)
 	recs := checkRecords(t, file, strings.Count(out, "(North), opening"))
 	assert.Less(t, len(recs), 80, "it stopped early")
 	control, _ := recs[0].Tag("TimeControl")
@@ -198,7 +205,7 @@ func TestDuelClock(t *testing.T) {
 	status, out, errOut := runCmd(t, "", "match", "-engine", fake(t, "random"), "-level", "4",
 		"-openings", "1", "-plies", "2", "-tc", "3+0.05", "-o", file)
 	require.Equal(t, exitOK, status, errOut)
-	assert.Contains(t, out, "2 games (1 openings of 2 plies, both colours), 3s+50ms, abapa rules\n")
+	assert.Contains(t, out, "2 games (1 opening of 2 plies, both colours), 3s+50ms, abapa rules\n")
 	assert.NotContains(t, out, "forfeit")
 	recs := checkRecords(t, file, 2)
 	control, _ := recs[0].Tag("TimeControl")
@@ -211,6 +218,29 @@ func TestSigned(t *testing.T) {
 	assert.Equal(t, "-inf", signed(math.Inf(-1)))
 	assert.Equal(t, "-12", signed(-12.3))
 	assert.Equal(t, "+0", signed(0))
+	assert.Equal(t, "+0", signed(math.Copysign(0, -1)), "no minus zero")
+	assert.Equal(t, "+0", signed(-0.4), "no minus zero")
+}
+
+// TestEloText (issue 26 #26): a score of 0% or 100% gives no Elo
+// difference, which is said in words, and a bound that the score does not
+// give is said to be missing, never written as infinite.
+func TestEloText(t *testing.T) {
+	for _, tt := range []struct {
+		res  uci.Result
+		want string
+	}{
+		{uci.Result{Wins: 6}, "none can be told from a score of 100%"},
+		{uci.Result{Losses: 6}, "none can be told from a score of 0%"},
+		{uci.Result{Wins: 1, Draws: 1, Losses: 1}, "+0 (95% interval -561 to +561)"},
+		{uci.Result{Wins: 5, Losses: 1}, "+280 (95% interval from +24, no upper bound)"},
+		{uci.Result{Wins: 1, Losses: 5}, "-280 (95% interval up to -24, no lower bound)"},
+	} {
+		diff, lo, hi := tt.res.Elo()
+		got := eloText(tt.res.Share(), diff, lo, hi)
+		assert.Equal(t, tt.want, got, "%+v", tt.res)
+		assert.NotContains(t, got, "inf")
+	}
 }
 
 // TestDuelJSON: with -json, one object per game and a summary. Games that
@@ -271,8 +301,8 @@ func TestDuelJSON(t *testing.T) {
 	status, _, errOut = runCmd(t, "", "match", "-engine", fake(t, "random"), "-engine", fake(t, "random"),
 		"-openings", "1", "-plies", "2", "-movetime", "20ms")
 	require.Equal(t, exitOK, status, errOut)
-	inOrder(t, errOut, clearLine+"game 1 of 2, ply 3: 0 wins, 0 draws, 0 losses; ", clearLine+"game 2 of 2, ply 3: ")
-	assert.True(t, strings.HasSuffix(errOut, clearLine), "the line is erased: %q", errOut)
+	testkit.InOrder(t, errOut, term.ClearLine+"game 1 of 2, ply 3: 0 wins, 0 draws, 0 losses; ", term.ClearLine+"game 2 of 2, ply 3: ")
+	assert.True(t, strings.HasSuffix(errOut, term.ClearLine), "the line is erased: %q", errOut)
 }
 
 // TestMatchRecordsAgainstAalina: the recorded matches of the README's
@@ -288,7 +318,7 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 		{"aalina-tables20.ogn", "| with the tables up to 20 seeds | 115 | 27 | 58 | 64.2% | +102 (+57 to +150) |"},
 		{"aalina-notables.ogn", "| without tables, the same build | 81 | 25 | 94 | 46.8% | −23 (−68 to +22) |"},
 		{"aalina-endgame12.ogn", "| `oware uci -rules aalina`: its own endgames of up to 12 seeds, in the search (3b3174a, alone) | 105 | 29 | 66 | 59.8% | +69 (+24 to +115) |"},
-		{"aalina-tables20-bounds.ogn", "| `-tablebase`, the tables up to 20 seeds (a7426b9, pair 2) | 103 | 20 | 77 | 56.5% | +45 (−0 to +93) |"},
+		{"aalina-tables20-bounds.ogn", "| `-tablebase`, the tables up to 20 seeds (a7426b9, pair 2) | 103 | 20 | 77 | 56.5% | +45 (+0 to +93) |"},
 		{"aalina-endgame0.ogn", "| `-endgame 0`, no endgame tables (a7426b9, pair 2) | 68 | 23 | 109 | 39.8% | −72 (−120 to −27) |"},
 		{"aalina-root12-a.ogn", "| its own 12-seed endgames at the root only (a7426b9, pair 1) | 97 | 26 | 77 | 55.0% | +35 (−10 to +81) |"},
 		{"aalina-root12-b.ogn", "| the same engine, the other run of pair 1 | 92 | 27 | 81 | 52.8% | +19 (−26 to +65) |"},

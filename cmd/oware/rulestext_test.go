@@ -47,8 +47,3 @@ func TestPlayStatesTheRules(t *testing.T) {
 		}
 	}
 }
-
-func TestWrap(t *testing.T) {
-	assert.Equal(t, "one two\nthree\nfour", wrapText("one two three four", 9))
-	assert.Equal(t, "averyveryverylongword\nx", wrapText("averyveryverylongword x", 5), "a longer word has a line of its own")
-}

@@ -2,19 +2,25 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/engine"
 	"github.com/seed3966233f/oware/internal/boardgen"
 	"github.com/seed3966233f/oware/internal/prng"
+	"github.com/seed3966233f/oware/internal/testkit"
 	"github.com/seed3966233f/oware/tablebase"
 	"github.com/seed3966233f/oware/uci"
 )
@@ -39,8 +45,56 @@ func uciSession(t *testing.T, input string, args ...string) (int, []string, stri
 	if !slices.Contains(args, "-endgame") && !slices.Contains(args, "-tablebase") {
 		args = append(args, "-endgame", "0")
 	}
-	status, out, errOut := runCmd(t, input, append([]string{"uci"}, args...)...)
-	return status, strings.Split(strings.TrimSuffix(out, "\n"), "\n"), errOut
+	// The input ends once every go has its best move: its end during a
+	// search would end the search at once, as quit does.
+	gos := 0
+	for _, l := range strings.Split(input, "\n") {
+		if f := strings.Fields(l); len(f) > 0 && f[0] == "go" {
+			gos++
+		}
+	}
+	out := &bestMoves{want: gos, done: make(chan struct{})}
+	if gos == 0 {
+		close(out.done)
+	}
+	stdin, feed := io.Pipe()
+	go func() {
+		if _, err := io.WriteString(feed, input); err != nil {
+			return // the command ended without reading it all
+		}
+		select {
+		case <-out.done:
+		case <-time.After(time.Minute):
+		}
+		feed.Close()
+	}()
+	var errOut strings.Builder
+	status := run(append([]string{"uci"}, args...), stdin, out, &errOut)
+	stdin.Close()
+	return status, strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n"), errOut.String()
+}
+
+// bestMoves holds what oware uci writes and is done once it has written
+// want best moves.
+type bestMoves struct {
+	testkit.Buffer
+	mu   sync.Mutex
+	seen int
+	want int
+	done chan struct{}
+}
+
+func (b *bestMoves) Write(p []byte) (int, error) {
+	n, err := b.Buffer.Write(p)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.seen < b.want {
+		b.seen = strings.Count("\n"+b.Buffer.String(), "\nbestmove ")
+		if b.seen >= b.want {
+			close(b.done)
+		}
+	}
+	return n, err
 }
 
 // TestUCIRefuses: malformed commands get an error line and change
@@ -66,9 +120,7 @@ func TestUCIRefuses(t *testing.T) {
 		{"position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-1-S", `total is 49`},
 		{"position fen", `position fen "": `},
 		{"go depth", `go: depth wants a number`},
-		{"go depth 0", `go depth 0: want at least 1`},
 		{"go depth -3", `go depth "-3": want a number`},
-		{"go movetime 0", `go movetime 0: want at least 1 (ms)`},
 		{"go movetime 99999999999", `go movetime "99999999999": want a number`},
 		{"go mate 3", `go: unknown parameter "mate"`},
 	} {
@@ -132,6 +184,8 @@ func TestUCIHandshake(t *testing.T) {
 		"id author the oware authors",
 		"option name Hash type spin default 64 min 1 max 4096",
 		"option name MultiPV type spin default 1 min 1 max 6",
+		"option name UCI_LimitStrength type check default false",
+		fmt.Sprintf("option name UCI_Elo type spin default %d min %d max %d", engine.MaxElo, engine.MinElo, engine.MaxElo),
 		"uciok",
 		"readyok",
 	}, got, "nothing after quit")
@@ -140,10 +194,10 @@ func TestUCIHandshake(t *testing.T) {
 
 	status, _, errOut := runCmd(t, "", "uci", "-hash", "0")
 	assert.Equal(t, exitUsage, status)
-	assert.Contains(t, errOut, "-hash 0: want 1 to 4096")
+	assert.Contains(t, errOut, `invalid value "0" for flag -hash: want a whole number from 1 to 4096`)
 	status, _, errOut = runCmd(t, "", "uci", "-rules", "nope")
 	assert.Equal(t, exitUsage, status)
-	assert.Contains(t, errOut, `-rules "nope"`)
+	assert.Contains(t, errOut, `invalid value "nope" for flag -rules: oware: rules "nope"`)
 	status, _, _ = runCmd(t, "", "uci", "extra")
 	assert.Equal(t, exitUsage, status)
 }
@@ -280,7 +334,7 @@ func TestUCIEndgame(t *testing.T) {
 	for _, n := range []string{"-1", "16"} {
 		status, _, errOut = uciSession(t, "", "-endgame", n)
 		assert.Equal(t, exitUsage, status, n)
-		assert.Contains(t, errOut, "-endgame "+n+": want 0 to 15", n)
+		assert.Contains(t, errOut, `invalid value "`+n+`" for flag -endgame: want a whole number from 0 to 15`, n)
 	}
 }
 

@@ -2,6 +2,7 @@ package check
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -67,6 +68,33 @@ func serveAs(mode string) int {
 	case "exit": // dies before answering
 		fmt.Fprintln(os.Stderr, "subject: cannot load the model")
 		return 3
+	case "orphan": // starts a hanging child that keeps its stdout, says its pid, dies
+		child := exec.Command(os.Args[0], "-test.run=^TestHelperSubject$")
+		child.Env = append(os.Environ(), subjectEnv+"=hang")
+		child.Stdout = os.Stdout
+		if child.Start() != nil {
+			return 1
+		}
+		_ = os.WriteFile(os.Getenv("OWARE_CHECK_PIDFILE"), fmt.Appendf(nil, "%d", child.Process.Pid), 0o644)
+		fmt.Fprintln(os.Stderr, "subject: \x1b[31mcannot load the model\x07")
+		return 3
+	case "flood": // writes without end and without a line break
+		chunk := bytes.Repeat([]byte("y"), 64<<10)
+		for {
+			if _, err := os.Stdout.Write(chunk); err != nil {
+				return 1
+			}
+		}
+	case "escapes": // answers with terminal escapes
+		fmt.Print("\x1b[2J\x1b[31mfed!\x00\u202e\n")
+		time.Sleep(time.Hour)
+	case "duplicate": // the library's answers, with "legal" given twice
+		sc := bufio.NewScanner(os.Stdin)
+		sc.Buffer(nil, 1<<24)
+		for sc.Scan() {
+			b, _ := json.Marshal(oracle.Handle(sc.Bytes()))
+			fmt.Printf("{\"legal\":[\"A\"],%s\n", b[1:])
+		}
 	case "crash", "garbage", "wrong-id", "hang-on-slam":
 		return serveFaulty(mode)
 	}
