@@ -109,7 +109,7 @@ func calGame(opening []oware.Move, south, north func(oware.Position, *prng.Sourc
 // depths among the levels, both colours from each of the openings; then
 // the ratings that make the results likeliest (the Bradley-Terry model,
 // a draw half a win), the random mover at 0, each with the 95% interval
-// of its standard error.
+// of its standard error relative to the weakest level, the first rated.
 func TestCalibrateLevels(t *testing.T) {
 	if !*calibrate {
 		t.Skip("measures the levels' Elo for an hour: run with -calibrate")
@@ -162,14 +162,33 @@ func TestCalibrateLevels(t *testing.T) {
 	}
 	close(work)
 	wg.Wait()
+	// The random mover scores nothing (it is no match for the weakest
+	// level): it is left out of the fit, which would put it infinitely
+	// far below, and the weakest level is put randomGap above it, the least
+	// gap that 0 points of 30 games allow at 95%.
+	from := 0
+	if score[0][1]+score[0][2] == 0 {
+		from = 1
+		for i := range score {
+			score[i], games[i] = score[i][1:], games[i][1:]
+		}
+		score, games = score[1:], games[1:]
+	}
 	elo, se := bradleyTerry(score, games)
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n| player | Elo | 95%% interval |\n|---|---|---|\n")
-	for i, p := range players {
-		fmt.Fprintf(&b, "| %s | %.0f | %.0f to %.0f |\n", p.name, elo[i], elo[i]-1.96*se[i], elo[i]+1.96*se[i])
+	for i, p := range players[from:] {
+		e := elo[i] + float64(from*randomGap)
+		fmt.Fprintf(&b, "| %s | %.0f | %.0f to %.0f |\n", p.name, e, e-1.96*se[i], e+1.96*se[i])
 	}
 	t.Log(b.String())
 }
+
+// randomGap is the Elo of the weakest level when the random mover scores
+// nothing against it in TestCalibrateLevels: 400 Elo (a share of 9%) is
+// about the least gap that 0 points in 30 games allow at 95% confidence
+// (a share below 1 - 0.05^(1/30) = 9.5%, 392 Elo).
+const randomGap = 400
 
 // bradleyTerry returns the Elo ratings that make the scores likeliest,
 // score[i][j] the points of i in games[i][j] games against j, the first
