@@ -152,9 +152,10 @@ type Limits struct {
 	Clock     time.Duration
 	Increment time.Duration
 	MovesToGo int
-	// Elo, when not 0, is the strength to play at, from MinElo (a player
-	// that a beginner can beat) to MaxElo; at MaxElo and above the engine
-	// plays at full strength. Below it, the search looks at fewer
+	// Elo, when not 0, is the strength to play at, from MinElo (the
+	// weakest level, which loses nearly every game to a search of one
+	// ply) to MaxElo; at MaxElo and above the engine plays at full
+	// strength. Below it, the search looks at fewer
 	// positions, and the weaker levels choose among the moves not much
 	// worse than the best, at random, the worse the less often: plausible
 	// moves, not blunders (see the package documentation). Elo is

@@ -72,16 +72,28 @@ func bestLine(lines []Line, best Score) int {
 }
 
 // The scale of Limits.Elo: the measured Elo of the weakest and the
-// strongest levels (see TestCalibrateLevels).
+// strongest levels, skill 0 and skill 1 (see levelElos).
 const (
-	MinElo = 100
-	MaxElo = 2500
+	MinElo = 400
+	MaxElo = 2393
 )
 
-// eloSkill returns the skill that plays at elo, from MinElo to MaxElo,
-// between the measured levels in proportion.
+// levelElos are the Elo of the skills 0, 1/8, 2/8, ..., 1 as
+// TestCalibrateLevels measured them (the table in docs/engine.md),
+// rounded, on the scale where the random mover is 0.
+var levelElos = [9]int{MinElo, 645, 925, 1176, 1504, 1932, 2084, 2227, MaxElo}
+
+// eloSkill returns the skill that plays at elo, from MinElo to MaxElo:
+// that of a measured level, or between two in proportion.
 func eloSkill(elo int) float64 {
-	return float64(elo-MinElo) / float64(MaxElo-MinElo)
+	elo = min(max(elo, MinElo), MaxElo)
+	for k := 1; k < len(levelElos); k++ {
+		if elo <= levelElos[k] {
+			lo, hi := levelElos[k-1], levelElos[k]
+			return (float64(k-1) + float64(elo-lo)/float64(hi-lo)) / float64(len(levelElos)-1)
+		}
+	}
+	return 1
 }
 
 // levelSeed returns the seed of the choice of a level at p: the same

@@ -100,3 +100,21 @@ func TestLevelLimits(t *testing.T) {
 		assert.Equal(t, full, r, "Elo %d", elo)
 	}
 }
+
+// TestEloSkill: the Elo of a measured level plays its skill, one between
+// two measured levels the skill between theirs in proportion; the scale
+// rises from MinElo to MaxElo.
+func TestEloSkill(t *testing.T) {
+	assert.Equal(t, MinElo, levelElos[0])
+	assert.Equal(t, MaxElo, levelElos[len(levelElos)-1])
+	for k, elo := range levelElos {
+		assert.InDelta(t, float64(k)/8, eloSkill(elo), 1e-12, "level %d/8 at %d Elo", k, elo)
+		if k > 0 {
+			assert.Less(t, levelElos[k-1], elo, "the scale rises")
+			mid := (levelElos[k-1] + elo) / 2
+			want := (float64(k-1) + float64(mid-levelElos[k-1])/float64(elo-levelElos[k-1])) / 8
+			assert.InDelta(t, want, eloSkill(mid), 1e-12, "%d Elo", mid)
+		}
+	}
+	assert.InDelta(t, 0.5/8, eloSkill((levelElos[0]+levelElos[1])/2), 0.01)
+}
