@@ -18,22 +18,53 @@
 //
 // A negamax search with alpha-beta pruning and principal variation search,
 // iterative deepening with aspiration windows, a transposition table, move
-// ordering and a quiescence search of captures at the horizon. It is
-// deterministic: for a given position (with its history), depth and table
-// size it always returns the same move, so that games between built-in
-// players can be replayed exactly; a limit of positions ([Limits.Nodes])
-// is deterministic too, while a time limit or a context that ends the
-// search early are not. Its score is exactly that of a plain negamax of
-// the same depth with the same quiescence search: the transposition table
-// is keyed by everything the score depends on (the board, the boards since
+// ordering, late move reductions and a quiescence search of captures at
+// the horizon. It is deterministic: for a given position (with its
+// history), depth and table size it always returns the same move, so that
+// games between built-in players can be replayed exactly; a limit of
+// positions ([Limits.Nodes]) is deterministic too, while a time limit or
+// a context that ends the search early are not. The transposition table
+// is keyed by everything a score depends on (the board, the boards since
 // the last capture that R10 may see again, and under a limit of plies the
-// ply) and gives a score only for the same depth. Scores are from the
-// point of view of the player to move, in quarter seeds (see [Score]).
+// ply) and gives a score only for the same depth; without the reductions
+// (a late move that captures nothing searched a ply or two less deep
+// unless it proves better), the score would be exactly that of a plain
+// negamax of the same depth with the same quiescence search, as the tests
+// check. Scores are from the point of view of the player to move, in
+// quarter seeds (see [Score]).
 //
 // The search allocates nothing per position: its path, its table and its
 // move lists live in the Engine and are reused from search to search. (The
 // positions it plays are package oware's, whose Play allocates a shared
 // block of history once every 16 plies without a capture.)
+//
+// # Analysis
+//
+// A search of [Limits.MultiPV] lines finds the best moves one after the
+// other at each depth, each searched in full without the moves found
+// before it, and returns them best first in [Result.Lines], each with its
+// score, depth and line, as an analysis board shows them. A line's score
+// is an estimate, or a result ([Line.Proven]): the end of the game seen
+// within the search ([Score.Mate]), a win or loss that the endgame tables
+// prove ([Score.Proven]), or a draw that they prove, or that the move
+// itself makes.
+//
+// # Levels
+//
+// [Limits.Elo] plays at a stated strength, from [MinElo] to [MaxElo] on a
+// scale where the random mover is 0. A level below full strength searches
+// a number of positions, every move in full (as Limits.MultiPV does), and
+// chooses among the moves whose scores are near the best one's at random,
+// a move being the less likely the worse it scores: the weaker the level,
+// the fewer the positions, the wider the choice and the likelier a worse
+// move. It never plays a move that scores much worse than the best it
+// found, nor misses a win it sees: its mistakes are those of a shallow
+// look and of a taste for one move among several good ones, not blunders.
+// Its choice is drawn from the position and the level, so games between
+// built-in players replay. The Elo of the levels was measured by matches
+// against the random mover and searches of fixed depths (docs/engine.md);
+// an Elo between two measured levels plays the level between theirs in
+// proportion.
 //
 // # Endgame tables
 //
@@ -108,6 +139,37 @@ type Limits struct {
 	// although the search looks at the clock only every millisecond or so.
 	// A deadline of the search's context counts in the same way.
 	Time time.Duration
+	// Clock, when not 0, is the time left on the clock of the player to
+	// move, for the rest of the game or, with MovesToGo, for that many
+	// moves; Increment is the time the clock gains after each move. The
+	// search then chooses its time itself: a share of what is left for
+	// the moves to come, more while its best move changes from one
+	// iteration to the next and less once it settles, a single iteration
+	// for a single move or where the endgame tables decide the game, and
+	// never more than a part of the clock that leaves time for the rest of
+	// the game, less MoveOverhead (see MaxTime). Time, when given too,
+	// bounds it.
+	Clock     time.Duration
+	Increment time.Duration
+	MovesToGo int
+	// Elo, when not 0, is the strength to play at, from MinElo (the
+	// weakest level, which loses nearly every game to a search of one
+	// ply) to MaxElo; at MaxElo and above the engine plays at full
+	// strength. Below it, the search looks at fewer
+	// positions, and the weaker levels choose among the moves not much
+	// worse than the best, at random, the worse the less often: plausible
+	// moves, not blunders (see the package documentation). Elo is
+	// measured on a scale where a player of random moves is 0, by matches
+	// of the levels against players of fixed depths. A level ignores the
+	// endgame tables, so that it plays as measured with or without them;
+	// the other limits still bound its search.
+	Elo int
+	// MultiPV, when above 1, is the number of moves to search in full, as
+	// an analysis shows them: the best MultiPV moves, each with its score
+	// and line (Result.Lines), or all the moves if there are fewer. Each
+	// line after the first costs about one more search of the position.
+	// 0 and 1 mean the best move alone.
+	MultiPV int
 }
 
 // check returns an error when lim is out of range.
@@ -117,6 +179,12 @@ func (lim Limits) check() error {
 		return &Error{ErrLimits, fmt.Sprintf("depth %d: want 0 to %d", lim.Depth, MaxDepth)}
 	case lim.Time < 0:
 		return &Error{ErrLimits, fmt.Sprintf("time %s: want 0 or more", lim.Time)}
+	case lim.MultiPV < 0:
+		return &Error{ErrLimits, fmt.Sprintf("multipv %d: want 0 or more", lim.MultiPV)}
+	case lim.Elo < 0 || lim.Elo > 0 && lim.Elo < MinElo:
+		return &Error{ErrLimits, fmt.Sprintf("elo %d: want 0 (full strength) or %d to %d", lim.Elo, MinElo, MaxElo)}
+	case lim.Clock < 0 || lim.Increment < 0 || lim.MovesToGo < 0:
+		return &Error{ErrLimits, fmt.Sprintf("clock %s, increment %s, moves to go %d: want 0 or more", lim.Clock, lim.Increment, lim.MovesToGo)}
 	}
 	return nil
 }
@@ -128,6 +196,11 @@ type Result struct {
 	Depth int          // the depth searched, in plies
 	Nodes uint64       // positions visited, over all iterations
 	PV    []oware.Move // the principal variation, starting with Move
+	// Lines are the lines of the search, the best first: Limits.MultiPV
+	// of them (one when it is 0), or as many as the position has moves if
+	// it has fewer. Lines[0] is Move, Score, Depth and PV, and tells
+	// whether Score is proven.
+	Lines []Line
 	// Stopped tells that the search ended, by its context, its time or
 	// its number of positions, before it reached its depth (or a decided
 	// game).
@@ -141,8 +214,9 @@ type Result struct {
 	// TableMove tells that the endgame tables decide the game at the
 	// position, where no earlier board can recur, and that Move is one of
 	// their best moves (see the package documentation); TableValue is then
-	// their value of the position. Score, Depth and PV stay the search's,
-	// but for a Move other than the search's, whose PV is Move alone.
+	// their value of the position. Score is then their result (see
+	// Line.Proven); Depth and PV stay the search's, but for a Move other
+	// than the search's, whose PV is Move alone.
 	TableMove  bool
 	TableValue tablebase.Value // the tables' value of the position, when TableMove
 }
@@ -181,7 +255,8 @@ type Options struct {
 	// deadline of a search's context, in place of time.Now: a clock of
 	// the program's own, or a clock of its tests. The search reads it
 	// once as it starts and then every few thousand positions, and looks
-	// at its context after each reading.
+	// at its context after each reading; on the clock (Limits.Clock), also
+	// after each iteration.
 	Now func() time.Time
 }
 
@@ -258,6 +333,17 @@ func (e *Engine) SetTableSize(size int) error {
 	return nil
 }
 
+// NewGame makes e as new for a game that has nothing to do with the
+// positions it searched before: it empties its transposition table. (No
+// search depends on the searches before it anyway, see the package
+// documentation; after NewGame, not even the memory of the table does.)
+// It waits for the search running, if any, to end.
+func (e *Engine) NewGame() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.s.tt.reset()
+}
+
 // SetTables gives e the endgame tables tb (nil for none), from its next
 // search on: a program can start searching at once and solve or load its
 // tables meanwhile.
@@ -298,7 +384,8 @@ func (e *Engine) Search(ctx context.Context, p oware.Position, lim Limits) (Resu
 
 // Analyze is Search that calls progress, when not nil, with the result of
 // every completed iteration, from the goroutine of the search, while it
-// searches: the analysis that a board or a UCI server shows.
+// searches: the analysis that a board or a UCI server shows (with
+// Limits.MultiPV, of several moves).
 func (e *Engine) Analyze(ctx context.Context, p oware.Position, lim Limits, progress func(Result)) (Result, error) {
 	if err := lim.check(); err != nil {
 		return Result{}, err
@@ -309,6 +396,9 @@ func (e *Engine) Analyze(ctx context.Context, p oware.Position, lim Limits, prog
 			detail = o.String()
 		}
 		return Result{}, &Error{ErrGameOver, detail}
+	}
+	if lim.Elo > 0 && lim.Elo < MaxElo {
+		return e.atSkill(ctx, p, lim, eloSkill(lim.Elo), progress)
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -321,11 +411,22 @@ func (e *Engine) Analyze(ctx context.Context, p oware.Position, lim Limits, prog
 			s.probe = nil
 		}
 	}
-	r := s.run(ctx, p, lim, e.now, progress)
-	s.probe = nil
-	if tables != nil {
-		r = tableMove(tables.tb, p, r)
+	if lim.Clock > 0 && (p.Moves().Len() == 1 || tables != nil && tablesDecide(tables.tb, p)) {
+		lim.Depth = 1 // the move is known: keep the time for the moves to come
 	}
+	finish := func(r Result) Result {
+		if tables != nil {
+			r = tableMove(tables.tb, p, r)
+		}
+		prove(p, &r, s.probe, s.probeSeeds)
+		return r
+	}
+	report := progress
+	if progress != nil {
+		report = func(r Result) { progress(finish(r)) }
+	}
+	r := finish(s.run(ctx, p, lim, e.now, report))
+	s.probe = nil
 	return r, nil
 }
 

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,6 +16,29 @@ import (
 // searchDepth searches p depth plies deep with a pooled engine.
 func searchDepth(p oware.Position, depth int) (Result, error) {
 	return Search(context.Background(), p, Limits{Depth: depth})
+}
+
+// exactEngines are engines whose search reduces no move (searcher.exact):
+// its score is that of a plain negamax of its depth, which the tests
+// check.
+var exactEngines = sync.Pool{New: func() any {
+	e, _ := New(Options{})
+	e.s.exact = true
+	return e
+}}
+
+// exactSearch searches p within lim with a pooled engine that reduces no
+// move.
+func exactSearch(p oware.Position, lim Limits) (Result, error) {
+	e := exactEngines.Get().(*Engine)
+	defer exactEngines.Put(e)
+	return e.Search(context.Background(), p, lim)
+}
+
+// exactDepth searches p depth plies deep with a pooled engine that
+// reduces no move.
+func exactDepth(p oware.Position, depth int) (Result, error) {
+	return exactSearch(p, Limits{Depth: depth})
 }
 
 func TestEvaluate(t *testing.T) {
@@ -275,7 +299,7 @@ func TestSearchEqualsNegamaxWithHistory(t *testing.T) {
 // a plain negamax, and that its move has that score.
 func checkNegamax(t *testing.T, p oware.Position, depth int) {
 	t.Helper()
-	r, err := searchDepth(p, depth)
+	r, err := exactDepth(p, depth)
 	require.NoError(t, err)
 	want := minimax(p, depth, 0)
 	require.Equal(t, Score(want), r.Score, "%s under %s, depth %d", p, p.Rules(), depth)
@@ -357,7 +381,7 @@ func TestTableCutsAreSound(t *testing.T) {
 			p := rules.Start()
 			for ply := 0; ply < 120 && p.Moves().Len() > 0; ply++ {
 				if ply%7 == 0 {
-					_, err := searchDepth(p, 2+ply%6)
+					_, err := exactDepth(p, 2+ply%6)
 					require.NoError(t, err)
 				}
 				p = randomChild(rng, p)
@@ -371,7 +395,7 @@ func TestTableCutsAreSound(t *testing.T) {
 			n++
 			// Deep enough for a cycle of boards (12 plies at least) to
 			// fit below a position reached twice.
-			_, err := searchDepth(p, 12+rng.IntN(6))
+			_, err := exactDepth(p, 12+rng.IntN(6))
 			require.NoError(t, err)
 		}
 		if rules.MaxPlies() != 0 || rules.MaxQuietPlies() != 0 {
@@ -386,7 +410,7 @@ func TestTableCutsAreSound(t *testing.T) {
 					continue
 				}
 				n++
-				_, err := searchDepth(p, depth)
+				_, err := exactDepth(p, depth)
 				require.NoError(t, err)
 			}
 		}
@@ -717,7 +741,8 @@ func TestSearchContext(t *testing.T) {
 // TestPartialIteration: when the stop ends an iteration that had proved a
 // move better than the one before's best, that move is played: a search
 // to its depth gives the position at least its score, and so does the
-// move itself; it is not the best move of the iteration before.
+// move itself; it is not the best move of the iteration before. (With no
+// reductions, whose scores depend on the table.)
 func TestPartialIteration(t *testing.T) {
 	partial := 0
 	for _, pos := range []string{
@@ -733,6 +758,7 @@ func TestPartialIteration(t *testing.T) {
 		p := oware.MustParsePosition(pos)
 		for polls := 2; polls < 24; polls++ {
 			e, _ := stopAfter(t, polls)
+			e.s.exact = true
 			r, err := e.Search(context.Background(), p, Limits{Time: time.Minute})
 			require.NoError(t, err)
 			if !r.Partial {
@@ -741,16 +767,16 @@ func TestPartialIteration(t *testing.T) {
 			partial++
 			require.NotEmpty(t, r.PV)
 			assert.Equal(t, r.Move, r.PV[0])
-			before, err := searchDepth(p, r.Depth-1)
+			before, err := exactDepth(p, r.Depth-1)
 			require.NoError(t, err)
 			assert.NotEqual(t, before.Move, r.Move, "%s, polls %d", pos, polls)
-			full, err := searchDepth(p, r.Depth)
+			full, err := exactDepth(p, r.Depth)
 			require.NoError(t, err)
 			assert.GreaterOrEqual(t, full.Score, r.Score, "%s, polls %d", pos, polls)
 			child, err := p.Play(r.Move)
 			require.NoError(t, err)
 			if child.Moves().Len() > 0 {
-				reply, err := searchDepth(child, r.Depth-1)
+				reply, err := exactDepth(child, r.Depth-1)
 				require.NoError(t, err)
 				assert.GreaterOrEqual(t, -reply.Score, r.Score, "%s, polls %d: the move's own score", pos, polls)
 			}

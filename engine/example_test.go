@@ -87,3 +87,38 @@ func ExampleOptions_tables() {
 	fmt.Printf("%s, from the tables: %t, South's final margin %d to %d\n", r.Move, r.TableMove, lo, hi)
 	// Output: F, from the tables: true, South's final margin 2 to 2
 }
+
+// An analysis of the three best moves, each with its score and its line,
+// as an analysis board shows them. With endgame tables (here of up to 6
+// seeds, solved in memory), a score can be a result that they prove
+// rather than an estimate: a win by at least so many seeds, or a draw,
+// which scores 0 as an estimate of an even game does.
+func ExampleLimits_multiPV() {
+	tables, err := tablebase.Compute(context.Background(), oware.Rules{}, 6, tablebase.BuildOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	eng, err := engine.New(engine.Options{Tables: tables})
+	if err != nil {
+		log.Fatal(err)
+	}
+	p := oware.MustParsePosition("1-0-1-0-0-2-0-1-0-0-0-1-22-20-S")
+	r, err := eng.Search(context.Background(), p, engine.Limits{Depth: 4, MultiPV: 3})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for k, l := range r.Lines {
+		score := l.Score.String()
+		switch {
+		case l.Proven && l.Score == 0:
+			score = "draw, proven"
+		case !l.Proven:
+			score += ", estimated"
+		}
+		fmt.Printf("%d. %s: %s, line %v\n", k+1, l.Move, score, l.PV)
+	}
+	// Output:
+	// 1. A: win by at least 8 seeds, line [A b C]
+	// 2. C: +0.00 seeds, estimated, line [C f]
+	// 3. F: draw, proven, line [F]
+}

@@ -46,6 +46,18 @@ func (l *moveList) order(p *oware.Position, hashMove uint8) {
 	}
 }
 
+// drop leaves out of l the moves of set.
+func (l *moveList) drop(set oware.MoveSet) {
+	n := 0
+	for _, key := range l.keys[:l.n] {
+		if !set.Contains(oware.Move(l.base + 15 - int(key&15))) {
+			l.keys[n] = key
+			n++
+		}
+	}
+	l.n = n
+}
+
 // pick returns the move of l with the highest key among l.keys[i:],
 // moving its key to l.keys[i].
 func (l *moveList) pick(i int) oware.Move {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/seed3966233f/oware"
@@ -55,14 +56,18 @@ type searcher struct {
 	hist     [MaxDepth + 2]uint64 // hist[ply] is the history key of stack[ply]
 	since    [MaxDepth + 2]int    // since[ply] is the ply of the last capture on the path, or 0
 	nodes    uint64
-	rootBest oware.Move // the best move found at the root by the last iteration
+	rootBest oware.Move // the best move found at the root by the last search of it
 	// A root move that the running iteration proved better than the last
 	// iteration's best, searched first, and its score so far (see run).
-	proven       oware.Move
-	provenScore  int
-	hasProven    bool
+	better       oware.Move
+	betterScore  int
+	hasBetter    bool
 	prevBest     oware.Move // the last iteration's best move
 	firstWasBest bool       // the root's first move was prevBest
+	// The root's moves left out, those of the lines found before (see
+	// iterate), and then the move to search first there (or noMove).
+	exclude   oware.MoveSet
+	rootFirst uint8
 	// The limits looked at every pollInterval nodes, after the first
 	// iteration: the node count, the deadline by the clock now, the end
 	// of the context (done, nil if it cannot end).
@@ -81,6 +86,9 @@ type searcher struct {
 	// (see minCycle); not under a limit of quiet plies, which counts them.
 	forgetRecent bool
 	loneSeeds    bool // a move can end the game on lone seeds (quiesce)
+	// exact turns the reductions off: the score is then that of a plain
+	// negamax of the depth, which the tests check.
+	exact bool
 }
 
 // newSearcher returns a searcher with a table of size bytes.
@@ -93,11 +101,18 @@ func newSearcher(size int) *searcher {
 // Engine.Analyze). lim is in range and p has moves.
 func (s *searcher) run(ctx context.Context, p oware.Position, lim Limits, now func() time.Time, progress func(Result)) Result {
 	s.start(p)
-	s.limit(ctx, lim, now)
+	var pc *pace
+	if lim.Clock > 0 {
+		aim, _ := clockTimes(p, lim)
+		pc = &pace{aim: aim, move: noMove}
+		lim.Time = lim.MaxTime(p)
+	}
+	start := s.limit(ctx, lim, now)
 	depth := lim.Depth
 	if depth == 0 {
 		depth = MaxDepth
 	}
+	n := min(max(lim.MultiPV, 1), p.Moves().Len())
 	limited := s.nodeLimit != 0 || s.hasDeadline || s.done != nil
 	var res Result
 	for d := 1; d <= depth; d++ {
@@ -109,22 +124,27 @@ func (s *searcher) run(ctx context.Context, p oware.Position, lim Limits, now fu
 				break
 			}
 		}
-		s.hasProven, s.prevBest = false, res.Move
-		score := s.aspire(d, int(res.Score))
+		lines, partial := s.iterate(d, n, res.Lines)
 		if s.stopped {
-			res.Stopped = true
-			if s.hasProven && d > 1 {
-				res.Move, res.Score, res.Depth, res.Partial = s.proven, Score(s.provenScore), d, true
-				res.PV = s.pv(s.proven, d)
+			// The lines that the iteration completed, or the move it
+			// proved better, then the last iteration's other lines.
+			if len(lines) > 0 || partial {
+				res = resultOf(merge(lines, res.Lines, n))
+				res.Partial = partial
 			}
+			res.Stopped = true
 			break
 		}
-		res = Result{Move: s.rootBest, Score: Score(score), Depth: d, Nodes: s.nodes, PV: s.pv(s.rootBest, d)}
+		res = resultOf(lines)
+		res.Nodes = s.nodes
 		if progress != nil {
 			progress(res)
 		}
-		if score >= Win-d || score <= -Win+d {
+		if decided(lines, d) {
 			break // the game is decided within reach: deeper search changes nothing
+		}
+		if pc != nil && !pc.goOn(lines[0], s.now().Sub(start)) {
+			break
 		}
 	}
 	res.Nodes = s.nodes
@@ -132,21 +152,87 @@ func (s *searcher) run(ctx context.Context, p oware.Position, lim Limits, now fu
 	return res
 }
 
+// iterate searches the root depth plies deep for its n best lines, one
+// after the other, each without the moves of those before it; prev are
+// the lines of the iteration before, which give each search its first
+// move and its aspiration window. When a limit ends it, it returns the
+// lines it completed, or, when it ended the first, the move it proved
+// better than the last iteration's best, if any, and partial true.
+func (s *searcher) iterate(depth, n int, prev []Line) (lines []Line, partial bool) {
+	defer func() { s.exclude, s.rootFirst = 0, noMove }()
+	for k := range n {
+		guess, first := 0, oware.Move(noMove)
+		if k < len(prev) {
+			guess, first = int(prev[k].Score), prev[k].Move
+		}
+		s.rootFirst = noMove
+		if k > 0 && !s.exclude.Contains(first) {
+			s.rootFirst = uint8(first)
+		}
+		s.hasBetter, s.prevBest = false, first
+		score := s.aspire(depth, guess)
+		if s.stopped {
+			if k == 0 && s.hasBetter && depth > 1 {
+				lines = append(lines, Line{Move: s.better, Score: Score(s.betterScore), Depth: depth, PV: s.pv(s.better, depth)})
+				return lines, true
+			}
+			return lines, false
+		}
+		lines = append(lines, Line{Move: s.rootBest, Score: Score(score), Depth: depth, PV: s.pv(s.rootBest, depth)})
+		s.exclude |= oware.MoveSet(1) << s.rootBest
+	}
+	return lines, false
+}
+
+// merge returns the lines first, then those of the lines before whose
+// moves they do not have, n lines at most.
+func merge(first, before []Line, n int) []Line {
+	lines := append([]Line{}, first...)
+	for _, l := range before {
+		if len(lines) == n {
+			break
+		}
+		if !slices.ContainsFunc(lines, func(m Line) bool { return m.Move == l.Move }) {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// resultOf returns the result whose best line is lines[0].
+func resultOf(lines []Line) Result {
+	best := lines[0]
+	return Result{Move: best.Move, Score: best.Score, Depth: best.Depth, PV: best.PV, Lines: lines}
+}
+
+// decided reports whether every line is won or lost within depth plies,
+// which no deeper search changes.
+func decided(lines []Line, depth int) bool {
+	for _, l := range lines {
+		if v := int(l.Score); v < Win-depth && v > -Win+depth {
+			return false
+		}
+	}
+	return true
+}
+
 // limit sets the limits of the search that start began: lim's nodes, and
 // the deadline of lim's time and of ctx, a fiftieth early, by the clock
-// now.
-func (s *searcher) limit(ctx context.Context, lim Limits, now func() time.Time) {
+// now, which it reads then, and returns what it read (the zero Time if
+// there is no deadline).
+func (s *searcher) limit(ctx context.Context, lim Limits, now func() time.Time) time.Time {
 	s.nodeLimit, s.done, s.now = lim.Nodes, ctx.Done(), now
 	end, hasEnd := ctx.Deadline()
 	if !hasEnd && lim.Time == 0 {
 		s.hasDeadline = false
-		return
+		return time.Time{}
 	}
 	start := now()
 	if lim.Time > 0 && (!hasEnd || start.Add(lim.Time).Before(end)) {
 		end = start.Add(lim.Time)
 	}
 	s.deadline, s.hasDeadline = end.Add(-end.Sub(start)/50), true
+	return start
 }
 
 // schedule sets the node count at which to look at the limits next.
@@ -338,6 +424,9 @@ func (s *searcher) search(ply, depth, alpha, beta int) int {
 			hashMove = e.move
 		}
 	}
+	if ply == 0 && s.exclude != 0 {
+		hashMove = s.rootFirst // the table's is the best line's
+	}
 	child := &s.stack[ply+1]
 	alpha0 := alpha
 	best, bestMove := -Win-1, uint8(noMove)
@@ -345,6 +434,7 @@ func (s *searcher) search(ply, depth, alpha, beta int) int {
 		hashMove = noMove // cannot happen but for a collision of keys
 	}
 	captured, quiet := s.childHistories(ply)
+	before := p.Board().Score(oware.South) + p.Board().Score(oware.North)
 	var moves moveList
 loop:
 	for i := 0; ; i++ {
@@ -360,6 +450,9 @@ loop:
 			}
 			if j == 0 {
 				moves.order(p, hashMove)
+				if ply == 0 && s.exclude != 0 {
+					moves.drop(s.exclude)
+				}
 			}
 			if j >= moves.n {
 				break loop
@@ -373,8 +466,17 @@ loop:
 			v = -s.search(ply+1, depth-1, -beta, -alpha)
 		} else {
 			// Principal variation search: a null window proves the move
-			// no better than the best so far, or it is searched again.
-			v = -s.search(ply+1, depth-1, -alpha-1, -alpha)
+			// no better than the best so far, or it is searched again; a
+			// late move that captures nothing is first searched less deep
+			// (see reduction), and again in full if it proves better.
+			r := 0
+			if ply > 0 && !s.exact {
+				r = reduction(depth, i, child, before)
+			}
+			v = -s.search(ply+1, depth-1-r, -alpha-1, -alpha)
+			if r > 0 && v > alpha && !s.stopped {
+				v = -s.search(ply+1, depth-1, -alpha-1, -alpha)
+			}
 			if v > alpha && v < beta && !s.stopped {
 				v = -s.search(ply+1, depth-1, -beta, -alpha)
 			}
@@ -385,7 +487,7 @@ loop:
 		if ply == 0 && i > 0 && v > alpha && s.firstWasBest {
 			// Better than the last iteration's best move, searched first:
 			// worth playing if the iteration goes no further.
-			s.hasProven, s.proven, s.provenScore = true, m, v
+			s.hasBetter, s.better, s.betterScore = true, m, v
 		}
 		if ply == 0 && i == 0 {
 			s.firstWasBest = m == s.prevBest
@@ -410,7 +512,9 @@ loop:
 	case best >= beta:
 		bound = lower
 	}
-	s.tt.store(key, toTable(best, ply), depth, bound, bestMove)
+	if ply > 0 || s.exclude == 0 {
+		s.tt.store(key, toTable(best, ply), depth, bound, bestMove)
+	}
 	return best
 }
 
@@ -563,4 +667,35 @@ func (s *searcher) quiesce(ply, alpha, beta int) int {
 		}
 	}
 	return best
+}
+
+// Late move reductions: the moves of a node are searched in the order of
+// their promise (the table's move, then those that look like captures,
+// then the others from the pit with the fewest seeds), and a move that
+// comes late and captures nothing rarely turns out best. It is searched
+// first one ply less deep (lmrDepth plies or more above the horizon, from
+// the lmrMoves-th move on), two plies less deep further on, and again at
+// its full depth only if it proves better than the best move so far. Not
+// at the root, where every move's score matters.
+const (
+	lmrDepth  = 3
+	lmrMoves  = 2
+	lmrDepth2 = 6
+	lmrMoves2 = 4
+)
+
+// reduction returns the plies by which the i-th move of a node searched
+// depth plies deep, which led to child, is first searched less deep;
+// before is the seeds captured at the node.
+func reduction(depth, i int, child *oware.Position, before int) int {
+	if depth < lmrDepth || i < lmrMoves {
+		return 0
+	}
+	if b := child.Board(); b.Score(oware.South)+b.Score(oware.North) != before {
+		return 0 // a capture
+	}
+	if i >= lmrMoves2 && depth >= lmrDepth2 {
+		return 2
+	}
+	return 1
 }

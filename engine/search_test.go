@@ -13,8 +13,9 @@ import (
 )
 
 // TestNoAllocsPerNode pins that the search allocates nothing per position:
-// a search of a given depth allocates the principal variation of each
-// iteration and nothing else, whatever the number of positions it visits.
+// a search of a given depth allocates the principal variation and the
+// lines of each iteration, the lines of its result, and nothing else,
+// whatever the number of positions it visits.
 // The positions are at most 15 plies after a capture or the setup, so that
 // package oware's Play, which allocates once in 16 plies without a
 // capture, does not either.
@@ -38,7 +39,7 @@ func TestNoAllocsPerNode(t *testing.T) {
 		require.Equal(t, tc.depth, r.Depth)
 		t.Logf("%s depth %d: %d nodes, %.0f allocations", tc.pos, tc.depth, r.Nodes, allocs)
 		assert.Greater(t, r.Nodes, uint64(10_000))
-		assert.LessOrEqual(t, allocs, float64(tc.depth), "%s: one principal variation per iteration", tc.pos)
+		assert.LessOrEqual(t, allocs, float64(2*tc.depth+1), "%s: one principal variation and one list of lines per iteration", tc.pos)
 	}
 }
 
@@ -121,7 +122,12 @@ func TestProbe(t *testing.T) {
 			r, err := e.Search(context.Background(), p, Limits{Depth: depth})
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, r.Score, "value %d, depth %d", tc.value, depth)
-			assert.Equal(t, calls, int(r.Nodes)-r.Depth, "value %d, depth %d: the search goes no deeper than the children", tc.value, depth)
+			assert.True(t, r.Lines[0].Proven, "value %d, depth %d: the result is proven", tc.value, depth)
+			proof := 0
+			if tc.value == 0 {
+				proof = 1 // a draw is proven by asking again about the line's move
+			}
+			assert.Equal(t, calls-proof, int(r.Nodes)-r.Depth, "value %d, depth %d: the search goes no deeper than the children", tc.value, depth)
 		}
 	}
 	// Bounds that do not decide: a child's score at the horizon is its
@@ -250,4 +256,93 @@ func TestEngineConcurrent(t *testing.T) {
 		require.NoError(t, errs[i])
 		assert.Equal(t, want[i], got[i], positions[i])
 	}
+}
+
+// TestNewGame: NewGame empties the table, and a search after it is that
+// of a new engine, as a search after other searches already is.
+func TestNewGame(t *testing.T) {
+	e, err := New(Options{TableSize: MinTableSize})
+	require.NoError(t, err)
+	fresh, err := New(Options{TableSize: MinTableSize})
+	require.NoError(t, err)
+	p := oware.MustParsePosition("3-0-5-1-7-2-0-4-4-1-6-3-6-6-N")
+	want, err := fresh.Search(context.Background(), p, Limits{Depth: 9, MultiPV: 2})
+	require.NoError(t, err)
+	for _, q := range benchPositions {
+		_, err := e.Search(context.Background(), oware.MustParsePosition(q), Limits{Depth: 8})
+		require.NoError(t, err)
+	}
+	got, err := e.Search(context.Background(), p, Limits{Depth: 9, MultiPV: 2})
+	require.NoError(t, err)
+	assert.Equal(t, want, got, "after other searches")
+	used := 0
+	for _, b := range e.s.tt.buckets {
+		for _, en := range b {
+			if en != (entry{}) {
+				used++
+			}
+		}
+	}
+	assert.Greater(t, used, len(e.s.tt.buckets), "the searches fill the table")
+	e.NewGame()
+	for _, b := range e.s.tt.buckets {
+		require.Equal(t, bucket{}, b, "emptied")
+	}
+	got, err = e.Search(context.Background(), p, Limits{Depth: 9, MultiPV: 2})
+	require.NoError(t, err)
+	assert.Equal(t, want, got, "after NewGame")
+}
+
+// TestReduction: a move is searched less deep only when it comes late,
+// captures nothing and leaves depth enough; by two plies later still.
+func TestReduction(t *testing.T) {
+	p := oware.MustParsePosition("3-0-5-1-7-2-0-4-4-1-6-3-6-6-N")
+	before := p.Board().Score(oware.South) + p.Board().Score(oware.North)
+	quiet, err := p.Play(oware.Move(7)) // b captures nothing
+	require.NoError(t, err)
+	require.Equal(t, before, quiet.Board().Score(oware.South)+quiet.Board().Score(oware.North))
+	capture := oware.MustParsePosition("0-0-0-0-0-1-2-1-0-0-0-0-22-22-S")
+	taken, err := capture.Play(oware.Move(5)) // F captures
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		depth, i int
+		child    *oware.Position
+		before   int
+		want     int
+	}{
+		{2, 5, &quiet, before, 0}, // too near the horizon
+		{3, 1, &quiet, before, 0}, // the first moves
+		{3, 2, &quiet, before, 1},
+		{5, 5, &quiet, before, 1}, // late, but not deep enough for two
+		{6, 3, &quiet, before, 1},
+		{6, 4, &quiet, before, 2},
+		{9, 5, &taken, 44, 0}, // a capture
+		{9, 5, &quiet, before, 2},
+	} {
+		assert.Equal(t, tc.want, reduction(tc.depth, tc.i, tc.child, tc.before), "depth %d, move %d", tc.depth, tc.i)
+	}
+}
+
+// TestReductionsSave: with the reductions, a search of depth 12 from the
+// benchmark's positions visits less than half the positions of one
+// without, and plays moves whose scores, by the search without, are
+// within a seed of the best.
+func TestReductionsSave(t *testing.T) {
+	var reduced, full uint64
+	for _, text := range benchPositions {
+		p := oware.MustParsePosition(text)
+		r, err := searchDepth(p, 12)
+		require.NoError(t, err)
+		x, err := exactDepth(p, 12)
+		require.NoError(t, err)
+		reduced += r.Nodes
+		full += x.Nodes
+		child, err := p.Play(r.Move)
+		require.NoError(t, err)
+		own, err := exactDepth(child, 11)
+		require.NoError(t, err)
+		assert.LessOrEqual(t, x.Score+own.Score, Score(SeedValue), "%s: %s scores %s, the best %s", p, r.Move, -own.Score, x.Score)
+	}
+	t.Logf("%d positions with the reductions, %d without", reduced, full)
+	assert.Less(t, 2*reduced, full)
 }

@@ -77,6 +77,12 @@ func (t *table) next() {
 	}
 }
 
+// reset empties t.
+func (t *table) reset() {
+	clear(t.buckets)
+	t.gen = 0
+}
+
 // probe returns the entry of key written by this search, or nil.
 func (t *table) probe(key uint64) *entry {
 	b := &t.buckets[key&t.mask]

@@ -12,6 +12,20 @@ func firstMet(p oware.Position) bool {
 	return p.QuietPlies() == 0 || p.Rules().RepeatLimit() == 0
 }
 
+// tablesDecide reports whether the tables tb decide the game at p, where
+// no earlier board can recur.
+func tablesDecide(tb *tablebase.Tables, p oware.Position) bool {
+	if !firstMet(p) {
+		return false
+	}
+	v, err := tb.Probe(p)
+	if err != nil {
+		return false
+	}
+	lo, hi := v.Margin(p.Board())
+	return lo > 0 || hi < 0 || lo == 0 && hi == 0
+}
+
 // tableMove returns r, the result of a search of p, with the move to play
 // where the tables tb decide the game at p: one of their best moves, the
 // search's if it is one, else a capture among them, else the first. The

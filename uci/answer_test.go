@@ -189,9 +189,12 @@ func TestPropertyEveryGoAnswered(t *testing.T) {
 }
 
 // TestBudgetClockAtZero: a clock at 0 while the other player's is given
-// leaves no time: the least budget, a millisecond.
+// leaves no time: the least time, a millisecond, and no clock for the
+// engine to manage.
 func TestBudgetClockAtZero(t *testing.T) {
 	l := Limits{Clock: [2]time.Duration{0, 5 * time.Second}, Increment: [2]time.Duration{time.Second, time.Second}}
-	assert.Equal(t, time.Millisecond, l.Budget(oware.South))
+	elim, d := l.search(oware.Start())
+	assert.Equal(t, time.Millisecond, d)
+	assert.Zero(t, elim.Clock)
 	assert.Equal(t, "wtime 0 btime 5000 winc 1000 binc 1000", l.String(), "both clocks are written")
 }

@@ -47,7 +47,10 @@ type EngineConfig struct {
 
 // NewEngineServer returns a Server of the built-in engine (package
 // engine), as the command oware uci serves it: its name says the rules,
-// its one option is Hash, the size of its table in MB. The engine is
+// its options are Hash, the size of its table in MB, MultiPV, up to as
+// many lines as a player has moves, and UCI_LimitStrength and UCI_Elo,
+// the levels of package engine (engine.MinElo to engine.MaxElo);
+// ucinewgame empties its table (engine.Engine.NewGame). The engine is
 // shared by the sessions that the Server serves; give each program its
 // own Server. It returns an [*Error] wrapping ErrSyntax when the
 // configuration is out of range.
@@ -66,10 +69,14 @@ func NewEngineServer(cfg EngineConfig) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		Name:   fmt.Sprintf("oware (github.com/seed3966233f/oware, %s rules)", cfg.Rules),
-		Author: "the oware authors",
-		Rules:  cfg.Rules,
-		Engine: eng,
+		Name:    fmt.Sprintf("oware (github.com/seed3966233f/oware, %s rules)", cfg.Rules),
+		Author:  "the oware authors",
+		Rules:   cfg.Rules,
+		Engine:  eng,
+		MultiPV: oware.PitsPerSide,
+		MinElo:  engine.MinElo,
+		MaxElo:  engine.MaxElo,
+		NewGame: eng.NewGame,
 		Options: []Option{{
 			Name: "Hash", Type: SpinOption, Default: strconv.Itoa(DefaultHashMB), Min: MinHashMB, Max: MaxHashMB,
 			Set: func(value string) error {

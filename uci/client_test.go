@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -77,7 +78,12 @@ func TestClient(t *testing.T) {
 	c := connect(t, builtin(t))
 	assert.Equal(t, "oware (github.com/seed3966233f/oware, abapa rules)", c.Name())
 	assert.Equal(t, "the oware authors", c.Author())
-	assert.Equal(t, []uci.Option{{Name: "Hash", Type: uci.SpinOption, Default: "64", Min: 1, Max: 4096}}, c.Options())
+	assert.Equal(t, []uci.Option{
+		{Name: "Hash", Type: uci.SpinOption, Default: "64", Min: 1, Max: 4096},
+		{Name: "MultiPV", Type: uci.SpinOption, Default: "1", Min: 1, Max: 6},
+		{Name: "UCI_LimitStrength", Type: uci.CheckOption, Default: "false"},
+		{Name: "UCI_Elo", Type: uci.SpinOption, Default: strconv.Itoa(engine.MaxElo), Min: engine.MinElo, Max: engine.MaxElo},
+	}, c.Options())
 	ctx := context.Background()
 	require.NoError(t, c.SetOption("Hash", "2"))
 	require.NoError(t, c.NewGame(ctx))

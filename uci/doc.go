@@ -11,9 +11,12 @@
 //     limits, stops and quits, with a context bounding every wait and
 //     clear errors for an engine that misbehaves;
 //   - a [Match] runner on the client: two players, both colours from each
-//     of a set of openings, every move judged by package oware, the score
-//     with its Elo difference, and the games as OGN records (the command
-//     oware match).
+//     of a set of openings, at a time, a depth or a number of positions a
+//     move or on the clock, every move judged by package oware, the score
+//     with its Elo difference, the pairs of games of each opening (a
+//     [Pentanomial]), a sequential probability ratio test ([SPRT]) that
+//     ends the match once it decides, as fishtest tests Stockfish, and the
+//     games as OGN records (the command oware match).
 //
 // # The protocol
 //
@@ -39,7 +42,9 @@
 //   - "setoption name NAME [value VALUE]": sets an option. The standard
 //     options OwnBook and Ponder, which GUIs set, are accepted by the
 //     Server and change nothing when the engine does not declare them.
-//   - "ucinewgame": the next position comes from another game.
+//   - "ucinewgame": the next position comes from another game (the
+//     built-in engine empties its table: nothing of one game reaches the
+//     next).
 //   - "position startpos [moves MOVES]" or "position fen BOARD [moves
 //     MOVES]": the position to search, the opening (under the engine's
 //     rules) or BOARD, then the moves played since. Aualé sends the board
@@ -47,13 +52,21 @@
 //     it cannot matter.
 //   - "go" and limits (see [Limits]): "depth N", "nodes N", "movetime MS",
 //     "wtime MS", "btime MS", "winc MS", "binc MS" and "movestogo N" (South's
-//     clock is "wtime", North's "btime"), "infinite" or "ponder". The
+//     clock is "wtime", North's "btime"; the built-in engine manages its
+//     clock, see engine.Limits.Clock, and the Server ends a search at the
+//     most time it allows), "infinite" or "ponder". The
 //     engine answers "info depth D score cp C nodes N nps N time MS pv
 //     FfEa" after each iteration (C in hundredths of a seed for the player
 //     to move; "score mate N" for a game won in N moves, "mate -N" for one
 //     lost; "lowerbound" after the score of a move that an ended iteration
-//     proved better), and then "bestmove F ponder f" (the move, and the
-//     reply it expects), or "bestmove 0000" when the game is over. After
+//     proved better; for a win or loss that the endgame tables prove,
+//     "cp" beyond ProvenCP, see ScoreOf), and then "bestmove F ponder f"
+//     (the move, and the reply it expects), or "bestmove 0000" when the
+//     game is over. An engine that searches several lines (the option
+//     MultiPV) reports each, "info depth D multipv K ...", K its rank from
+//     1. A line whose result the tables prove ends with "string proven
+//     draw", "string proven win by at least 3 seeds" or "string proven
+//     loss by at least 2 seeds" (see Proof). After
 //     "go infinite" and "go ponder" the best move waits for "stop";
 //     "ponderhit" turns a ponder search into one with the time of its go.
 //     A bare "go" searches until "stop". "depth 0", "nodes 0" or
@@ -73,9 +86,9 @@
 //
 // The built-in engine's Server ([NewEngineServer]) names itself with its
 // rules ("id name oware (github.com/seed3966233f/oware, abapa rules)") and
-// has one option, Hash, the size of its table in MB. Where its endgame
-// tables decide the game right after a capture, it plays one of their best
-// moves (see package engine).
+// has the options Hash, the size of its table in MB, and MultiPV, the
+// lines to search, 1 to 6. Where its endgame tables decide the game right
+// after a capture, it plays one of their best moves (see package engine).
 //
 // A Server plays by its [Server.Rules]; a GUI judges games by its own, so
 // serve the GUI's preset: Aualé's ("auale"), whose games end at the second

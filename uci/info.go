@@ -37,16 +37,27 @@ func (s Score) String() string {
 	return text
 }
 
+// ProvenCP is the least "cp" of a win that the endgame tables prove: a
+// win by at least m seeds is "cp" ProvenCP + 100m, a loss by at least m
+// seeds -ProvenCP - 100m, far beyond any estimate (a thousand seeds).
+const ProvenCP = 100_000
+
 // ScoreOf returns the score of the protocol for a score of the built-in
 // engine: the end of the game seen in n plies is "mate" in (n+1)/2 moves,
-// anything else "cp", in hundredths of a seed (a win that the tables
-// prove too, far above any estimate).
+// a win or loss that the tables prove by at least m seeds "cp" ±(ProvenCP
+// + 100m), anything else "cp" in hundredths of a seed.
 func ScoreOf(s engine.Score) Score {
 	switch plies, ok := s.Mate(); {
 	case ok && plies > 0:
 		return Score{Mate: (plies + 1) / 2}
 	case ok:
 		return Score{Mate: -(-plies + 1) / 2}
+	}
+	switch m, ok := s.Proven(); {
+	case ok && m > 0:
+		return Score{CP: ProvenCP + 100*m}
+	case ok:
+		return Score{CP: -ProvenCP + 100*m}
 	}
 	return Score{CP: int(s) * 100 / engine.SeedValue}
 }
@@ -68,15 +79,56 @@ type Info struct {
 // InfoOf returns the info line of a result of the built-in engine, after
 // a search of elapsed: its depth, score (a lower bound for a move that an
 // ended iteration proved better, see engine.Result.Partial), nodes,
-// speed, time and principal variation.
+// speed, time and principal variation, and for a score that the endgame
+// tables prove, "string proven" and the result (see Proof).
 func InfoOf(r engine.Result, elapsed time.Duration) Info {
-	score := ScoreOf(r.Score)
-	score.Lowerbound = r.Partial
+	line := engine.Line{Move: r.Move, Score: r.Score, Depth: r.Depth, PV: r.PV}
+	if len(r.Lines) > 0 {
+		line = r.Lines[0]
+	}
+	i := lineInfo(r, line, elapsed)
+	i.Score.Lowerbound = r.Partial
+	return i
+}
+
+// InfoLines returns the info lines of a result of the built-in engine
+// with several lines (engine.Limits.MultiPV): InfoOf's for each of
+// r.Lines, its depth the line's, with its rank from 1 in MultiPV.
+func InfoLines(r engine.Result, elapsed time.Duration) []Info {
+	infos := make([]Info, len(r.Lines))
+	for k, l := range r.Lines {
+		infos[k] = lineInfo(r, l, elapsed)
+		infos[k].MultiPV = k + 1
+	}
+	if len(infos) > 0 {
+		infos[0].Score.Lowerbound = r.Partial
+	}
+	return infos
+}
+
+// lineInfo returns the info line of the line l of the result r.
+func lineInfo(r engine.Result, l engine.Line, elapsed time.Duration) Info {
+	score := ScoreOf(l.Score)
 	nps := uint64(0)
 	if elapsed > 0 {
 		nps = uint64(float64(r.Nodes) / elapsed.Seconds())
 	}
-	return Info{Depth: r.Depth, Score: &score, Nodes: r.Nodes, NPS: nps, Time: elapsed, PV: r.PV}
+	return Info{Depth: l.Depth, Score: &score, Nodes: r.Nodes, NPS: nps, Time: elapsed, PV: l.PV, String: Proof(l)}
+}
+
+// Proof returns what an info line of the line l says of its score after
+// "string": "proven win by at least 3 seeds", "proven loss by at least 2
+// seeds" or "proven draw" for a result that the endgame tables prove, or
+// that the move makes (see engine.Line.Proven), or "" for an estimate or
+// the end of the game seen within the search, which "score mate" says.
+func Proof(l engine.Line) string {
+	if _, mate := l.Score.Mate(); mate || !l.Proven {
+		return ""
+	}
+	if l.Score == 0 {
+		return "proven draw"
+	}
+	return "proven " + l.Score.String()
 }
 
 // Format returns the line of i, "info" and its fields in the order of

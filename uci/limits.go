@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/engine"
 )
 
 // Limits are the limits of a search that a go command gives; the zero
@@ -125,22 +126,48 @@ func parseGo(args []string) (goRequest, error) {
 	return g, nil
 }
 
-// Budget returns the time to think of the player pl under l: MoveTime, or
-// else a share of pl's clock (the clock over MovesToGo, or over 20 moves,
-// plus three quarters of the increment, at most half the clock and at
-// least a millisecond), or else 0 for no limit of time. A clock of pl at
-// 0 while the other player's is not is no time left: a millisecond.
-func (l Limits) Budget(pl oware.Player) time.Duration {
+// search returns the limits of a search of p by the built-in engine
+// under l, and the time after which the search must end, 0 for none:
+// l's depth and positions, and MoveTime, or else the clock of the player
+// to move with its increment and the moves to go, which the engine
+// manages (see engine.Limits.Clock), the search ending at the most that
+// it allows. A clock of the player to move at 0 while the other
+// player's is not is no time left: a millisecond.
+func (l Limits) search(p oware.Position) (engine.Limits, time.Duration) {
+	elim := engine.Limits{Depth: min(l.Depth, engine.MaxDepth), Nodes: l.Nodes}
+	pl := p.Board().ToMove()
 	switch {
 	case l.MoveTime > 0:
-		return l.MoveTime
+		return elim, l.MoveTime
+	case l.Clock[pl] > 0:
+		elim.Clock, elim.Increment, elim.MovesToGo = l.Clock[pl], l.Increment[pl], l.MovesToGo
+		return elim, elim.MaxTime(p)
 	case l.Clock != [2]time.Duration{}:
-		togo := l.MovesToGo
-		if togo <= 0 {
-			togo = 20
-		}
-		t := l.Clock[pl]/time.Duration(togo) + l.Increment[pl]*3/4
-		return max(min(t, l.Clock[pl]/2), time.Millisecond)
+		return elim, time.Millisecond
 	}
-	return 0
+	return elim, 0
+}
+
+// TimeControl describes the time control of a match whose moves have the
+// limits l: "12s+100ms" for a game on the clock (South's), or the limits
+// of a move, "100ms a move", "20000 nodes a move", "depth 8 a move",
+// several joined by commas.
+func (l Limits) TimeControl() string {
+	if c := l.Clock[oware.South]; c > 0 {
+		return c.String() + "+" + l.Increment[oware.South].String()
+	}
+	var parts []string
+	if l.MoveTime > 0 {
+		parts = append(parts, l.MoveTime.String())
+	}
+	if l.Nodes > 0 {
+		parts = append(parts, strconv.FormatUint(l.Nodes, 10)+" nodes")
+	}
+	if l.Depth > 0 {
+		parts = append(parts, "depth "+strconv.Itoa(l.Depth))
+	}
+	if len(parts) == 0 {
+		return "no limit"
+	}
+	return strings.Join(parts, ", ") + " a move"
 }

@@ -136,13 +136,22 @@ func NewBuiltinPlayer(level int) (*BuiltinPlayer, error) {
 // Name returns "oware (built in, level N)".
 func (b *BuiltinPlayer) Name() string { return fmt.Sprintf("oware (built in, level %d)", b.Level) }
 
-// NewGame does nothing.
-func (b *BuiltinPlayer) NewGame(context.Context) error { return nil }
+// NewGame empties the engine's table (engine.Engine.NewGame).
+func (b *BuiltinPlayer) NewGame(context.Context) error {
+	b.Engine.NewGame()
+	return nil
+}
 
-// Move searches p up to b.Level plies deep within the time that lim gives
-// the player to move.
+// Move searches p up to b.Level plies deep (or lim.Depth, if less),
+// within lim's positions and time, or on the clock of the player to move
+// as the engine manages it (see engine.Limits.Clock).
 func (b *BuiltinPlayer) Move(ctx context.Context, _ oware.Board, _ []oware.Move, p oware.Position, lim Limits) (oware.Move, error) {
-	r, err := b.Engine.Search(ctx, p, engine.Limits{Depth: b.Level, Time: lim.Budget(p.Board().ToMove())})
+	elim, t := lim.search(p)
+	elim.Time = t
+	if elim.Depth == 0 || elim.Depth > b.Level {
+		elim.Depth = b.Level
+	}
+	r, err := b.Engine.Search(ctx, p, elim)
 	return r.Move, err
 }
 
@@ -159,7 +168,19 @@ type Match struct {
 	Players  [2]Player      // the first player and the second
 	Openings [][]oware.Move // each played twice, the first player South in the first game
 	MoveTime time.Duration  // the time of a move
-	MaxPlies int            // a game this long is adjudicated a draw; 0 for no limit
+	// Limits, when not the zero Limits, are those of every move in place
+	// of MoveTime: a depth or a number of positions (the same for every
+	// move, whatever the load of the machine), a time, or a game on the
+	// clock. Clock is then the time of each player for the whole game and
+	// Increment the time added after each of its moves: the Match keeps
+	// the clocks, sends them with every go, and a player whose time runs
+	// out while it thinks loses the game (a Forfeit wrapping ErrTimeout).
+	Limits   Limits
+	MaxPlies int // a game this long is adjudicated a draw; 0 for no limit
+	// SPRT, when not nil, is a sequential probability ratio test of the
+	// first player against the second, checked after every pair of games:
+	// the match ends once it decides (see Result.Pairs).
+	SPRT *SPRT
 	// Ply, when not nil, is called after every ply of a game with its
 	// number (from 1), the plies so far and the result before the game.
 	Ply func(round, plies int, sofar Result)
@@ -175,6 +196,7 @@ type Game struct {
 	Opening []oware.Move   // the moves of the opening
 	Moves   []oware.Move   // the moves of the game, the opening's first
 	End     oware.Position // the last position
+	Limits  Limits         // the limits of its moves, the clocks at its start
 	// Forfeit, when not nil, is the fault by which a player lost the
 	// game; otherwise End is over by the rules, or adjudicated a draw
 	// (MaxPlies).
@@ -201,14 +223,20 @@ func (g Game) Summary() string {
 
 // Record returns the game as an OGN record under rules, with the players'
 // names in the South and North tags, the opening in an Opening tag and
-// the time of a move in a TimeControl tag. A game lost by forfeit or
-// adjudicated is not over by the rules: its result is "*" and a
-// Termination tag says what ended it. The names and the Termination are
-// made printable (see MaxName) and cut to what a tag holds
-// (ogn.DefaultLimits), and an opening too long for a tag is left to the
-// movetext, so that the record is written and read back; only a game of
-// more plies than a record holds is not.
+// the time of a move (moveTime, or when it is 0 the game's Limits) in a
+// TimeControl tag: "100ms a move", "12s+100ms" (a clock and its
+// increment), "20000 nodes a move". A game lost by forfeit or adjudicated
+// is not over by the rules: its result is "*" and a Termination tag says
+// what ended it. The names and the Termination are made printable (see
+// MaxName) and cut to what a tag holds (ogn.DefaultLimits), and an
+// opening too long for a tag is left to the movetext, so that the record
+// is written and read back; only a game of more plies than a record holds
+// is not.
 func (g Game) Record(rules oware.Rules, moveTime time.Duration) ogn.Game {
+	control := fmt.Sprintf("%s a move", moveTime)
+	if moveTime == 0 {
+		control = g.Limits.TimeControl()
+	}
 	rec := ogn.Game{Rules: rules, Tags: []ogn.Tag{
 		{Name: "Event", Value: "oware match"},
 		{Name: "Round", Value: fmt.Sprint(g.Round)},
@@ -218,7 +246,7 @@ func (g Game) Record(rules oware.Rules, moveTime time.Duration) ogn.Game {
 	if opening := JoinMoves(g.Opening); len(opening) <= ogn.DefaultLimits.Tag {
 		rec.Tags = append(rec.Tags, ogn.Tag{Name: "Opening", Value: opening})
 	}
-	rec.Tags = append(rec.Tags, ogn.Tag{Name: "TimeControl", Value: fmt.Sprintf("%s a move", moveTime)})
+	rec.Tags = append(rec.Tags, ogn.Tag{Name: "TimeControl", Value: control})
 	p := rules.Start()
 	for _, m := range g.Moves {
 		next, _ := p.Play(m)
@@ -283,6 +311,9 @@ func forfeitOf(loser oware.Player, err error) *Forfeit {
 // Result is the score of a match from the first player's side.
 type Result struct {
 	Wins, Draws, Losses int // the first player's games won, drawn and lost
+	// Pairs counts the pairs of games, an opening played with both
+	// colours, by the first player's points in them.
+	Pairs Pentanomial
 	// Forfeits describe the games lost otherwise than by the rules, such
 	// as "game 3: fake (North) lost: illegal move: ...".
 	Forfeits []string
@@ -342,8 +373,14 @@ func plural(n int, one, many string) string {
 // that cannot start again, or an error of m.Game) or when ctx is done.
 func (m *Match) Play(ctx context.Context) (Result, error) {
 	var res Result
+	if m.SPRT != nil {
+		if err := m.SPRT.Check(); err != nil {
+			return res, err
+		}
+	}
 	round := 0
 	for _, opening := range m.Openings {
+		points := 0 // the first player's in the pair, in half points
 		for first := range 2 {
 			round++
 			players := m.Players
@@ -362,12 +399,18 @@ func (m *Match) Play(ctx context.Context) (Result, error) {
 				res.Losses++
 			case g.Forfeit != nil:
 				res.Wins++
+				points += 2
 			case !won:
 				res.Draws++
+				points++
 			case w == me:
 				res.Wins++
+				points += 2
 			default:
 				res.Losses++
+			}
+			if first == 1 {
+				res.Pairs[points]++
 			}
 			if f := g.Forfeit; f != nil {
 				res.Forfeits = append(res.Forfeits, fmt.Sprintf("game %d: %s (%s) lost: %s", round, g.Players[f.Loser], f.Loser, f))
@@ -377,6 +420,9 @@ func (m *Match) Play(ctx context.Context) (Result, error) {
 					return res, err
 				}
 			}
+		}
+		if m.SPRT != nil && m.SPRT.Decide(res.Pairs) != Continue {
+			break
 		}
 	}
 	return res, nil
@@ -400,13 +446,25 @@ func (m *Match) game(ctx context.Context, round int, opening []oware.Move, playe
 			return g, err
 		}
 	}
-	lim := Limits{MoveTime: m.MoveTime}
+	lim := m.Limits
+	if lim == (Limits{}) {
+		lim = Limits{MoveTime: m.MoveTime}
+	}
+	clocked := lim.Clock != [2]time.Duration{}
+	g.Limits = lim
 	for p.Moves().Len() > 0 && (m.MaxPlies == 0 || len(g.Moves) < m.MaxPlies) {
 		if err := ctx.Err(); err != nil {
 			return g, err
 		}
 		mover := p.Board().ToMove()
+		asked := time.Now()
 		mv, err := players[mover].Move(ctx, start.Board(), g.Moves, p, lim)
+		if took := time.Since(asked); clocked && err == nil {
+			if took > lim.Clock[mover] {
+				err = &Error{Engine: players[mover].Name(), Op: "go", Err: ErrTimeout, Detail: fmt.Sprintf("out of time: %s to move with %s on its clock", took.Round(time.Millisecond), lim.Clock[mover])}
+			}
+			lim.Clock[mover] += lim.Increment[mover] - took
+		}
 		if err == nil && !p.Moves().Contains(mv) {
 			err = &Error{Engine: players[mover].Name(), Op: "go", Err: ErrIllegal, Detail: fmt.Sprintf("%s at %s (legal: %s)", mv, p.Board(), p.Moves())}
 		}

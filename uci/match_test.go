@@ -73,7 +73,7 @@ func TestMatch(t *testing.T) {
 	}
 	res, err := m.Play(context.Background())
 	require.NoError(t, err)
-	assert.Equal(t, uci.Result{Losses: 4, Plies: res.Plies}, res)
+	assert.Equal(t, uci.Result{Losses: 4, Pairs: uci.Pentanomial{2, 0, 0, 0, 0}, Plies: res.Plies}, res)
 	assert.Equal(t, "0 wins, 0 draws, 4 losses", res.Score())
 	require.Len(t, games, 4)
 	for i, g := range games {
@@ -142,7 +142,7 @@ func TestMatchForfeits(t *testing.T) {
 		}}
 	res, err := m.Play(context.Background())
 	require.NoError(t, err)
-	assert.Equal(t, uci.Result{Draws: 2, Plies: 20}, res)
+	assert.Equal(t, uci.Result{Draws: 2, Pairs: uci.Pentanomial{0, 0, 1, 0, 0}, Plies: 20}, res)
 }
 
 // TestMatchEnds: a match ends early, with the result so far, on an error
@@ -218,4 +218,142 @@ func TestRandomOpenings(t *testing.T) {
 	_, err = uci.RandomOpenings(oware.Rules{}, 40, 2, 1)
 	assert.ErrorIs(t, err, uci.ErrSyntax)
 	assert.EqualError(t, err, "uci: openings: syntax error: only 36 different openings of 2 plies found; ask for fewer or longer ones")
+}
+
+// clockPlayer plays the first legal move after sleeping for think, and
+// records the limits of each move.
+type clockPlayer struct {
+	think  time.Duration
+	limits []uci.Limits
+}
+
+func (c *clockPlayer) Name() string                  { return "sleeper" }
+func (c *clockPlayer) NewGame(context.Context) error { return nil }
+func (c *clockPlayer) Close() error                  { return nil }
+func (c *clockPlayer) Move(_ context.Context, _ oware.Board, _ []oware.Move, p oware.Position, lim uci.Limits) (oware.Move, error) {
+	c.limits = append(c.limits, lim)
+	time.Sleep(c.think)
+	m, _ := p.Moves().Nth(0)
+	return m, nil
+}
+
+// TestMatchClock: under a time control the match sends each player its
+// clocks, takes from a player's clock the time it thinks and adds its
+// increment after each move; a player whose time runs out loses the game
+// by forfeit, and each game starts with full clocks.
+func TestMatchClock(t *testing.T) {
+	openings, err := uci.RandomOpenings(oware.Rules{}, 1, 2, 3)
+	require.NoError(t, err)
+	slow := &clockPlayer{think: 40 * time.Millisecond}
+	fast := &clockPlayer{}
+	lim := uci.Limits{Clock: [2]time.Duration{300 * time.Millisecond, 300 * time.Millisecond}, Increment: [2]time.Duration{10 * time.Millisecond, 10 * time.Millisecond}}
+	var games []uci.Game
+	m := &uci.Match{Players: [2]uci.Player{slow, fast}, Openings: openings, Limits: lim,
+		Game: func(g uci.Game, _ uci.Result) error {
+			games = append(games, g)
+			return nil
+		}}
+	res, err := m.Play(context.Background())
+	require.NoError(t, err)
+	require.Len(t, games, 2)
+	assert.Equal(t, 2, res.Losses, "the slow player loses both games on time")
+	for _, g := range games {
+		require.NotNil(t, g.Forfeit, "game %d", g.Round)
+		assert.ErrorIs(t, g.Forfeit, uci.ErrTimeout)
+		assert.Equal(t, "sleeper", g.Players[g.Forfeit.Loser])
+		assert.Contains(t, g.Forfeit.Detail, "out of time: ")
+	}
+	// In the first game the sleeper is South: 300 ms, less 40 ms or more
+	// a move, plus 10 ms after each: out of time at its 10th move at the
+	// latest (300 - 9·30 = 30 < 40). North's clock only grows.
+	assert.Equal(t, lim, slow.limits[0], "the first move of a game is asked with full clocks")
+	moves := 1
+	for ; moves < len(slow.limits) && slow.limits[moves].Clock[oware.North] != lim.Clock[oware.North]; moves++ {
+		before, now := slow.limits[moves-1], slow.limits[moves]
+		spent := before.Clock[oware.South] - now.Clock[oware.South]
+		assert.GreaterOrEqual(t, spent, 29*time.Millisecond, "move %d: 40 ms or more less the increment", moves+1)
+		assert.GreaterOrEqual(t, now.Clock[oware.North], before.Clock[oware.North], "move %d: North gains its increment", moves+1)
+		assert.Equal(t, lim.Increment, now.Increment)
+	}
+	assert.LessOrEqual(t, moves, 10)
+	assert.Greater(t, moves, 3)
+	require.Less(t, moves, len(slow.limits))
+	assert.Equal(t, lim.Clock[oware.North], slow.limits[moves].Clock[oware.North], "the second game starts with full clocks")
+	assert.Greater(t, slow.limits[moves].Clock[oware.South], lim.Clock[oware.South], "South has moved once, in no time")
+}
+
+// TestMatchSPRT: a match with an SPRT counts its pairs of games and ends
+// once the test decides: the built-in engine against a random mover
+// wins every pair, which accepts H1 after a few pairs; with the players
+// the other way round, H0. A test that is none is refused.
+func TestMatchSPRT(t *testing.T) {
+	openings, err := uci.RandomOpenings(oware.Rules{}, 30, 4, 11)
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		builtinFirst bool
+		want         uci.Decision
+	}{{true, uci.AcceptH1}, {false, uci.AcceptH0}} {
+		builtin, err := uci.NewBuiltinPlayer(2)
+		require.NoError(t, err)
+		players := [2]uci.Player{builtin, &randomPlayer{prng.New(5)}}
+		if !tc.builtinFirst {
+			players[0], players[1] = players[1], players[0]
+		}
+		sprt := &uci.SPRT{Elo0: 0, Elo1: 50}
+		games := 0
+		m := &uci.Match{Players: players, Openings: openings, Limits: uci.Limits{Depth: 2}, SPRT: sprt,
+			Game: func(uci.Game, uci.Result) error { games++; return nil }}
+		res, err := m.Play(context.Background())
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, sprt.Decide(res.Pairs), "%+v", res)
+		assert.Less(t, res.Pairs.Pairs(), len(openings), "it stops early")
+		assert.Equal(t, 2*res.Pairs.Pairs(), games)
+		before := res.Pairs
+		if tc.builtinFirst {
+			before[4]--
+		} else {
+			before[0]--
+		}
+		assert.Equal(t, uci.Continue, sprt.Decide(before), "not a pair earlier")
+		if tc.builtinFirst {
+			assert.Equal(t, res.Wins, 2*res.Pairs[4]+res.Pairs[3])
+		}
+	}
+	m := &uci.Match{Players: [2]uci.Player{&randomPlayer{prng.New(1)}, &randomPlayer{prng.New(2)}}, Openings: openings, SPRT: &uci.SPRT{Elo0: 5, Elo1: 0}}
+	_, err = m.Play(context.Background())
+	assert.ErrorIs(t, err, uci.ErrSyntax)
+}
+
+// TestMatchPairs: each opening's two games make a pair, counted by the
+// first player's points in them.
+func TestMatchPairs(t *testing.T) {
+	openings, err := uci.RandomOpenings(oware.Rules{}, 40, 4, 4)
+	require.NoError(t, err)
+	var games []uci.Game
+	m := &uci.Match{Players: [2]uci.Player{&randomPlayer{prng.New(8)}, &randomPlayer{prng.New(9)}}, Openings: openings,
+		Game: func(g uci.Game, _ uci.Result) error { games = append(games, g); return nil }}
+	res, err := m.Play(context.Background())
+	require.NoError(t, err)
+	var want uci.Pentanomial
+	for i := 0; i < len(games); i += 2 {
+		points := 0
+		for j, g := range games[i : i+2] {
+			me := oware.Player(j) // the first player is South in the first game
+			switch w, ok := g.End.Outcome().Winner(); {
+			case !ok:
+				points++
+			case w == me:
+				points += 2
+			}
+		}
+		want[points]++
+	}
+	assert.Equal(t, want, res.Pairs)
+	kinds := 0
+	for _, c := range want {
+		if c > 0 {
+			kinds++
+		}
+	}
+	assert.GreaterOrEqual(t, kinds, 3, "random players score pairs of several kinds: %v", want)
 }

@@ -116,6 +116,44 @@ func TestInfoOf(t *testing.T) {
 		assert.Equal(t, tc.want, InfoOf(tc.r, 2*time.Millisecond).Format())
 	}
 	assert.Equal(t, "info depth 1 score cp 0 nodes 1 nps 0 time 0 pv A", InfoOf(engine.Result{Depth: 1, Nodes: 1, PV: moves(t, "A")}, 0).Format())
+	// Results that the tables prove, and an estimate of 0.
+	for _, tc := range []struct {
+		line engine.Line
+		want string
+	}{
+		{engine.Line{Move: 5, Score: engine.KnownWin + 3, Depth: 4, PV: moves(t, "Fa"), Proven: true}, "info depth 4 score cp 100300 nodes 10 nps 5000 time 2 pv Fa string proven win by at least 3 seeds"},
+		{engine.Line{Move: 6, Score: -engine.KnownWin - 1, Depth: 4, PV: moves(t, "a"), Proven: true}, "info depth 4 score cp -100100 nodes 10 nps 5000 time 2 pv a string proven loss by at least 1 seed"},
+		{engine.Line{Move: 0, Score: 0, Depth: 2, PV: moves(t, "A"), Proven: true}, "info depth 2 score cp 0 nodes 10 nps 5000 time 2 pv A string proven draw"},
+		{engine.Line{Move: 0, Score: 0, Depth: 2, PV: moves(t, "A")}, "info depth 2 score cp 0 nodes 10 nps 5000 time 2 pv A"},
+		{engine.Line{Move: 0, Score: engine.Win - 3, Depth: 2, PV: moves(t, "A"), Proven: true}, "info depth 2 score mate 2 nodes 10 nps 5000 time 2 pv A"},
+	} {
+		l := tc.line
+		r := engine.Result{Move: l.Move, Score: l.Score, Depth: l.Depth, PV: l.PV, Nodes: 10, Lines: []engine.Line{l}}
+		assert.Equal(t, tc.want, InfoOf(r, 2*time.Millisecond).Format())
+		i, err := parseInfo(tc.want)
+		require.NoError(t, err)
+		assert.Equal(t, Proof(l), i.String, "the string reads back")
+	}
+}
+
+// TestInfoLines: the info lines of several lines, ranked, each with its
+// depth, score and line and the search's nodes; the first a lower bound
+// when the result is partial.
+func TestInfoLines(t *testing.T) {
+	r := engine.Result{Move: 5, Score: 8, Depth: 7, PV: moves(t, "Fa"), Nodes: 100, Partial: true, Lines: []engine.Line{
+		{Move: 5, Score: 8, Depth: 7, PV: moves(t, "Fa")},
+		{Move: 2, Score: -4, Depth: 6, PV: moves(t, "Cb")},
+		{Move: 0, Score: 0, Depth: 6, PV: moves(t, "A"), Proven: true},
+	}}
+	var got []string
+	for _, i := range InfoLines(r, 100*time.Millisecond) {
+		got = append(got, i.Format())
+	}
+	assert.Equal(t, []string{
+		"info depth 7 multipv 1 score cp 200 lowerbound nodes 100 nps 1000 time 100 pv Fa",
+		"info depth 6 multipv 2 score cp -100 nodes 100 nps 1000 time 100 pv Cb",
+		"info depth 6 multipv 3 score cp 0 nodes 100 nps 1000 time 100 pv A string proven draw",
+	}, got)
 }
 
 // TestParseInfoErrors: malformed fields are refused; words it does not
@@ -271,4 +309,21 @@ func FuzzParseOption(f *testing.F) {
 		require.NoError(t, err, "%q written %q", line, written)
 		assert.Equal(t, written, again.String(), "%q", line)
 	})
+}
+
+// TestLimitsControl: a game's time control in words, for its record.
+func TestLimitsControl(t *testing.T) {
+	for _, tc := range []struct {
+		l    Limits
+		want string
+	}{
+		{Limits{MoveTime: 100 * time.Millisecond}, "100ms a move"},
+		{Limits{Clock: [2]time.Duration{12 * time.Second, 12 * time.Second}, Increment: [2]time.Duration{100 * time.Millisecond, 100 * time.Millisecond}}, "12s+100ms"},
+		{Limits{Clock: [2]time.Duration{time.Minute, time.Minute}}, "1m0s+0s"},
+		{Limits{Nodes: 20000}, "20000 nodes a move"},
+		{Limits{Depth: 8, Nodes: 500}, "500 nodes, depth 8 a move"},
+		{Limits{}, "no limit"},
+	} {
+		assert.Equal(t, tc.want, tc.l.TimeControl())
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -44,6 +45,18 @@ type Server struct {
 	// "setoption" of the standard options OwnBook and Ponder, which GUIs
 	// set, is accepted and does nothing when they are not among them.
 	Options []Option
+	// MultiPV, when above 1, is the most lines that Engine searches at
+	// once (engine.Limits.MultiPV): the Server then declares the standard
+	// option MultiPV, from 1 (the default) to MultiPV, a setting of each
+	// session, and reports every line of an iteration of more than one in
+	// an info line with "multipv K", K its rank from 1.
+	MultiPV int
+	// MinElo and MaxElo, when MaxElo is above 0, are the strengths that
+	// Engine can play at (engine.Limits.Elo): the Server then declares the
+	// standard options UCI_LimitStrength (false by default) and UCI_Elo,
+	// from MinElo to MaxElo (MaxElo by default), settings of each session,
+	// and passes UCI_Elo to the engine while UCI_LimitStrength is true.
+	MinElo, MaxElo int
 	// NewGame, when not nil, is called on "ucinewgame", which tells that
 	// the next position comes from another game.
 	NewGame func()
@@ -107,11 +120,36 @@ type session struct {
 	cancel context.CancelFunc // ends the context of Prepare
 	pos    oware.Position
 	search *search // the search started by the last go, until stop or its end; nil if none
+	// options are the Server's options, then those of the session.
+	options []Option
+	multiPV int  // the lines to search, from the option MultiPV
+	limit   bool // UCI_LimitStrength
+	elo     int  // UCI_Elo
 }
 
 // session starts a session of s that writes to out.
 func (s *Server) session(out io.Writer) *session {
-	ss := &session{srv: s, out: out, ready: make(chan struct{}), pos: s.Rules.Start()}
+	ss := &session{srv: s, out: out, ready: make(chan struct{}), pos: s.Rules.Start(), multiPV: 1}
+	ss.options = append(ss.options, s.Options...)
+	if s.MultiPV > 1 {
+		ss.options = append(ss.options, Option{Name: "MultiPV", Type: SpinOption, Default: "1", Min: 1, Max: s.MultiPV,
+			Set: func(value string) error {
+				ss.multiPV, _ = strconv.Atoi(value) // checked by the Server
+				return nil
+			}})
+	}
+	if s.MaxElo > 0 {
+		ss.elo = s.MaxElo
+		ss.options = append(ss.options,
+			Option{Name: "UCI_LimitStrength", Type: CheckOption, Default: "false", Set: func(value string) error {
+				ss.limit = value == "true"
+				return nil
+			}},
+			Option{Name: "UCI_Elo", Type: SpinOption, Default: strconv.Itoa(s.MaxElo), Min: s.MinElo, Max: s.MaxElo, Set: func(value string) error {
+				ss.elo, _ = strconv.Atoi(value) // checked by the Server
+				return nil
+			}})
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	ss.cancel = cancel
 	if s.Prepare == nil {
@@ -169,7 +207,7 @@ func (ss *session) handle(line string) bool {
 	case "uci":
 		ss.send("id name %s", ss.srv.Name)
 		ss.send("id author %s", ss.srv.Author)
-		for _, o := range ss.srv.Options {
+		for _, o := range ss.options {
 			ss.send("%s", o)
 		}
 		ss.send("uciok")
@@ -238,7 +276,7 @@ func (ss *session) setOption(args []string) {
 	if i < len(args) {
 		value = strings.Join(args[i+1:], " ")
 	}
-	for _, o := range ss.srv.Options {
+	for _, o := range ss.options {
 		if !strings.EqualFold(o.Name, name) {
 			continue
 		}
@@ -361,7 +399,11 @@ func (ss *session) goCommand(args []string) {
 	if se.afterFunc == nil {
 		se.afterFunc = time.AfterFunc
 	}
-	budget := lim.Budget(mover)
+	elim, budget := lim.search(p)
+	elim.MultiPV = ss.multiPV
+	if ss.limit {
+		elim.Elo = ss.elo
+	}
 	unlimited := !now && budget == 0 && lim.Depth == 0 && lim.Nodes == 0
 	se.hold = lim.Infinite || lim.Ponder || unlimited
 	se.releaseOnHit = lim.Ponder && !lim.Infinite && !unlimited
@@ -374,19 +416,27 @@ func (ss *session) goCommand(args []string) {
 		se.startClock(budget)
 	}
 	ss.search = se
-	elim := engine.Limits{Depth: min(lim.Depth, engine.MaxDepth), Nodes: lim.Nodes}
 	start := time.Now()
+	report := func(r engine.Result) {
+		infos := []Info{InfoOf(r, time.Since(start))}
+		if elim.MultiPV > 1 {
+			infos = InfoLines(r, time.Since(start))
+		}
+		for _, i := range infos {
+			ss.send("%s", i.Format())
+		}
+	}
 	go func() {
 		defer se.stopClock()
 		var reported uint64 // the nodes of the last report
 		r, err := ss.srv.Engine.Analyze(ctx, p, elim, func(r engine.Result) {
-			ss.send("%s", InfoOf(r, time.Since(start)).Format())
+			report(r)
 			reported = r.Nodes
 		})
 		if err == nil && r.Nodes != reported {
 			// The iteration that the stop ended: all the nodes, and the
 			// move it proved better if it did.
-			ss.send("%s", InfoOf(r, time.Since(start)).Format())
+			report(r)
 		}
 		if se.hold {
 			<-se.released

@@ -20,6 +20,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/engine"
+	"github.com/seed3966233f/oware/tablebase"
 )
 
 // The forms of the engine's answers that Aualé's client reads (its
@@ -28,7 +29,7 @@ import (
 // principal variation is pit letters written together.
 var (
 	bestmoveLine = regexp.MustCompile(`^bestmove ([A-Fa-f]|0000)( ponder ([A-Fa-f]))?$`)
-	infoLine     = regexp.MustCompile(`^info depth [0-9]+ score (cp -?[0-9]+|mate -?[0-9]+)( lowerbound)? nodes [0-9]+ nps [0-9]+ time [0-9]+ pv [A-Fa-f]+$`)
+	infoLine     = regexp.MustCompile(`^info depth [0-9]+( multipv [1-6])? score (cp -?[0-9]+|mate -?[0-9]+)( lowerbound)? nodes [0-9]+ nps [0-9]+ time [0-9]+ pv [A-Fa-f]+( string proven (draw|(win|loss) by at least [0-9]+ seeds?))?$`)
 	optionLine   = regexp.MustCompile(`^option name \S+ type (check|spin|combo|button|string)( (default|min|max|var) \S+)*$`)
 	errorLine    = regexp.MustCompile(`^info string error: .+$`)
 )
@@ -305,6 +306,12 @@ func serveAnswered(t *testing.T, input string) []string {
 	t.Helper()
 	srv, err := NewEngineServer(EngineConfig{HashMB: MinHashMB})
 	require.NoError(t, err)
+	return serveAnsweredBy(t, srv, input)
+}
+
+// serveAnsweredBy is serveAnswered of srv.
+func serveAnsweredBy(t *testing.T, srv *Server, input string) []string {
+	t.Helper()
 	gos := 0
 	for _, l := range strings.Split(input, "\n") {
 		if f := strings.Fields(l); len(f) > 0 && f[0] == "go" {
@@ -324,24 +331,37 @@ func serveAnswered(t *testing.T, input string) []string {
 	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 }
 
-// TestBudget: the time to think under a clock is a share of the time
-// left plus most of the increment, never more than half the time left.
-func TestBudget(t *testing.T) {
+// TestSearchLimits: the limits of a go become those of the built-in
+// engine's search and the time after which the Server ends it: movetime
+// as it is; on the clock of the player to move, the most that the
+// engine's time management allows at the opening (48 seeds on the board:
+// 36 moves to come, or movestogo), five times the share of the time left
+// for the moves to come, less 20 ms each, at most a third of the clock.
+func TestSearchLimits(t *testing.T) {
+	north := oware.PositionFrom(oware.MustParseBoard("4-4-4-4-4-4-4-4-4-4-4-4-0-0-N"))
 	for _, tc := range []struct {
 		args string
-		pl   oware.Player
-		want time.Duration
+		p    oware.Position
+		want engine.Limits
+		time time.Duration
 	}{
-		{"movetime 300", oware.South, 300 * time.Millisecond},
-		{"wtime 60000 btime 1000", oware.South, 3 * time.Second},
-		{"wtime 60000 btime 1000", oware.North, 50 * time.Millisecond},
-		{"wtime 1000 winc 2000", oware.South, 500 * time.Millisecond},
-		{"wtime 10000 movestogo 5", oware.South, 2 * time.Second},
-		{"depth 5", oware.South, 0},
+		{"movetime 300", oware.Start(), engine.Limits{}, 300 * time.Millisecond},
+		{"depth 5 nodes 300", oware.Start(), engine.Limits{Depth: 5, Nodes: 300}, 0},
+		// (60 s - 36·20 ms) / 36 = 1.6467 s, five times that.
+		{"wtime 60000 btime 1000", oware.Start(), engine.Limits{Clock: time.Minute}, 8233333330},
+		// (1 s - 36·20 ms) / 36 = 7.78 ms, five times that.
+		{"wtime 60000 btime 1000", north, engine.Limits{Clock: time.Second}, 38888885},
+		// A third of the clock, below five times (1 + 35·2 - 0.72 s) / 36.
+		{"wtime 1000 winc 2000 binc 5", oware.Start(), engine.Limits{Clock: time.Second, Increment: 2 * time.Second}, 333333333},
+		{"wtime 10000 movestogo 5", oware.Start(), engine.Limits{Clock: 10 * time.Second, MovesToGo: 5}, 3333333333},
+		// North's clock at 0 while South's is given: no time left.
+		{"depth 99 wtime 1000", north, engine.Limits{Depth: engine.MaxDepth}, time.Millisecond},
 	} {
 		l, err := parseGo(strings.Fields(tc.args))
 		require.NoError(t, err, tc.args)
-		assert.Equal(t, tc.want, l.Budget(tc.pl), tc.args)
+		got, d := l.search(tc.p)
+		assert.Equal(t, tc.want, got, tc.args)
+		assert.Equal(t, tc.time, d, tc.args)
 	}
 }
 
@@ -491,7 +511,8 @@ func TestServerNodes(t *testing.T) {
 }
 
 // TestNewEngineServer: the configuration is checked; the name says the
-// rules, and Hash is the one option.
+// rules, Hash is the one option of its own, and MultiPV goes up to six
+// lines.
 func TestNewEngineServer(t *testing.T) {
 	for _, cfg := range []EngineConfig{{HashMB: -1}, {HashMB: MaxHashMB + 1}, {Endgame: -1}, {Endgame: MaxEndgame + 1}} {
 		_, err := NewEngineServer(cfg)
@@ -505,10 +526,200 @@ func TestNewEngineServer(t *testing.T) {
 	assert.Equal(t, "oware (github.com/seed3966233f/oware, aalina rules)", srv.Name)
 	require.Len(t, srv.Options, 1)
 	assert.Equal(t, "option name Hash type spin default 64 min 1 max 4096", srv.Options[0].String())
+	assert.Equal(t, oware.PitsPerSide, srv.MultiPV)
 	assert.Nil(t, srv.Prepare, "no endgames asked for")
 	rs, err := oware.ParseRules("board-game-rs")
 	require.NoError(t, err)
 	srv, err = NewEngineServer(EngineConfig{Rules: rs, Endgame: 12})
 	require.NoError(t, err)
 	assert.Nil(t, srv.Prepare, "no tables under board-game-rs")
+}
+
+// TestServerMultiPV: the option MultiPV, declared on uci and set for its
+// session alone, makes go report each line of every iteration, ranked,
+// with the lines, scores and depth of the engine's own search of that
+// many lines; the best move is the first line's. Values out of range are
+// refused; a Server that does not declare it refuses it as unknown.
+func TestServerMultiPV(t *testing.T) {
+	srv, err := NewEngineServer(EngineConfig{HashMB: MinHashMB})
+	require.NoError(t, err)
+	p := oware.MustParsePosition("3-0-5-1-7-2-0-4-4-1-6-3-6-6-N")
+	got := serveAnsweredBy(t, srv, strings.Join([]string{
+		"uci",
+		"setoption name MultiPV value 0",
+		"setoption name MultiPV value 7",
+		"setoption name multipv value 3",
+		"position fen " + p.Board().String(),
+		"go depth 6",
+	}, "\n")+"\n")
+	assert.Contains(t, got, "option name MultiPV type spin default 1 min 1 max 6")
+	assert.Contains(t, got, `info string error: MultiPV "0": want 1 to 6`)
+	assert.Contains(t, got, `info string error: MultiPV "7": want 1 to 6`)
+	eng, err := engine.New(engine.Options{TableSize: MinHashMB << 20})
+	require.NoError(t, err)
+	var want []engine.Result
+	_, err = eng.Analyze(context.Background(), p, engine.Limits{Depth: 6, MultiPV: 3}, func(r engine.Result) { want = append(want, r) })
+	require.NoError(t, err)
+	var infos []Info
+	for _, l := range got {
+		if strings.HasPrefix(l, "info depth") {
+			assert.Regexp(t, infoLine, l)
+			i, err := parseInfo(l)
+			require.NoError(t, err)
+			infos = append(infos, i)
+		}
+	}
+	require.Len(t, infos, 3*len(want))
+	for d, r := range want {
+		for k, l := range r.Lines {
+			i := infos[3*d+k]
+			assert.Equal(t, k+1, i.MultiPV, "depth %d line %d", d+1, k+1)
+			assert.Equal(t, l.Depth, i.Depth, "depth %d line %d", d+1, k+1)
+			assert.Equal(t, l.PV, i.PV, "depth %d line %d", d+1, k+1)
+			assert.Equal(t, ScoreOf(l.Score), *i.Score, "depth %d line %d", d+1, k+1)
+		}
+	}
+	assert.Equal(t, "bestmove "+want[5].Move.String()+" ponder "+want[5].PV[1].String(), got[len(got)-1])
+
+	// Another session of the same Server starts with one line.
+	got = serveAnsweredBy(t, srv, "go depth 3\n")
+	for _, l := range got[:len(got)-1] {
+		assert.NotContains(t, l, "multipv", l)
+	}
+	srv = &Server{Engine: eng}
+	var out strings.Builder
+	require.NoError(t, srv.Serve(strings.NewReader("uci\nsetoption name MultiPV value 2\n"), &out))
+	assert.Contains(t, out.String(), `info string error: unknown option "MultiPV"`)
+	assert.NotContains(t, out.String(), "option name MultiPV")
+}
+
+// TestServerProven: with endgame tables, a line whose result the tables
+// prove says so after "string", a draw included.
+func TestServerProven(t *testing.T) {
+	tb, err := tablebase.Compute(context.Background(), oware.Rules{}, 6, tablebase.BuildOptions{})
+	require.NoError(t, err)
+	srv, err := NewEngineServer(EngineConfig{HashMB: MinHashMB, Tables: tb})
+	require.NoError(t, err)
+	got := serveAnsweredBy(t, srv, strings.Join([]string{
+		"setoption name MultiPV value 3",
+		"position fen 1-0-1-0-0-2-0-1-0-0-0-1-22-20-S",
+		"go depth 4",
+	}, "\n")+"\n")
+	require.Len(t, got, 13)
+	assert.Equal(t, []string{
+		"info depth 4 multipv 1 score cp 100800 pv AbC string proven win by at least 8 seeds",
+		"info depth 4 multipv 2 score cp 0 pv Cf",
+		"info depth 4 multipv 3 score cp 0 pv F string proven draw",
+	}, withoutSpeed(got[9:12]))
+}
+
+// withoutSpeed returns info lines without their nodes, speed and time.
+func withoutSpeed(lines []string) []string {
+	speed := regexp.MustCompile(` nodes [0-9]+ nps [0-9]+ time [0-9]+`)
+	var kept []string
+	for _, l := range lines {
+		kept = append(kept, speed.ReplaceAllString(l, ""))
+	}
+	return kept
+}
+
+// TestServerNewGame: one game does not leak into the next: after the
+// searches of a game, one of them of the same position, and ucinewgame, a
+// search reports exactly what a new engine's does, positions visited
+// included.
+func TestServerNewGame(t *testing.T) {
+	next := "position fen 3-0-5-1-7-2-0-4-4-1-6-3-6-6-N\ngo depth 10\n"
+	want := withoutSpeed(serveAnswered(t, next))
+	srv, err := NewEngineServer(EngineConfig{HashMB: MinHashMB})
+	require.NoError(t, err)
+	in, w := io.Pipe()
+	out := newLines()
+	served := make(chan error)
+	go func() { served <- srv.Serve(in, out) }()
+	for _, cmd := range []string{"position startpos moves FfEe\ngo depth 9", "position fen 3-0-5-1-7-2-0-4-4-1-6-3-6-6-N\ngo depth 10"} {
+		fmt.Fprintln(w, cmd)
+		out.until(t, "bestmove")
+	}
+	fmt.Fprint(w, "ucinewgame\n"+next)
+	got := withoutSpeed(out.until(t, "bestmove"))
+	fmt.Fprintln(w, "quit")
+	require.NoError(t, <-served)
+	assert.Equal(t, want, got)
+}
+
+// limitsRecorder is an Engine that plays the first legal move and records
+// the limits of each search.
+type limitsRecorder struct {
+	mu     sync.Mutex
+	limits []engine.Limits
+}
+
+func (l *limitsRecorder) Analyze(_ context.Context, p oware.Position, lim engine.Limits, _ func(engine.Result)) (engine.Result, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.limits = append(l.limits, lim)
+	m, _ := p.Moves().Nth(0)
+	return engine.Result{Move: m, PV: []oware.Move{m}, Depth: 1}, nil
+}
+
+// TestServerLevels: a Server with a range of Elo declares
+// UCI_LimitStrength and UCI_Elo; the engine gets UCI_Elo only while
+// UCI_LimitStrength is true, a setting of the session; values out of
+// range are refused.
+func TestServerLevels(t *testing.T) {
+	rec := &limitsRecorder{}
+	srv := &Server{Name: "levels", Engine: rec, MinElo: 300, MaxElo: 2000}
+	got := converse(t, srv, []string{
+		"uci",
+		"go depth 2",
+		"setoption name UCI_Elo value 1200",
+		"go depth 2",
+		"setoption name UCI_LimitStrength value true",
+		"go depth 2",
+		"setoption name UCI_Elo value 299",
+		"setoption name UCI_Elo value 2001",
+		"setoption name UCI_Elo value 650",
+		"go depth 2",
+		"setoption name UCI_LimitStrength value false",
+		"go depth 2",
+	})
+	assert.Contains(t, got, "option name UCI_LimitStrength type check default false\n")
+	assert.Contains(t, got, "option name UCI_Elo type spin default 2000 min 300 max 2000\n")
+	assert.Contains(t, got, `info string error: UCI_Elo "299": want 300 to 2000`)
+	assert.Contains(t, got, `info string error: UCI_Elo "2001": want 300 to 2000`)
+	var elos []int
+	for _, l := range rec.limits {
+		elos = append(elos, l.Elo)
+	}
+	assert.Equal(t, []int{0, 0, 1200, 650, 0}, elos)
+	require.NoError(t, srv.Serve(strings.NewReader("go depth 2\n"), io.Discard))
+	assert.Zero(t, rec.limits[len(rec.limits)-1].Elo, "a new session plays at full strength")
+	var out strings.Builder
+	require.NoError(t, (&Server{Engine: rec}).Serve(strings.NewReader("uci\n"), &out))
+	assert.NotContains(t, out.String(), "UCI_Elo", "no range, no levels")
+}
+
+// converse sends srv the commands one at a time, waiting for the best
+// move after each go, and returns all it wrote.
+func converse(t *testing.T, srv *Server, commands []string) string {
+	t.Helper()
+	in, w := io.Pipe()
+	out := newLines()
+	served := make(chan error)
+	go func() { served <- srv.Serve(in, out) }()
+	var got []string
+	for _, cmd := range commands {
+		fmt.Fprintln(w, cmd)
+		switch {
+		case strings.HasPrefix(cmd, "go"):
+			got = append(got, out.until(t, "bestmove")...)
+		case cmd == "uci":
+			got = append(got, out.until(t, "uciok")...)
+		default:
+			got = append(got, out.now(20*time.Millisecond)...)
+		}
+	}
+	fmt.Fprintln(w, "quit")
+	require.NoError(t, <-served)
+	return strings.Join(got, "\n") + "\n"
 }

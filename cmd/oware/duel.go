@@ -10,11 +10,13 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/engine"
 	"github.com/seed3966233f/oware/internal/cli"
 	"github.com/seed3966233f/oware/internal/outfile"
 	"github.com/seed3966233f/oware/internal/wire"
@@ -70,7 +72,10 @@ type duelSummary struct {
 	Kind     string         `json:"kind"` // "summary"
 	Engines  [2]string      `json:"engines"`
 	Rules    oware.Rules    `json:"rules"`
-	MoveTime string         `json:"movetime"`
+	MoveTime string         `json:"movetime"`    // "" when the moves have other limits
+	Limits   string         `json:"limits"`      // the arguments of every go, the clocks at the start of a game
+	Pairs    [5]int         `json:"pentanomial"` // the pairs of games by the first engine's points, 0 to 2
+	SPRT     *duelSPRT      `json:"sprt,omitempty"`
 	Openings int            `json:"openings"`
 	Plies    int            `json:"opening_plies"`
 	Games    int            `json:"games"`
@@ -85,6 +90,92 @@ type duelSummary struct {
 	Longest  map[string]int `json:"longest_ms"` // each external engine's longest time to answer
 	AllPlies int            `json:"plies"`
 	Seconds  float64        `json:"seconds"`
+}
+
+// duelSPRT is the outcome of the SPRT of oware match -sprt: its
+// hypotheses and error rates, the log-likelihood ratio and its bounds,
+// the decision ("H1 accepted", "H0 accepted" or "continue" when the
+// openings ran out first), and the Elo difference of the pairs with its
+// 95% interval (null where infinite).
+type duelSPRT struct {
+	Elo0   float64  `json:"elo0"`
+	Elo1   float64  `json:"elo1"`
+	Alpha  float64  `json:"alpha"`
+	Beta   float64  `json:"beta"`
+	LLR    float64  `json:"llr"`
+	Lower  float64  `json:"lower"`
+	Upper  float64  `json:"upper"`
+	Result string   `json:"result"`
+	Elo    *float64 `json:"elo"`
+	Lo     *float64 `json:"elo_lo"`
+	Hi     *float64 `json:"elo_hi"`
+}
+
+// sprtFlag is the value of -sprt: "ELO0,ELO1".
+type sprtFlag struct{ sprt *uci.SPRT }
+
+func (f *sprtFlag) String() string {
+	if f.sprt == nil {
+		return ""
+	}
+	return fmt.Sprintf("%g,%g", f.sprt.Elo0, f.sprt.Elo1)
+}
+
+func (f *sprtFlag) Set(s string) error {
+	a, b, ok := strings.Cut(s, ",")
+	if !ok {
+		return errors.New("want ELO0,ELO1, such as 0,10")
+	}
+	elo0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
+	elo1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
+	if err0 != nil || err1 != nil {
+		return errors.New("want ELO0,ELO1, two numbers, such as 0,10")
+	}
+	sprt := &uci.SPRT{Elo0: elo0, Elo1: elo1, Alpha: 0.05, Beta: 0.05}
+	if err := sprt.Check(); err != nil {
+		return errors.New("want ELO0 below ELO1, such as 0,10")
+	}
+	f.sprt = sprt
+	return nil
+}
+
+// clockFlag is the value of -tc: the time of each player for a game and
+// the increment after each move, "12+0.1" in seconds or "12s+100ms".
+type clockFlag struct{ clock, increment time.Duration }
+
+func (f *clockFlag) String() string {
+	if f.clock == 0 {
+		return ""
+	}
+	return f.clock.String() + "+" + f.increment.String()
+}
+
+func (f *clockFlag) Set(s string) error {
+	a, b, _ := strings.Cut(s, "+")
+	clock, err := seconds(a)
+	if err != nil || clock <= 0 {
+		return errors.New("want TIME+INCREMENT in seconds, such as 12+0.1, or durations, such as 1m+1s")
+	}
+	inc := time.Duration(0)
+	if b != "" {
+		if inc, err = seconds(b); err != nil || inc < 0 {
+			return errors.New("want TIME+INCREMENT in seconds, such as 12+0.1, or durations, such as 1m+1s")
+		}
+	}
+	f.clock, f.increment = clock, inc
+	return nil
+}
+
+// seconds reads a duration, or a number of seconds.
+func seconds(s string) (time.Duration, error) {
+	if d, err := time.ParseDuration(s); err == nil {
+		return d, nil
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) > 1e6 {
+		return 0, errors.New("not a number of seconds")
+	}
+	return time.Duration(x * float64(time.Second)), nil
 }
 
 // finite returns x, or nil when it is infinite.
@@ -116,6 +207,10 @@ type duelFlags struct {
 	grace    time.Duration
 	maxPlies int
 	out      string
+	nodes    uint64
+	depth    int
+	tc       clockFlag
+	sprt     sprtFlag
 }
 
 // define defines the flags on fs.
@@ -127,10 +222,29 @@ func (d *duelFlags) define(fs *flag.FlagSet) {
 	cli.DurationVar(fs, &d.grace, "grace", time.Second, 0, "with -engine: the time `D` beyond -movetime before a move comes too late and loses the game")
 	cli.IntVar(fs, &d.maxPlies, "maxplies", 2000, 1, math.MaxInt, "with -engine: `N` plies after which a game is adjudicated a draw")
 	fs.StringVar(&d.out, "o", "", "with -engine: write the games to `FILE` as OGN")
+	fs.Uint64Var(&d.nodes, "nodes", 0, "with -engine: `N` positions to search a move (go nodes), in place of -movetime unless it is given too")
+	cli.IntVar(fs, &d.depth, "depth", 0, 0, engine.MaxDepth, "with -engine: `N` plies to search a move (go depth), in place of -movetime unless it is given too")
+	fs.Var(&d.tc, "tc", "with -engine: a game on the clock, each player's time `T+I` for the game and the increment after each move, such as 12+0.1 (seconds), in place of -movetime")
+	fs.Var(&d.sprt, "sprt", "with -engine: stop once a sequential probability ratio test of the first engine against the second decides, `ELO0,ELO1` such as 0,10 (α = β = 0.05), on the pairs of games of each opening")
+}
+
+// limits returns the limits of every move that the flags on fs give.
+func (d *duelFlags) limits(fs *flag.FlagSet) (uci.Limits, error) {
+	if d.tc.clock > 0 {
+		if cli.IsSet(fs, "movetime") || d.nodes > 0 || d.depth > 0 {
+			return uci.Limits{}, cli.Usagef("-tc with -movetime, -nodes or -depth: give the clock or the limits of a move")
+		}
+		return uci.Limits{Clock: [2]time.Duration{d.tc.clock, d.tc.clock}, Increment: [2]time.Duration{d.tc.increment, d.tc.increment}}, nil
+	}
+	lim := uci.Limits{MoveTime: d.movetime, Nodes: d.nodes, Depth: d.depth}
+	if (d.nodes > 0 || d.depth > 0) && !cli.IsSet(fs, "movetime") {
+		lim.MoveTime = 0
+	}
+	return lim, nil
 }
 
 // duel plays the duel that the flags describe and prints its score.
-func duel(stdout, stderr io.Writer, d duelFlags, rules oware.Rules, level int, seed uint64, asJSON bool) error {
+func duel(stdout, stderr io.Writer, d duelFlags, lim uci.Limits, rules oware.Rules, level int, seed uint64, asJSON bool) error {
 	if len(d.engines) > 2 {
 		return cli.Usagef("%d engines: give one (against the built-in engine) or two", len(d.engines))
 	}
@@ -146,7 +260,7 @@ func duel(stdout, stderr io.Writer, d duelFlags, rules oware.Rules, level int, s
 	// same.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	m := &uci.Match{Rules: rules, Openings: openings, MoveTime: d.movetime, MaxPlies: d.maxPlies}
+	m := &uci.Match{Rules: rules, Openings: openings, Limits: lim, MaxPlies: d.maxPlies, SPRT: d.sprt.sprt}
 	defer closeAll(m.Players[:])
 	for i, command := range d.engines {
 		argv := strings.Fields(command)
@@ -166,13 +280,21 @@ func duel(stdout, stderr io.Writer, d duelFlags, rules oware.Rules, level int, s
 		names[0], names[1] = names[0]+" #1", names[1]+" #2"
 	}
 	if !asJSON {
-		fmt.Fprintf(stdout, "%s against %s: %d games (%s of %s, both colours), %s a move, %s rules\n",
-			names[0], names[1], 2*len(openings), words.Count(len(openings), "opening", "openings"), words.Count(d.plies, "ply", "plies"), d.movetime, rules)
+		fmt.Fprintf(stdout, "%s against %s: %d games (%s of %s, both colours), %s, %s rules\n",
+			names[0], names[1], 2*len(openings), words.Count(len(openings), "opening", "openings"), words.Count(d.plies, "ply", "plies"), lim.TimeControl(), rules)
+		if s := d.sprt.sprt; s != nil {
+			lower, upper := s.Bounds()
+			fmt.Fprintf(stdout, "SPRT of elo0 %g against elo1 %g (α = β = 0.05, LLR bounds %.2f and %.2f): the match stops once it decides\n", s.Elo0, s.Elo1, lower, upper)
+		}
 	}
 	line := newProgress(stderr)
 	m.Ply = func(round, plies int, sofar uci.Result) {
 		line.update(func(elapsed time.Duration) string {
-			return fmt.Sprintf("game %d of %d, ply %d: %s; %s", round, 2*len(openings), plies, sofar.Score(), elapsed.Round(time.Second))
+			llr := ""
+			if s := d.sprt.sprt; s != nil {
+				llr = fmt.Sprintf(", LLR %.2f", s.LLR(sofar.Pairs))
+			}
+			return fmt.Sprintf("game %d of %d, ply %d: %s%s; %s", round, 2*len(openings), plies, sofar.Score(), llr, elapsed.Round(time.Second))
 		})
 	}
 	var out *jsonLines
@@ -189,7 +311,7 @@ func duel(stdout, stderr io.Writer, d duelFlags, rules oware.Rules, level int, s
 			fmt.Fprintf(stdout, "game %d: %s (South) - %s (North), opening %s: %s\n", g.Round, g.Players[oware.South], g.Players[oware.North], uci.JoinMoves(g.Opening), g.Summary())
 		}
 		if records != nil {
-			recordErr = records.Write(g.Record(rules, d.movetime))
+			recordErr = records.Write(g.Record(rules, 0))
 		}
 		return recordErr
 	}
@@ -238,7 +360,12 @@ func duel(stdout, stderr io.Writer, d duelFlags, rules oware.Rules, level int, s
 	}
 	diff, lo, hi := res.Elo()
 	if asJSON {
-		sum := duelSummary{Kind: "summary", Engines: names, Rules: rules, MoveTime: d.movetime.String(), Openings: len(openings), Plies: d.plies,
+		movetime := ""
+		if lim.MoveTime > 0 {
+			movetime = lim.MoveTime.String()
+		}
+		sum := duelSummary{Kind: "summary", Engines: names, Rules: rules, MoveTime: movetime, Limits: lim.String(), Pairs: res.Pairs, SPRT: sprtSummary(d.sprt.sprt, res.Pairs),
+			Openings: len(openings), Plies: d.plies,
 			Games: res.Games(), Wins: res.Wins, Draws: res.Draws, Losses: res.Losses,
 			Score: res.Share(), Elo: finite(diff), Lo: finite(lo), Hi: finite(hi),
 			Forfeits: append([]string{}, res.Forfeits...), Longest: map[string]int{}, AllPlies: res.Plies, Seconds: time.Since(start).Seconds()}
@@ -257,6 +384,12 @@ func duel(stdout, stderr io.Writer, d duelFlags, rules oware.Rules, level int, s
 		res.Wins, words.Plural(res.Wins, "win", "wins"), res.Draws, words.Plural(res.Draws, "draw", "draws"), res.Losses, words.Plural(res.Losses, "loss", "losses"),
 		100*res.Share())
 	fmt.Fprintf(stdout, "Elo difference: %s\n", eloText(res.Share(), diff, lo, hi))
+	if s := d.sprt.sprt; s != nil {
+		sum := sprtSummary(s, res.Pairs)
+		fmt.Fprintf(stdout, "SPRT: %s, LLR %.2f (bounds %.2f and %.2f) after %s\n", sum.Result, sum.LLR, sum.Lower, sum.Upper, words.Count(res.Pairs.Pairs(), "pair", "pairs"))
+		diff, lo, hi := res.Pairs.Elo()
+		fmt.Fprintf(stdout, "pairs by the first engine's points (0, ½, 1, 1½, 2): %s; Elo difference %s\n", res.Pairs, eloText(res.Share(), diff, lo, hi))
+	}
 	for _, f := range res.Forfeits {
 		fmt.Fprintf(stdout, "forfeit: %s\n", f)
 	}
@@ -267,6 +400,23 @@ func duel(stdout, stderr io.Writer, d duelFlags, rules oware.Rules, level int, s
 	}
 	fmt.Fprintf(stdout, "%.1f plies a game, %s in all\n", float64(res.Plies)/float64(res.Games()), time.Since(start).Round(time.Millisecond))
 	return ended()
+}
+
+// sprtSummary returns the outcome of the SPRT s after the pairs p, or nil
+// when there is none.
+func sprtSummary(s *uci.SPRT, p uci.Pentanomial) *duelSPRT {
+	if s == nil {
+		return nil
+	}
+	lower, upper := s.Bounds()
+	decision := s.Decide(p)
+	result := decision.String()
+	if decision == uci.Continue {
+		result = "no decision: the openings ran out"
+	}
+	diff, lo, hi := p.Elo()
+	return &duelSPRT{Elo0: s.Elo0, Elo1: s.Elo1, Alpha: s.Alpha, Beta: s.Beta, LLR: s.LLR(p), Lower: lower, Upper: upper,
+		Result: result, Elo: finite(diff), Lo: finite(lo), Hi: finite(hi)}
 }
 
 // closeAll closes the players that were made.

@@ -133,6 +133,14 @@ func TestDuelUsage(t *testing.T) {
 		{[]string{"-engine", random, "-openings", "40", "-plies", "2"}, "only 36 different openings of 2 plies found"},
 		{[]string{"-engine", random, "-rules", "chess"}, `invalid value "chess" for flag -rules`},
 		{[]string{"-engine", ""}, "an empty command"},
+		{[]string{"-engine", random, "-sprt", "10"}, "want ELO0,ELO1, such as 0,10"},
+		{[]string{"-engine", random, "-sprt", "a,b"}, "want ELO0,ELO1, two numbers"},
+		{[]string{"-engine", random, "-sprt", "5,0"}, "want ELO0 below ELO1"},
+		{[]string{"-engine", random, "-tc", "0+1"}, "want TIME+INCREMENT in seconds"},
+		{[]string{"-engine", random, "-tc", "10+x"}, "want TIME+INCREMENT in seconds"},
+		{[]string{"-engine", random, "-tc", "10+1", "-movetime", "50ms"}, "-tc with -movetime, -nodes or -depth"},
+		{[]string{"-engine", random, "-tc", "10+1", "-nodes", "500"}, "-tc with -movetime, -nodes or -depth"},
+		{[]string{"-engine", random, "-depth", "41"}, "invalid value \"41\" for flag -depth: want a whole number from 0 to 40"},
 	} {
 		status, _, errOut := runCmd(t, "", append([]string{"match"}, tc.args...)...)
 		assert.Equal(t, exitUsage, status, tc.want)
@@ -144,6 +152,64 @@ func TestDuelUsage(t *testing.T) {
 	status, _, errOut = runCmd(t, "", "match", "-engine", filepath.Join(t.TempDir(), "none"))
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, errOut, "oware match: uci: engine ")
+}
+
+// TestDuelSPRT: with -sprt the match stops once the test decides: a
+// random mover against the built-in engine, at a number of positions a
+// move, is soon found no better; the report and -json give the test, its
+// log-likelihood ratio and bounds, and the pairs.
+func TestDuelSPRT(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.ogn")
+	status, out, errOut := runCmd(t, "", "match", "-engine", fake(t, "random"), "-level", "3", "-nodes", "2000",
+		"-openings", "40", "-plies", "4", "-sprt", "0,100", "-o", file)
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "fake random against oware (built in, level 3): 80 games (40 openings of 4 plies, both colours), 2000 nodes a move, abapa rules\n")
+	assert.Contains(t, out, "SPRT of elo0 0 against elo1 100 (α = β = 0.05, LLR bounds -2.94 and 2.94): the match stops once it decides\n")
+	assert.Regexp(t, `SPRT: H0 accepted, LLR -[0-9.]+ \(bounds -2.94 and 2.94\) after [0-9]+ pairs\n`, out)
+	assert.Regexp(t, `pairs by the first engine's points \(0, ½, 1, 1½, 2\): \[[0-9]+ 0 0 0 0\]; Elo difference none can be told from a score of 0%`, out)
+	recs := checkRecords(t, file, strings.Count(out, "(North), opening"))
+	assert.Less(t, len(recs), 80, "it stopped early")
+	control, _ := recs[0].Tag("TimeControl")
+	assert.Equal(t, "2000 nodes a move", control)
+
+	status, out, errOut = runCmd(t, "", "match", "-engine", fake(t, "random"), "-level", "2", "-nodes", "500",
+		"-openings", "40", "-plies", "4", "-sprt", "0,100", "-json")
+	require.Equal(t, exitOK, status, errOut)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	var sum struct {
+		Games    int
+		Limits   string
+		MoveTime string
+		Pairs    [5]int `json:"pentanomial"`
+		SPRT     struct {
+			Elo0, Elo1, Alpha, Beta, LLR, Lower, Upper float64
+			Result                                     string
+			Elo                                        *float64
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &sum), lines[len(lines)-1])
+	assert.Equal(t, "nodes 500", sum.Limits)
+	assert.Equal(t, "", sum.MoveTime)
+	assert.Equal(t, [5]int{sum.Games / 2, 0, 0, 0, 0}, sum.Pairs)
+	assert.Equal(t, "H0 accepted", sum.SPRT.Result)
+	assert.Equal(t, [4]float64{0, 100, 0.05, 0.05}, [4]float64{sum.SPRT.Elo0, sum.SPRT.Elo1, sum.SPRT.Alpha, sum.SPRT.Beta})
+	assert.LessOrEqual(t, sum.SPRT.LLR, sum.SPRT.Lower)
+	assert.InDelta(t, -2.944, sum.SPRT.Lower, 0.001)
+	assert.Nil(t, sum.SPRT.Elo, "no pair won: no finite Elo difference")
+}
+
+// TestDuelClock: with -tc the games are played on the clock: the engines
+// get their clocks with every go, and the records say the time control.
+func TestDuelClock(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "games.ogn")
+	status, out, errOut := runCmd(t, "", "match", "-engine", fake(t, "random"), "-level", "4",
+		"-openings", "1", "-plies", "2", "-tc", "3+0.05", "-o", file)
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "2 games (1 opening of 2 plies, both colours), 3s+50ms, abapa rules\n")
+	assert.NotContains(t, out, "forfeit")
+	recs := checkRecords(t, file, 2)
+	control, _ := recs[0].Tag("TimeControl")
+	assert.Equal(t, "3s+50ms", control)
 }
 
 // TestSigned: Elo differences are written rounded, with their sign.

@@ -22,7 +22,7 @@ import (
 var matchCommand = &cli.Command{
 	Name: "match",
 	Usage: []string{"[-games N] [-level N] [-seed N] [-json] [-rules NAME]",
-		"-engine CMD [-engine CMD | -level N] [-openings N] [-plies N] [-movetime D] [-grace D] [-maxplies N] [-o FILE] [-seed N] [-json] [-rules NAME]"},
+		"-engine CMD [-engine CMD | -level N] [-openings N] [-plies N] [-movetime D] [-nodes N] [-depth N] [-tc T+I] [-sprt ELO0,ELO1] [-grace D] [-maxplies N] [-o FILE] [-seed N] [-json] [-rules NAME]"},
 	Short: "the computer against a random mover, or engines against each other",
 	Long: `
 Without -engine, match plays the computer against a random mover, the
@@ -69,7 +69,11 @@ game, then a summary.`,
 				if cli.IsSet(fs, "games") {
 					return cli.Usagef("-games is for the match against the random mover; with -engine, -openings sets the games (two each)")
 				}
-				return duel(s.Stdout, s.Stderr, d, *rules, level, *seed, *asJSON)
+				lim, err := d.limits(fs)
+				if err != nil {
+					return err
+				}
+				return duel(s.Stdout, s.Stderr, d, lim, *rules, level, *seed, *asJSON)
 			}
 			return matchRandom(s.Stdout, s.Stderr, *rules, games, level, *seed, *asJSON)
 		}

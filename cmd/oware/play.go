@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"time"
 
@@ -19,12 +20,15 @@ const defaultLevel = 9
 
 var playCommand = &cli.Command{
 	Name:  "play",
-	Usage: []string{"[-level N] [-time DURATION] [-side S|N] [-rules NAME] [-tablebase DIR] [-start POSITION | -load FILE]"},
+	Usage: []string{"[-level N] [-elo N] [-time DURATION] [-side S|N] [-rules NAME] [-tablebase DIR] [-start POSITION | -load FILE]"},
 	Short: "play against the computer in the terminal",
 	Long: `
 Play lets you play against the computer in the terminal. The computer
 searches one ply deeper at a time and plays when its time is up (-time),
-or at -level plies. The board is drawn from your side: your row is at the
+or at -level plies. With -elo, it plays at that strength instead of its
+full strength: a level from the weakest, which a beginner can beat, to
+full strength (the Elo of the levels, measured against the random mover
+and searches of fixed depths, is in docs/engine.md). The board is drawn from your side: your row is at the
 bottom and reads from left to right in sowing order.
 
 ` + play.Keys + `
@@ -35,8 +39,8 @@ the command that resumes the game, the name quoted for the shell where it
 needs to be: oware play -load 'my game.ogn'. A game of more than 10,000
 plies cannot be saved: -load reads no more. With -load, your side is the
 one the record names "You", unless -side is given; the rules are the
-record's, and the level and time those the computer played at, unless
--level or -time is given.
+record's, and the level, time and strength those the computer played
+at, unless -level, -time or -elo is given.
 
 With -tablebase, the computer scores the positions that a capture brings
 into the tables by their value under perfect play, plays one of their best
@@ -50,7 +54,9 @@ and you are told so.`,
 		opt := play.Options{}
 		var level int
 		var limit time.Duration
+		var elo int
 		cli.IntVar(fs, &level, "level", engine.MaxDepth, 1, engine.MaxDepth, "search at most `N` plies deep, 1 to 40 (default, with -load: the saved game's)")
+		cli.IntVar(fs, &elo, "elo", 0, 0, engine.MaxElo, fmt.Sprintf("play at the strength of `N` Elo, %d to %d (0, the default, for full strength; with -load, the saved game's)", engine.MinElo, engine.MaxElo))
 		cli.DurationVar(fs, &limit, "time", play.DefaultTime, 1, "the computer's time per move, a `DURATION` such as 1s or 300ms (default, with -load: the saved game's)")
 		side := sideFlag(fs, oware.South, "your `side`: S (South, pits A-F, moves first) or N (North, pits a-f)")
 		var start string
@@ -78,6 +84,10 @@ and you are told so.`,
 			if cli.IsSet(fs, "level") || opt.Load == "" {
 				opt.Level = level
 			}
+			if elo != 0 && elo < engine.MinElo {
+				return cli.Usagef("-elo %d: want %d to %d, or 0 for full strength", elo, engine.MinElo, engine.MaxElo)
+			}
+			opt.Elo = elo
 			if cli.IsSet(fs, "time") || opt.Load == "" {
 				opt.Time = limit
 			}

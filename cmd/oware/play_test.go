@@ -1,14 +1,17 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/seed3966233f/oware/engine"
 	"github.com/seed3966233f/oware/internal/testkit"
 )
 
@@ -204,6 +207,14 @@ func TestPlaySaveSetUp(t *testing.T) {
 		"[FEN \"1-0-0-0-0-1-1-0-0-4-0-0-23-18-S\"]\n\n*\n", string(saved))
 }
 
+// TestPlayElo: with -elo the computer plays at that strength and says so.
+func TestPlayElo(t *testing.T) {
+	status, out, errOut := runCmd(t, "A\nquit\n", "play", "-side", "n", "-elo", strconv.Itoa(engine.MinElo))
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, fmt.Sprintf("the computer plays South, at %d Elo, 1s a move.\n", engine.MinElo))
+	assert.Contains(t, out, "South plays ")
+}
+
 func TestPlayErrors(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.ogn")
 	require.NoError(t, os.WriteFile(bad, []byte("1. C C *\n"), 0o644))
@@ -215,6 +226,9 @@ func TestPlayErrors(t *testing.T) {
 		{[]string{"play", "-side", "east"}, exitUsage, `oware play: invalid value "east" for flag -side: oware: player "East": byte 0: not "South", "North", "S" or "N"`},
 		{[]string{"play", "-level", "41"}, exitUsage, `invalid value "41" for flag -level: want a whole number from 1 to 40`},
 		{[]string{"play", "-level", "0"}, exitUsage, `invalid value "0" for flag -level: want a whole number from 1 to 40`},
+		{[]string{"play", "-elo", "-5"}, exitUsage, fmt.Sprintf(`invalid value "-5" for flag -elo: want a whole number from 0 to %d`, engine.MaxElo)},
+		{[]string{"play", "-elo", strconv.Itoa(engine.MaxElo + 1)}, exitUsage, "for flag -elo: want a whole number from 0 to"},
+		{[]string{"play", "-elo", strconv.Itoa(engine.MinElo - 1)}, exitUsage, fmt.Sprintf("-elo %d: want %d to %d, or 0 for full strength", engine.MinElo-1, engine.MinElo, engine.MaxElo)},
 		{[]string{"play", "-time", "0s"}, exitUsage, `invalid value "0s" for flag -time: want a duration above 0`},
 		{[]string{"play", "-time", "soon"}, exitUsage, "oware play: invalid value \"soon\" for flag -time: want a duration, such as 1s, 300ms or 2m\nusage: oware play "},
 		{[]string{"play", "-start", "4-4"}, exitUsage, `oware play: -start "4-4" is not a position string or a FEN: at byte 3, too few fields`},

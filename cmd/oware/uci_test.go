@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"path/filepath"
 	"regexp"
@@ -15,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/engine"
 	"github.com/seed3966233f/oware/internal/boardgen"
 	"github.com/seed3966233f/oware/internal/prng"
 	"github.com/seed3966233f/oware/internal/testkit"
@@ -163,6 +165,9 @@ func TestUCIHandshake(t *testing.T) {
 		"id name oware (github.com/seed3966233f/oware, abapa rules)",
 		"id author the oware authors",
 		"option name Hash type spin default 64 min 1 max 4096",
+		"option name MultiPV type spin default 1 min 1 max 6",
+		"option name UCI_LimitStrength type check default false",
+		fmt.Sprintf("option name UCI_Elo type spin default %d min %d max %d", engine.MaxElo, engine.MinElo, engine.MaxElo),
 		"uciok",
 		"readyok",
 	}, got, "nothing after quit")

@@ -43,6 +43,10 @@ type Options struct {
 	// plies; 0 for the level of a loaded game, or else engine.MaxDepth,
 	// where the time alone decides.
 	Level int
+	// Elo, when not 0, is the computer's strength, engine.MinElo to
+	// engine.MaxElo (engine.Limits.Elo); 0 for that of a loaded game, or
+	// else full strength.
+	Elo int
 	// Time is the computer's time per move; 0 for that of a loaded game,
 	// or else DefaultTime.
 	Time time.Duration
@@ -63,7 +67,7 @@ type Options struct {
 // error when the game cannot be set up (a saved game that cannot be
 // read) and on a failure to write.
 func Run(opt Options) error {
-	g := &game{in: bufio.NewReader(opt.In), out: opt.Out, human: oware.South, level: opt.Level, limit: opt.Time,
+	g := &game{in: bufio.NewReader(opt.In), out: opt.Out, human: oware.South, level: opt.Level, elo: opt.Elo, limit: opt.Time,
 		rules: opt.Rules, tables: opt.Tables}
 	if opt.Side != nil {
 		g.human = *opt.Side
@@ -177,6 +181,7 @@ type game struct {
 	status  io.Writer // the terminal, for the line that shows the computer thinking; nil if none
 	human   oware.Player
 	level   int               // the deepest search
+	elo     int               // the strength of its play (engine.Limits.Elo), 0 for full
 	limit   time.Duration     // the computer's time per move
 	rules   oware.Rules       // the rules of the game
 	tables  *tablebase.Tables // endgame tables; nil if none
@@ -232,14 +237,19 @@ func (g *game) play() error {
 	return nil
 }
 
-// pace says how long the computer thinks: "up to 9 plies deep and 1s a
-// move", or "1s a move" where its level sets no bound that the time does
-// not reach first.
+// pace says how strong the computer plays and how long it thinks: "up to
+// 9 plies deep and 1s a move", or "1s a move" where its level sets no
+// bound that the time does not reach first, after "at 800 Elo, " when it
+// plays at a level of strength.
 func (g *game) pace() string {
-	if g.level >= engine.MaxDepth {
-		return g.limit.String() + " a move"
+	strength := ""
+	if g.elo != 0 {
+		strength = fmt.Sprintf("at %d Elo, ", g.elo)
 	}
-	return fmt.Sprintf("up to %s deep and %s a move", words.Count(g.level, "ply", "plies"), g.limit)
+	if g.level >= engine.MaxDepth {
+		return strength + g.limit.String() + " a move"
+	}
+	return fmt.Sprintf("%sup to %s deep and %s a move", strength, words.Count(g.level, "ply", "plies"), g.limit)
 }
 
 // gameOver tells the outcome.

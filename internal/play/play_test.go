@@ -2,6 +2,7 @@ package play
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -79,6 +80,15 @@ func TestPlayLongLines(t *testing.T) {
 	out, err = playGame(t, "D", Options{Level: 1})
 	require.NoError(t, err)
 	assert.Contains(t, out, "South plays D (4 seeds)")
+}
+
+// TestPlayElo: at a level of strength, the computer says it and plays a
+// legal move of the game, the weakest level as well.
+func TestPlayElo(t *testing.T) {
+	out, err := playGame(t, "A\nquit\n", Options{Side: side(oware.North), Elo: engine.MinElo})
+	require.NoError(t, err)
+	assert.Contains(t, out, fmt.Sprintf("the computer plays South, at %d Elo, 1s a move.\n", engine.MinElo))
+	assert.Regexp(t, `South plays [A-F] `, out)
 }
 
 // TestPlayTimeLimit: from the opening at level 40 with a second a move,

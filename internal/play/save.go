@@ -35,29 +35,46 @@ func (g *game) record() ogn.Game {
 }
 
 // playerName names pl in a saved game: humanName, or the computer with
-// its level and time, which load reads back (see computerOf).
+// its level, time and strength, which load reads back (see computerOf).
 func (g *game) playerName(pl oware.Player) string {
 	if pl == g.human {
 		return humanName
 	}
+	if g.elo != 0 {
+		return fmt.Sprintf(computerEloName, g.level, g.limit, g.elo)
+	}
 	return fmt.Sprintf(computerName, g.level, g.limit)
 }
 
-// computerName is the form of the computer's name in a saved game.
-const computerName = "oware play, level %d, %s a move"
+// computerName and computerEloName are the forms of the computer's name
+// in a saved game, at full strength and at a level of strength.
+const (
+	computerName    = "oware play, level %d, %s a move"
+	computerEloName = computerName + ", %d Elo"
+)
 
-// computerOf reads the level and the time of the computer from its name
-// in a saved game; ok is false for any other name.
-func computerOf(name string) (level int, limit time.Duration, ok bool) {
+// computerOf reads the level, the time and the strength (0 for full) of
+// the computer from its name in a saved game; ok is false for any other
+// name.
+func computerOf(name string) (level int, limit time.Duration, elo int, ok bool) {
 	var text string
-	if _, err := fmt.Sscanf(name, computerName, &level, &text); err != nil {
-		return 0, 0, false
+	form := computerEloName
+	if _, err := fmt.Sscanf(name, form, &level, &text, &elo); err != nil {
+		form, elo = computerName, 0
+		if _, err := fmt.Sscanf(name, form, &level, &text); err != nil {
+			return 0, 0, 0, false
+		}
 	}
 	limit, err := time.ParseDuration(text)
-	if err != nil || level < 1 || level > engine.MaxDepth || limit <= 0 || fmt.Sprintf(computerName, level, limit) != name {
-		return 0, 0, false
+	switch {
+	case err != nil || level < 1 || level > engine.MaxDepth || limit <= 0:
+		return 0, 0, 0, false
+	case elo != 0 && (elo < engine.MinElo || elo > engine.MaxElo || fmt.Sprintf(form, level, limit, elo) != name):
+		return 0, 0, 0, false
+	case elo == 0 && fmt.Sprintf(form, level, limit) != name:
+		return 0, 0, 0, false
 	}
-	return level, limit, true
+	return level, limit, elo, true
 }
 
 // Why a game cannot be saved in a file.
@@ -235,9 +252,12 @@ func (g *game) load(name string, findSide bool) error {
 	if g.human == oware.South {
 		computer = north
 	}
-	if level, limit, ok := computerOf(computer); ok {
+	if level, limit, elo, ok := computerOf(computer); ok {
 		if g.level == 0 {
 			g.level = level
+		}
+		if g.elo == 0 {
+			g.elo = elo
 		}
 		if g.limit == 0 {
 			g.limit = limit

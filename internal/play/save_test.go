@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/engine"
 	"github.com/seed3966233f/oware/ogn"
 )
 
@@ -178,14 +180,35 @@ func TestLoadRestoresLevelAndTime(t *testing.T) {
 	assert.Contains(t, outs[1], "the computer plays North, up to 5 plies deep and 50ms a move.\n")
 	assert.Contains(t, outs[2], "the computer plays North, up to 3 plies deep and 1s a move.\n")
 
-	for _, name := range []string{"oware play, level 3, 50ms a move", "oware play, level 40, 1m30s a move"} {
-		level, limit, ok := computerOf(name)
+	for _, name := range []string{"oware play, level 3, 50ms a move", "oware play, level 40, 1m30s a move",
+		fmt.Sprintf("oware play, level 40, 1s a move, %d Elo", engine.MinElo)} {
+		level, limit, elo, ok := computerOf(name)
 		require.True(t, ok, name)
-		assert.Equal(t, name, (&game{level: level, limit: limit, human: oware.North}).playerName(oware.South))
+		assert.Equal(t, name, (&game{level: level, limit: limit, elo: elo, human: oware.North}).playerName(oware.South))
 	}
 	for _, name := range []string{"Kofi", "oware play, level 0, 1s a move", "oware play, level 41, 1s a move", "oware play, level 3, 0s a move",
-		"oware play, level 3, -1s a move", "oware play, level 3, soon a move", "oware play, level 3, 1s a move, or two", "oware play, level 03, 1s a move"} {
-		_, _, ok := computerOf(name)
+		"oware play, level 3, -1s a move", "oware play, level 3, soon a move", "oware play, level 3, 1s a move, or two", "oware play, level 03, 1s a move",
+		fmt.Sprintf("oware play, level 3, 1s a move, %d Elo", engine.MaxElo+1), "oware play, level 3, 1s a move, 0 Elo",
+		fmt.Sprintf("oware play, level 3, 1s a move, 0%d Elo", engine.MinElo)} {
+		_, _, _, ok := computerOf(name)
 		assert.False(t, ok, name)
+	}
+}
+
+// TestLoadRestoresElo: a game played at a level of strength is resumed at
+// that strength, unless another is given.
+func TestLoadRestoresElo(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "g.ogn")
+	elo := engine.MinElo + 100
+	_, err := playGame(t, "save "+file+"\nquit\n", Options{Level: 3, Elo: elo, Time: 50 * time.Millisecond})
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		opt  Options
+		want int
+	}{{Options{Load: file}, elo}, {Options{Load: file, Elo: engine.MinElo}, engine.MinElo}} {
+		var b strings.Builder
+		tc.opt.In, tc.opt.Out = strings.NewReader("quit\n"), &b
+		require.NoError(t, Run(tc.opt))
+		assert.Contains(t, b.String(), fmt.Sprintf("the computer plays North, at %d Elo, up to 3 plies deep and 50ms a move.\n", tc.want))
 	}
 }

@@ -41,7 +41,7 @@ func (g *game) think(p oware.Position) (engine.Result, error) {
 			fmt.Fprint(g.status, term.ClearLine+term.FitLine(line, width))
 		}
 	}
-	r, err := g.engine.Analyze(ctx, p, engine.Limits{Depth: g.level, Time: g.limit}, progress)
+	r, err := g.engine.Analyze(ctx, p, engine.Limits{Depth: g.level, Time: g.limit, Elo: g.elo}, progress)
 	if g.status != nil {
 		fmt.Fprint(g.status, term.ClearLine)
 	}
