@@ -13,7 +13,7 @@ import "github.com/seed3966233f/oware"
 // plus 1 unit when it holds 1 seed and 2 when it holds 2 (small moves that
 // keep the other pits back), plus 1 unit from 12 seeds on (a sowing that
 // goes round the board). The weights were chosen by matches between
-// variants of the evaluation (see the README).
+// variants of the evaluation (docs/engine.md, "The evaluation").
 func Evaluate(p oware.Position) Score {
 	if o := p.Outcome(); o.Over() {
 		return Score(terminal(o, p.Board().ToMove(), 0))

@@ -15,8 +15,10 @@ import (
 )
 
 // TestCommandLines: every oware command line for the reader to type (the
-// sh blocks) names a command that "oware help" knows and flags that its
-// help names; "oware help" and "oware version" are run.
+// sh blocks, which are not run: a line ending with a backslash goes on to
+// the next, and the command may be a path to oware or run under time)
+// names a command that "oware help" knows and flags that its help names;
+// "oware help" and "oware version" are run.
 func TestCommandLines(t *testing.T) {
 	bin := owareBin(t)
 	oware := filepath.Join(bin, "oware")
@@ -33,13 +35,19 @@ func TestCommandLines(t *testing.T) {
 	flag := regexp.MustCompile(`^-[a-z]+$`)
 	n := 0
 	for _, b := range allBlocks(t, "sh") {
-		for _, line := range b.lines {
+		for _, line := range commandLines(b.lines) {
 			line, _, _ = strings.Cut(line, "#")
 			args := strings.Fields(line)
+			if len(args) > 0 && (args[0] == "time" || args[0] == "/usr/bin/time") {
+				args = args[1:]
+				for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+					args = args[1:] // time's own flags
+				}
+			}
 			switch {
 			case len(args) >= 3 && args[0] == "go" && args[1] == "run" && strings.HasSuffix(args[2], "/cmd/oware"):
 				args = append([]string{"oware"}, args[3:]...)
-			case len(args) == 0 || args[0] != "oware":
+			case len(args) == 0 || filepath.Base(args[0]) != "oware":
 				continue
 			}
 			n++
@@ -57,6 +65,23 @@ func TestCommandLines(t *testing.T) {
 		}
 	}
 	assert.Positive(t, n, "the README shows how to run the command")
+}
+
+// commandLines returns the command lines of an sh block, a line that ends
+// with a backslash joined to the next.
+func commandLines(lines []string) []string {
+	var joined []string
+	cont := false
+	for _, line := range lines {
+		if cont {
+			joined[len(joined)-1] += " " + strings.TrimSpace(line)
+		} else {
+			joined = append(joined, line)
+		}
+		last := &joined[len(joined)-1]
+		*last, cont = strings.CutSuffix(*last, "\\")
+	}
+	return joined
 }
 
 // TestRecords: every game record shown (the ogn blocks) reads and
