@@ -20,10 +20,11 @@
 //     In docs/cli.md, which the command writes from its help texts (and
 //     cmd/oware's TestCommandReference checks), only the blocks that start
 //     with "$ " are transcripts; the others are synopses and flags.
-//   - sh: command lines for the reader to type, which are not run (builds
-//     and matches that take the machine for hours, commands for a
-//     cluster); each oware command in them is one that "oware help" knows,
-//     with flags that its help names.
+//   - sh: command lines for the reader to type, which the tests do not
+//     run but for "oware help" and "oware version" (builds and matches
+//     that take the machine for hours, commands for a cluster); each
+//     oware command in them is one that "oware help" knows, with flags
+//     that its help names.
 //   - ogn: a game record, which package ogn reads and replays.
 //   - go.mod: the module file of the README's installation, which the
 //     snippets are built with.
