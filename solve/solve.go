@@ -43,9 +43,10 @@ type Result struct {
 	Value Value
 	// Line is a line of perfect play from the position to the end of the
 	// game, when Value is exact: each move keeps the value, and the game
-	// it ends, played through Play from the position with scores below
-	// 25 (R8 aside), ends with the mover of the position taking Value
-	// more of the seeds on its board than the opponent. Finding it has a
+	// it ends, played through Play from the position with R8 aside (the
+	// scores put back below 25 after each capture), ends with the mover
+	// of the position taking Value more of the seeds on its board than
+	// the opponent. Finding it has a
 	// budget of Limits.Nodes of its own; it is cut short when that or ctx
 	// ends first, and LineComplete is then false.
 	Line         []oware.Move

@@ -207,9 +207,9 @@ func TestProbe(t *testing.T) {
 	_, err = tabs.Probe(oware.Start())
 	var missing *MissingTableError
 	require.ErrorAs(t, err, &missing)
-	require.Equal(t, MissingTableError{Rules: oware.Rules{}, Seeds: 48, Max: 6}, *missing)
+	require.Equal(t, MissingTableError{Rules: oware.Rules{}, Seeds: 48, Max: 7}, *missing)
 	require.ErrorIs(t, err, ErrMissingTable)
-	require.Equal(t, "solve: no table for 48 seeds under abapa (the tables go up to 6)", err.Error())
+	require.Equal(t, "solve: no table for 48 seeds under abapa (the tables go up to 7)", err.Error())
 
 	aalina, _ := oware.ParseRules("aalina")
 	_, err = tabs.Probe(aalina.Position(p.Board()))
