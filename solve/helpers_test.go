@@ -32,4 +32,3 @@ func tablesFor(t *testing.T, name string) *Tables {
 	smallTables.m[name] = tb
 	return tb
 }
-
