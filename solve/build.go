@@ -165,7 +165,7 @@ func refine(ctx context.Context, t *Tables, l *level, open []uint64, workers int
 				tt.clear() // each board alone, so that what it finds does not depend on the order
 				s := newSearcher(t.rules, within, nil, tt)
 				s.ctx, s.budget = ctx, budget
-				s.push(&p, true)
+				s.enter(&p, true)
 				lo, hi := s.solve(&p)
 				results[w] = append(results[w], found{i, int8(lo), int8(hi)})
 				searched.Add(1)

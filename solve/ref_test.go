@@ -1,4 +1,4 @@
-package solve_test
+package solve
 
 // An independent solver of positions with their history, written for the
 // tests: the moves of the reference model (internal/refmodel, its own

@@ -21,7 +21,7 @@ type searcher struct {
 
 	frames []frame // the occurrences of the line, stretch after stretch
 	base   int     // the first frame of the current stretch
-	danger []int32 // the frames, oldest first, whose next occurrence ends the game
+	danger []peril // the frames, oldest first, whose next occurrence ends the game
 	dbase  int     // the first entry of danger in the current stretch
 
 	nodes  uint64
@@ -34,6 +34,13 @@ type searcher struct {
 	// trust takes the cycle bounds as they are wherever a history is,
 	// without widening them (see prior).
 	forget, trust bool
+}
+
+// peril is an occurrence on the line whose board's next occurrence ends
+// the game: where it is, its cycle bounds and split (see frame).
+type peril struct {
+	at              int32
+	clo, chi, split int8
 }
 
 // frame is one occurrence of a board on the line.
@@ -115,24 +122,10 @@ func (s *searcher) frameOf(p *oware.Position, prev *frame) frame {
 	return f
 }
 
-// push puts p on the line, after the current stretch's last occurrence,
-// or as the first of a new stretch when fresh.
-func (s *searcher) push(p *oware.Position, fresh bool) {
-	var prev *frame
-	if !fresh {
-		prev = &s.frames[len(s.frames)-1]
-	}
-	f := s.frameOf(p, prev)
-	if f.danger {
-		s.danger = append(s.danger, int32(len(s.frames)))
-	}
-	s.frames = append(s.frames, f)
-}
-
 // pop takes the last occurrence off the line.
 func (s *searcher) pop() {
 	k := len(s.frames) - 1
-	if d := len(s.danger); d > 0 && int(s.danger[d-1]) == k {
+	if d := len(s.danger); d > 0 && int(s.danger[d-1].at) == k {
 		s.danger = s.danger[:d-1]
 	}
 	s.frames = s.frames[:k]
@@ -164,14 +157,13 @@ func (s *searcher) prior(p *oware.Position) (lo, hi int) {
 	if s.trust {
 		return lo, hi
 	}
-	for _, j := range s.danger[s.dbase:] {
-		if int(j) >= k {
+	for _, d := range s.danger[s.dbase:] {
+		if int(d.at) >= k {
 			break
 		}
-		r := &s.frames[j]
-		sp, inLo, inHi := r.split, r.clo >= clo, r.chi <= chi
-		if (k-int(j))%2 == 1 { // the other player is to move at r
-			sp, inLo, inHi = -sp, r.chi <= -clo, r.clo >= -chi
+		sp, inLo, inHi := d.split, d.clo >= clo, d.chi <= chi
+		if (k-int(d.at))%2 == 1 { // the other player is to move there
+			sp, inLo, inHi = -sp, d.chi <= -clo, d.clo >= -chi
 		}
 		if inLo {
 			lo = min(lo, int(sp))
@@ -197,9 +189,37 @@ func (s *searcher) freshBounds(p *oware.Position, f *frame) (lo, hi int) {
 // move is a legal move of a node and what is known of it.
 type move struct {
 	pit      oware.Move
-	child    oware.Position
 	captured int
-	lo, hi   int // bounds of the move's value for the node's mover
+	child    oware.Position // the position it leads to, with scores below 25 after a capture
+	frame    frame          // its occurrence on the line
+	known    known          // what is known of the child
+	lo, hi   int            // bounds of the move's value for the node's mover
+}
+
+// known is what is known of a position before it is searched: bounds of
+// its value for its mover, and the key and best move of its entry in the
+// table.
+type known struct {
+	lo, hi int
+	k0, k1 uint64
+	hint   int // the best move found before, or -1
+	over   bool
+}
+
+// look returns what is known of p, on top of the line.
+func (s *searcher) look(p *oware.Position) known {
+	if p.Outcome().Over() {
+		v := terminal(p)
+		return known{lo: v, hi: v, hint: -1, over: true}
+	}
+	k := known{hint: -1}
+	k.lo, k.hi = s.prior(p)
+	k.k0, k.k1 = s.key(&s.frames[len(s.frames)-1])
+	if e := s.tt.probe(k.k0, k.k1); e != nil {
+		k.lo, k.hi = max(k.lo, int(e.lo)), min(k.hi, int(e.hi))
+		k.hint = int(e.move)
+	}
+	return k
 }
 
 // tick counts a node and reports whether the search must stop.
@@ -215,21 +235,12 @@ func (s *searcher) tick() bool {
 }
 
 // node returns bounds lo ≤ v ≤ hi of the value v of the position p on top
-// of the line, for its mover, such that hi ≤ alpha, or lo ≥ beta, or
-// lo == hi; or, once the search is stopped, the best bounds it has.
-func (s *searcher) node(p *oware.Position, alpha, beta int) (lo, hi int) {
-	if p.Outcome().Over() {
-		v := terminal(p)
-		return v, v
-	}
-	lo, hi = s.prior(p)
-	k0, k1 := s.key(&s.frames[len(s.frames)-1])
-	hint := -1
-	if e := s.tt.probe(k0, k1); e != nil {
-		lo, hi = max(lo, int(e.lo)), min(hi, int(e.hi))
-		hint = int(e.move)
-	}
-	if lo >= beta || hi <= alpha || lo == hi || s.tick() {
+// of the line, for its mover, of which k is known, such that hi ≤ alpha,
+// or lo ≥ beta, or lo == hi; or, once the search is stopped, the best
+// bounds it has.
+func (s *searcher) node(p *oware.Position, k known, alpha, beta int) (lo, hi int) {
+	lo, hi = k.lo, k.hi
+	if k.over || lo >= beta || hi <= alpha || lo == hi || s.tick() {
 		return lo, hi
 	}
 	start := s.nodes
@@ -241,30 +252,28 @@ func (s *searcher) node(p *oware.Position, alpha, beta int) (lo, hi int) {
 	for m, c := range p.Children() {
 		mv := &moves[count]
 		count++
-		*mv = move{pit: m, child: c, captured: c.Board().Score(mover) - before}
-		var clo, chi int
-		switch {
-		case mv.captured > 0:
-			clo, chi = s.freshPrior(&c)
-		case c.Outcome().Over():
-			clo = terminal(&c)
-			chi = clo
-		default:
-			s.push(&c, false)
-			clo, chi = s.prior(&c)
-			if e := s.tt.probe(s.key(&s.frames[len(s.frames)-1])); e != nil {
-				clo, chi = max(clo, int(e.lo)), min(chi, int(e.hi))
-			}
-			s.pop()
+		mv.pit, mv.captured = m, c.Board().Score(mover)-before
+		if mv.captured > 0 {
+			mv.child = s.freshPosition(&c)
+			mv.frame = s.frameOf(&mv.child, nil)
+			saved := s.enterFrame(mv.frame, true)
+			mv.known = s.look(&mv.child)
+			s.leave(saved)
+		} else {
+			mv.child = c
+			mv.frame = s.frameOf(&c, &s.frames[len(s.frames)-1])
+			saved := s.enterFrame(mv.frame, false)
+			mv.known = s.look(&c)
+			s.leave(saved)
 		}
-		mv.lo, mv.hi = mv.captured-chi, mv.captured-clo
+		mv.lo, mv.hi = mv.captured-mv.known.hi, mv.captured-mv.known.lo
 	}
 	order := moves[:count]
 	slices.SortStableFunc(order, func(a, b move) int {
 		switch {
-		case int(a.pit) == hint:
+		case int(a.pit) == k.hint:
 			return -1
-		case int(b.pit) == hint:
+		case int(b.pit) == k.hint:
 			return 1
 		}
 		return (b.lo + b.hi) - (a.lo + a.hi)
@@ -276,14 +285,9 @@ func (s *searcher) node(p *oware.Position, alpha, beta int) (lo, hi int) {
 		mv := &order[i]
 		a := max(alpha, bestLo)
 		if mv.hi > a && mv.lo < beta && mv.lo < mv.hi && !s.stop {
-			var clo, chi int
-			if mv.captured > 0 {
-				clo, chi = s.fresh(&mv.child, mv.captured-beta, mv.captured-a)
-			} else {
-				s.push(&mv.child, false)
-				clo, chi = s.node(&mv.child, -beta, -a)
-				s.pop()
-			}
+			saved := s.enterFrame(mv.frame, mv.captured > 0)
+			clo, chi := s.node(&mv.child, mv.known, mv.captured-beta, mv.captured-a)
+			s.leave(saved)
 			mv.lo, mv.hi = max(mv.lo, mv.captured-chi), min(mv.hi, mv.captured-clo)
 		}
 		done++
@@ -299,7 +303,7 @@ func (s *searcher) node(p *oware.Position, alpha, beta int) (lo, hi int) {
 		bestHi = max(bestHi, mv.hi)
 	}
 	lo, hi = max(lo, bestLo), min(hi, bestHi)
-	s.tt.store(k0, k1, lo, hi, best, s.nodes-start)
+	s.tt.store(k.k0, k.k1, lo, hi, best, s.nodes-start)
 	return lo, hi
 }
 
@@ -309,43 +313,30 @@ func (s *searcher) freshPosition(p *oware.Position) oware.Position {
 	return s.rules.Position(normalize(p.Board()))
 }
 
-// freshPrior returns the bounds of the value of p, reached by a capture,
-// that hold before any search.
-func (s *searcher) freshPrior(p *oware.Position) (lo, hi int) {
-	q := s.freshPosition(p)
-	if q.Outcome().Over() {
-		v := terminal(&q)
-		return v, v
-	}
-	f := s.frameOf(&q, nil)
-	lo, hi = s.freshBounds(&q, &f)
-	if e := s.tt.probe(s.key(&f)); e != nil {
-		lo, hi = max(lo, int(e.lo)), min(hi, int(e.hi))
-	}
-	return lo, hi
-}
-
-// fresh returns bounds of the value of p, reached by a capture, as node
-// does, in a new stretch.
-func (s *searcher) fresh(p *oware.Position, alpha, beta int) (lo, hi int) {
-	q := s.freshPosition(p)
-	saved := s.enter(&q, true)
-	lo, hi = s.node(&q, alpha, beta)
-	s.leave(saved)
-	return lo, hi
-}
-
 // stretchStart is where the current stretch starts on the line.
 type stretchStart struct{ base, dbase int }
 
 // enter puts p on the line, as the first occurrence of a new stretch
 // when fresh, and returns where the stretch it leaves started, for leave.
 func (s *searcher) enter(p *oware.Position, fresh bool) stretchStart {
+	var prev *frame
+	if !fresh {
+		prev = &s.frames[len(s.frames)-1]
+	}
+	return s.enterFrame(s.frameOf(p, prev), fresh)
+}
+
+// enterFrame puts the occurrence f on the line, as the first of a new
+// stretch when fresh, and returns where the stretch it leaves started.
+func (s *searcher) enterFrame(f frame, fresh bool) stretchStart {
 	saved := stretchStart{s.base, s.dbase}
 	if fresh {
 		s.base, s.dbase = len(s.frames), len(s.danger)
 	}
-	s.push(p, fresh)
+	if f.danger {
+		s.danger = append(s.danger, peril{at: int32(len(s.frames)), clo: f.clo, chi: f.chi, split: f.split})
+	}
+	s.frames = append(s.frames, f)
 	return saved
 }
 
@@ -360,18 +351,13 @@ func (s *searcher) leave(saved stretchStart) {
 // found when the search is stopped: null-window searches, each halving
 // the interval known.
 func (s *searcher) solve(p *oware.Position) (lo, hi int) {
-	if p.Outcome().Over() {
-		v := terminal(p)
-		return v, v
-	}
-	lo, hi = s.prior(p)
-	if e := s.tt.probe(s.key(&s.frames[len(s.frames)-1])); e != nil {
-		lo, hi = max(lo, int(e.lo)), min(hi, int(e.hi))
-	}
+	k := s.look(p)
+	lo, hi = k.lo, k.hi
 	for lo < hi && !s.stop {
 		t := lo + (hi-lo+1)/2
-		l, h := s.node(p, t-1, t)
+		l, h := s.node(p, k, t-1, t)
 		lo, hi = max(lo, l), min(hi, h)
+		k = s.look(p)
 	}
 	return lo, hi
 }
@@ -401,7 +387,7 @@ func (s *searcher) line(p oware.Position, v int) ([]oware.Move, bool) {
 			// least captured-v to its mover: the move keeps the value
 			// when the child is worth at most that.
 			at := s.enter(&c, fresh)
-			_, hi := s.node(&c, captured-v, captured-v+1)
+			_, hi := s.node(&c, s.look(&c), captured-v, captured-v+1)
 			if hi <= captured-v {
 				saved = append(saved, at)
 				moves = append(moves, m)

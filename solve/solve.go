@@ -110,7 +110,7 @@ func (sv *Solver) start(ctx context.Context, p oware.Position, lim Limits) (*sea
 		sv.mutate(s)
 	}
 	for i := range line {
-		s.push(&line[i], i == 0)
+		s.enter(&line[i], i == 0)
 	}
 	return s, line[len(line)-1], nil
 }
@@ -204,9 +204,6 @@ func (s *searcher) within(p *oware.Position, fresh bool) (lo, hi int) {
 	}
 	saved := s.enter(p, fresh)
 	defer s.leave(saved)
-	lo, hi = s.prior(p)
-	if e := s.tt.probe(s.key(&s.frames[len(s.frames)-1])); e != nil {
-		lo, hi = max(lo, int(e.lo)), min(hi, int(e.hi))
-	}
-	return lo, hi
+	k := s.look(p)
+	return k.lo, k.hi
 }

@@ -8,16 +8,18 @@ import "math/bits"
 // A fact stays true for ever, whatever window or budget the search had,
 // so an entry needs no depth, and a later search only tightens it.
 
-// entry is one slot of the table.
+// entry is one slot of the table, 16 bytes.
 type entry struct {
-	k0, k1 uint64 // the key
+	k0     uint64 // the key's first word
+	k1     uint32 // part of its second: 96 bits in all tell keys apart
 	lo, hi int8   // the proven bounds
 	move   int8   // the best move found, as a pit, or -1
 	work   uint8  // about log₂ of the nodes its search took
 	gen    uint8  // the generation that wrote it; others count as empty
 }
 
-// bucketLen is the number of entries a key may go to.
+// bucketLen is the number of entries a key may go to: a 64-byte cache
+// line.
 const bucketLen = 4
 
 // table is a transposition table of a fixed number of entries.
@@ -30,7 +32,7 @@ type table struct {
 // newTable returns a table of about size bytes (a power of two number of
 // buckets, at least one).
 func newTable(size int) *table {
-	n := uint64(max(size, 1024)) / (bucketLen * 24)
+	n := uint64(max(size, 1024)) / (bucketLen * 16)
 	n = 1 << (bits.Len64(n) - 1)
 	return &table{entries: make([]entry, n*bucketLen), mask: n - 1, gen: 1}
 }
@@ -48,7 +50,7 @@ func (t *table) clear() {
 func (t *table) probe(k0, k1 uint64) *entry {
 	b := t.entries[(k0&t.mask)*bucketLen:][:bucketLen]
 	for i := range b {
-		if b[i].k0 == k0 && b[i].k1 == k1 && b[i].gen == t.gen {
+		if b[i].k0 == k0 && b[i].k1 == uint32(k1) && b[i].gen == t.gen {
 			return &b[i]
 		}
 	}
@@ -67,7 +69,7 @@ func (t *table) store(k0, k1 uint64, lo, hi, move int, nodes uint64) {
 			victim = e
 			break
 		}
-		if e.k0 == k0 && e.k1 == k1 {
+		if e.k0 == k0 && e.k1 == uint32(k1) {
 			e.lo, e.hi = int8(max(int(e.lo), lo)), int8(min(int(e.hi), hi))
 			if move >= 0 {
 				e.move = int8(move)
@@ -79,5 +81,5 @@ func (t *table) store(k0, k1 uint64, lo, hi, move int, nodes uint64) {
 			victim = e
 		}
 	}
-	*victim = entry{k0: k0, k1: k1, lo: int8(lo), hi: int8(hi), move: int8(move), work: work, gen: t.gen}
+	*victim = entry{k0: k0, k1: uint32(k1), lo: int8(lo), hi: int8(hi), move: int8(move), work: work, gen: t.gen}
 }
