@@ -1,8 +1,6 @@
 package oware
 
 import (
-	"bytes"
-	"encoding/json"
 	"iter"
 	"math/bits"
 	"strconv"
@@ -72,7 +70,7 @@ var startBoard = Board{lo: 0x0404_0404_0404_0404, hi: 0x0404_0404}
 
 // NewBoard returns the board with the given pits (indexed by pit, R1
 // numbering), captured seeds (indexed by Player) and player to move. It
-// returns a [*PositionError] unless every count is non-negative, the pits
+// returns a [*BoardError] unless every count is non-negative, the pits
 // and scores add up to 48 and toMove is South or North (D4).
 func NewBoard(pits [NumPits]int, scores [2]int, toMove Player) (Board, error) {
 	var counts [NumPits + 2]int
@@ -82,23 +80,23 @@ func NewBoard(pits [NumPits]int, scores [2]int, toMove Player) (Board, error) {
 	// 48 mean that the total is wrong.
 	for i, c := range counts {
 		if c < 0 {
-			return Board{}, &PositionError{Field: countName(i), Value: c, Err: ErrNegativeCount}
+			return Board{}, &BoardError{Field: countName(i), Value: c, Err: ErrNegativeCount}
 		}
 	}
 	var b Board
 	total := 0
 	for i, c := range counts {
 		if c > NumSeeds { // the total is over 48; and the sum might overflow
-			return Board{}, &PositionError{Field: countName(i), Value: c, Err: ErrSeedTotal}
+			return Board{}, &BoardError{Field: countName(i), Value: c, Err: ErrSeedTotal}
 		}
 		total += c
 		b.setByte(i, byte(c)) // pits 0–11, then the scores in bytes 12 and 13
 	}
 	if total != NumSeeds {
-		return Board{}, &PositionError{Field: "total", Value: total, Err: ErrSeedTotal}
+		return Board{}, &BoardError{Field: "total", Value: total, Err: ErrSeedTotal}
 	}
 	if !toMove.Valid() {
-		return Board{}, &PositionError{Field: "side to move", Value: int(toMove), Err: ErrNoSuchPlayer}
+		return Board{}, &BoardError{Field: "side to move", Value: int(toMove), Err: ErrNoSuchPlayer}
 	}
 	b.setByte(sideByte, byte(toMove))
 	return b, nil
@@ -255,7 +253,7 @@ func (b *Board) UnmarshalText(text []byte) error {
 // of pits 0 to 11 and South's and North's captures, as decimal numbers
 // from 0 to 48 without sign or leading zero, then the side to move, "S"
 // or "N". The board must be valid (D4). Errors are [*ParseError] values
-// that wrap ErrSyntax, or the [*PositionError] of an invalid board.
+// that wrap ErrSyntax, or the [*BoardError] of an invalid board.
 func ParseBoard(s string) (Board, error) {
 	fail := func(at int, msg string, err error) (Board, error) {
 		return Board{}, &ParseError{What: "position", Input: s, Offset: at, Msg: msg, Err: err}
@@ -284,7 +282,7 @@ func ParseBoard(s string) (Board, error) {
 	}
 	b, err := NewBoard([NumPits]int(counts[:NumPits]), [2]int(counts[NumPits:]), side)
 	if err != nil {
-		return fail(0, err.(*PositionError).detail(), err)
+		return fail(0, err.(*BoardError).detail(), err)
 	}
 	return b, nil
 }
@@ -536,49 +534,4 @@ func (s MoveSet) String() string {
 		b = append(b, pitLetters[m])
 	}
 	return string(append(b, '}'))
-}
-
-// MarshalJSON implements [json.Marshaler]: the moves as a JSON array of pit
-// letters in pit order, such as ["A","C","F"].
-func (s MoveSet) MarshalJSON() ([]byte, error) { return s.appendJSON(nil), nil }
-
-// appendJSON appends the JSON form of s.
-func (s MoveSet) appendJSON(b []byte) []byte {
-	b = append(b, '[')
-	for m := range s.All() {
-		if m != Move(bits.TrailingZeros16(uint16(s))) {
-			b = append(b, ',')
-		}
-		b = append(b, '"', pitLetters[m], '"')
-	}
-	return append(b, ']')
-}
-
-// UnmarshalJSON implements [json.Unmarshaler]: it reads an array of moves,
-// each a JSON string that [ParseMove] reads, in any order; a move may be
-// listed more than once. Anything else, such as a null element or a string
-// in place of the array, is an error. JSON null leaves s unchanged. On an
-// error s is unchanged.
-func (s *MoveSet) UnmarshalJSON(data []byte) error {
-	if string(bytes.TrimSpace(data)) == "null" {
-		return nil
-	}
-	var elems []json.RawMessage
-	if err := json.Unmarshal(data, &elems); err != nil || elems == nil {
-		return &ParseError{What: "moves", Input: string(data), Msg: "not a JSON array of pit letters", Err: ErrSyntax}
-	}
-	var set MoveSet
-	for _, raw := range elems {
-		var text string
-		if raw[0] != '"' || json.Unmarshal(raw, &text) != nil {
-			return &ParseError{What: "moves", Input: string(data), Msg: "element " + string(raw) + " is not a pit letter in a JSON string", Err: ErrSyntax}
-		}
-		m, err := ParseMove(text)
-		if err != nil {
-			return err
-		}
-		set |= 1 << m
-	}
-	*s = set
-	return nil
 }

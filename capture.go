@@ -3,11 +3,10 @@ package oware
 // This file holds capture (R5), the grand slam (R6) under each of the
 // rules' GrandSlam knobs, and the lone seeds of board-game-rs.
 
-// Capture is one captured pit and the seeds taken from it (R5). It encodes
-// as the JSON object {"pit":9,"seeds":2}.
+// Capture is one captured pit and the seeds taken from it (R5).
 type Capture struct {
-	Pit   int `json:"pit"`
-	Seeds int `json:"seeds"`
+	Pit   int // the pit, 0–11
+	Seeds int // the seeds taken from it: 2 or 3
 }
 
 // capture applies the capture rules of r to sown, the board just after
@@ -54,7 +53,7 @@ func (r *ruleset) capture(sown Board, last int) (Board, record) {
 // opponent's side at sown, the board after the mover sowed (R6).
 func (r *ruleset) takesAll(sown Board, mover Player) bool {
 	switch r.GrandSlam {
-	case GrandSlamCaptures, GrandSlamForbidden: // forbidden unless forced, and then it captures
+	case GrandSlamForbidden: // forbidden unless forced, and then it captures
 		return true
 	case GrandSlamCapturesIfOwnRowEmpty:
 		return sown.sideEmpty(mover)

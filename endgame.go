@@ -1,11 +1,9 @@
 package oware
 
 import (
-	"bytes"
-	"encoding/json"
 	"math/bits"
-	"slices"
 	"strconv"
+	"strings"
 )
 
 // This file holds the legal moves with feeding (R2, R7) and the forbidden
@@ -313,10 +311,12 @@ func (o Outcome) String() string {
 // AppendText implements [encoding.TextAppender]. It appends "not over"
 // while the game goes on; otherwise the winner and " wins " with the
 // winner's tally first, or "draw " with South's first, the tallies joined
-// by "-", then the reason and the rule in parentheses: "South wins 26-22
-// (majority, R8)", "North wins 27-21 (no move, R9)", "draw 24-24
-// (repetition, R10)". It never fails. The text is for people; the JSON
-// form of [Outcome.MarshalJSON] is the one that decodes.
+// by "-" (each with ".5" when it holds half a seed), then in parentheses
+// the reason and, when one of R8–R10 ended the game, that rule: "South
+// wins 26-22 (majority, R8)", "North wins 27-21 (no move, R9)", "draw
+// 24-24 (repetition, R10)", "North wins 24.5-23.5 (repetition, R10)",
+// "draw 30-18 (ply limit)". It never fails, and [Outcome.UnmarshalText]
+// reads the text back.
 func (o Outcome) AppendText(b []byte) ([]byte, error) {
 	if !o.Over() {
 		return append(b, "not over"...), nil
@@ -354,136 +354,71 @@ func (o Outcome) appendTally(b []byte, p Player) []byte {
 // [Outcome.AppendText].
 func (o Outcome) MarshalText() ([]byte, error) { return o.AppendText(make([]byte, 0, 40)) }
 
-// MarshalJSON implements [json.Marshaler]. The object names every part of
-// the outcome, in this order: "over" (a boolean), "reason" (its name, see
-// [Reason.MarshalText]), "rule" ("R8", "R9", "R10", or null while the game
-// goes on and after the limits of other rules), "winner" ("South",
-// "North", or null when there is none), "draw" (a boolean) and "tallies",
-// an object with the final tallies of "South" and "North" (D3; both 0
-// while the game goes on; 23.5 and 24.5 after an even split of an odd
-// seed):
-//
-//	{"over":true,"reason":"majority","rule":"R8","winner":"South","draw":false,"tallies":{"South":26,"North":22}}
-func (o Outcome) MarshalJSON() ([]byte, error) { return o.appendJSON(make([]byte, 0, 128)), nil }
-
-// appendJSON appends the JSON form of o.
-func (o Outcome) appendJSON(b []byte) []byte {
-	b = append(b, `{"over":`...)
-	b = strconv.AppendBool(b, o.Over())
-	b = append(b, `,"reason":"`...)
-	b = append(b, o.reason.String()...)
-	b = append(b, `","rule":`...)
-	b = appendJSONString(b, o.reason.Rule())
-	b = append(b, `,"winner":`...)
-	w, ok := o.Winner()
-	if !ok {
-		b = append(b, "null"...)
-	} else {
-		b = appendJSONString(b, w.String())
-	}
-	b = append(b, `,"draw":`...)
-	b = strconv.AppendBool(b, o.Draw())
-	b = append(b, `,"tallies":{"South":`...)
-	b = o.appendTally(b, South)
-	b = append(b, `,"North":`...)
-	b = o.appendTally(b, North)
-	return append(b, "}}"...)
-}
-
-// appendJSONString appends s, which needs no escaping, as a JSON string,
-// or null when it is empty.
-func appendJSONString(b []byte, s string) []byte {
-	if s == "" {
-		return append(b, "null"...)
-	}
-	return append(append(append(b, '"'), s...), '"')
-}
-
-// UnmarshalJSON implements [json.Unmarshaler]: it reads the object that
-// [Outcome.MarshalJSON] writes, and refuses any outcome that the rules
-// cannot produce. "reason" and "tallies" (an object with exactly "South"
-// and "North") are required; "over", "rule", "winner" and "draw" follow
-// from them and may be left out, but when present must be what
-// MarshalJSON writes. Field names must match exactly, a field may not be
-// repeated, and no other field is allowed. The tallies are whole numbers
-// from 0 to 48, or both whole numbers and a half, and must make an outcome
-// of the rules (D3): both 0 while the game goes on; after R8 one is 25 or
-// more and they add up to at most 48; after any other ending they add up
-// to 48, and only an even split after a repetition holds half seeds. JSON
-// null leaves o unchanged. Errors are [*ParseError] values wrapping
-// ErrSyntax, whose offset is that of a JSON syntax error and 0 otherwise;
-// on an error o is unchanged.
-func (o *Outcome) UnmarshalJSON(data []byte) error {
-	if string(bytes.TrimSpace(data)) == "null" {
-		return nil
-	}
-	out, at, msg := decodeOutcome(data)
+// UnmarshalText implements [encoding.TextUnmarshaler]: it reads the text
+// that [Outcome.AppendText] writes, exactly, and refuses any outcome that
+// the rules cannot produce: the tallies of R8 have one of 25 or more and
+// add up to at most 48, those of every other ending add up to 48 (D3),
+// only an even split after a repetition holds half seeds, and the winner
+// is the player with the higher tally (R11). Anything else is a
+// [*ParseError] wrapping ErrSyntax. On an error o is unchanged.
+func (o *Outcome) UnmarshalText(text []byte) error {
+	out, at, msg := parseOutcome(string(text))
 	if msg != "" {
-		return &ParseError{What: "outcome", Input: string(data), Offset: at, Msg: msg, Err: ErrSyntax}
+		return &ParseError{What: "outcome", Input: string(text), Offset: at, Msg: msg, Err: ErrSyntax}
 	}
 	*o = out
 	return nil
 }
 
-// decodeOutcome decodes the JSON form of an outcome, or tells what is
-// wrong and where.
-func decodeOutcome(data []byte) (o Outcome, at int, msg string) {
-	fields, at, msg := jsonObject(data, "over", "reason", "rule", "winner", "draw", "tallies")
-	if msg != "" {
-		return o, at, msg
+// parseOutcome reads the text of an outcome, or tells what is wrong and
+// where.
+func parseOutcome(s string) (o Outcome, at int, msg string) {
+	if s == "not over" {
+		return o, 0, ""
 	}
-	if raw := fields["reason"]; raw == nil || string(raw) == "null" {
-		return o, 0, `field "reason" is missing`
-	} else if err := json.Unmarshal(raw, &o.reason); err != nil {
-		return o, 0, `"reason" is not "not over", "majority", "no move", "repetition", "quiet limit" or "ply limit"`
-	}
-	if msg = o.decodeTallies(fields["tallies"]); msg == "" {
-		msg = o.problem()
-	}
-	if msg != "" {
-		return Outcome{}, 0, msg
-	}
-	want, _, _ := jsonObject(o.appendJSON(nil))
-	for _, name := range [...]string{"over", "rule", "winner", "draw"} {
-		if got := fields[name]; got != nil && !bytes.Equal(got, want[name]) {
-			return Outcome{}, 0, "field " + strconv.Quote(name) + " is " + string(got) + "; this outcome has " + string(want[name])
+	first := South
+	rest, ok := strings.CutPrefix(s, "draw ")
+	if !ok {
+		var winner string
+		if winner, rest, ok = strings.Cut(s, " wins "); !ok || winner != "South" && winner != "North" {
+			return o, 0, `not "not over", "draw …" or "South wins …" or "North wins …"`
+		}
+		if winner == "North" {
+			first = North
 		}
 	}
-	return o, 0, ""
-}
-
-// decodeTallies decodes the "tallies" object of an outcome's JSON form into
-// o: whole numbers, or both with a half seed (".5").
-func (o *Outcome) decodeTallies(raw []byte) string {
-	if raw == nil || string(raw) == "null" {
-		return `field "tallies" is missing`
-	}
-	t, _, msg := jsonObject(raw)
-	if msg != "" {
-		return `"tallies" is not a JSON object`
-	}
-	for name := range t {
-		if name != "South" && name != "North" {
-			return `"tallies" has a field other than "South" and "North"`
-		}
+	at = len(s) - len(rest)
+	tallies, paren, ok := strings.Cut(rest, " (")
+	a, b, ok2 := strings.Cut(tallies, "-")
+	if !ok || !ok2 {
+		return o, at, `tallies are not "N-N" followed by " ("`
 	}
 	var halves [2]bool
-	for p, name := range [2]string{"South", "North"} {
-		if t[name] == nil {
-			return `"tallies" has no field "` + name + `"`
+	for i, t := range [2]string{a, b} {
+		whole, half := strings.CutSuffix(t, ".5")
+		n, ok := parseCount(whole)
+		if !ok {
+			return o, at, "a tally is not a whole number from 0 to 48, or one and a half"
 		}
-		whole, half := bytes.CutSuffix(t[name], []byte(".5"))
-		n, err := strconv.ParseUint(string(whole), 10, 8)
-		if err != nil || n > NumSeeds || string(whole) != strconv.FormatUint(n, 10) {
-			return name + "'s tally is not a whole number from 0 to 48"
-		}
-		o.tallies[p], halves[p] = uint8(n), half
+		o.tallies[first^Player(i)], halves[i] = uint8(n), half
 	}
-	if halves[South] != halves[North] {
-		return "only both tallies hold half a seed"
+	if halves[0] != halves[1] {
+		return Outcome{}, at, "only both tallies hold half a seed"
 	}
-	o.half = halves[South]
-	return ""
+	o.half = halves[0]
+	at = len(s) - len(paren) - 1 // the "("
+	inside, ok := strings.CutSuffix(paren, ")")
+	name, rule, _ := strings.Cut(inside, ", ")
+	if !ok || o.reason.UnmarshalText([]byte(name)) != nil || o.reason == NotOver || rule != o.reason.Rule() {
+		return Outcome{}, at, `not a reason and its rule in parentheses, such as "(majority, R8)" or "(ply limit)"`
+	}
+	if msg := o.problem(); msg != "" {
+		return Outcome{}, 0, msg
+	}
+	if canonical, _ := o.AppendText(nil); string(canonical) != s {
+		return Outcome{}, 0, "this outcome is written " + strconv.Quote(string(canonical))
+	}
+	return o, 0, ""
 }
 
 // problem tells why o cannot end a game (D3), or returns "" when it can.
@@ -503,44 +438,6 @@ func (o Outcome) problem() string {
 		return "after R9 and R10 the tallies add up to 48 (D3)"
 	}
 	return ""
-}
-
-// jsonObject reads data as one JSON object and returns its fields' values,
-// each in compact form; or says what is wrong and, for a JSON syntax error,
-// at which offset. Names must match exactly and may not repeat; when names
-// are given, no other is allowed.
-func jsonObject(data []byte, names ...string) (fields map[string][]byte, at int, msg string) {
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		if syn, ok := err.(*json.SyntaxError); ok {
-			return nil, int(syn.Offset), "not valid JSON: " + syn.Error()
-		}
-		return nil, 0, "not a JSON object"
-	}
-	// encoding/json keeps the last of repeated names; look for them in
-	// the tokens of the object itself.
-	dec := json.NewDecoder(bytes.NewReader(data))
-	_, _ = dec.Token() // the "{": the object was read above
-	for dec.More() {
-		t, _ := dec.Token()
-		name := t.(string)
-		if fields == nil {
-			fields = make(map[string][]byte, len(raw))
-		}
-		var value json.RawMessage
-		switch {
-		case len(names) > 0 && !slices.Contains(names, name):
-			return nil, 0, "unknown field " + strconv.Quote(name)
-		case fields[name] != nil:
-			return nil, 0, "field " + strconv.Quote(name) + " appears twice"
-		case dec.Decode(&value) != nil:
-			return nil, 0, "not valid JSON" // cannot happen: the object was read above
-		}
-		var compact bytes.Buffer
-		_ = json.Compact(&compact, value)
-		fields[name] = compact.Bytes()
-	}
-	return fields, 0, ""
 }
 
 // The repetition history (R10, D1, D2).

@@ -181,7 +181,7 @@ func ExampleNewPosition() {
 	_, err := oware.NewPosition([12]int{4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4}, [2]int{1, 0}, oware.South)
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, oware.ErrSeedTotal))
-	var pe *oware.PositionError
+	var pe *oware.BoardError
 	fmt.Println(errors.As(err, &pe), pe.Field, pe.Value)
 
 	// A position may be finished already: a score of 25 has won (R8).
@@ -304,23 +304,31 @@ func ExamplePosition_Explain_grandSlam() {
 	// North to move
 }
 
-func ExampleOutcome_MarshalJSON() {
+// An Outcome's text says who won, the final tallies, why the game ended
+// and by which rule; it reads back as the same outcome, and text that no
+// game can end with is refused.
+func ExampleOutcome_UnmarshalText() {
 	p := oware.MustParsePosition("0-0-0-0-0-4-4-5-2-1-4-4-20-4-S")
 	p, err := p.Play(5) // F takes 5 seeds: South reaches 25
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	b, err := json.Marshal(p.Outcome())
-	if err != nil {
+	text, _ := p.Outcome().MarshalText()
+	fmt.Println(string(text))
+
+	var o oware.Outcome
+	if err := o.UnmarshalText(text); err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(p.Outcome())
-	fmt.Println(string(b))
+	w, _ := o.Winner()
+	fmt.Println(o == p.Outcome(), w, o.Tally(oware.South), o.Reason().Rule())
+	fmt.Println(o.UnmarshalText([]byte("South wins 24-4 (majority, R8)")))
 	// Output:
 	// South wins 25-4 (majority, R8)
-	// {"over":true,"reason":"majority","rule":"R8","winner":"South","draw":false,"tallies":{"South":25,"North":4}}
+	// true South 25 R8
+	// oware: outcome "South wins 24-4 (majority, R8)": byte 0: after R8 one tally is 25 or more and they add up to at most 48 (D3): syntax error
 }
 
 // A Board is the plain board: pits, scores and the side to move. Its text
@@ -550,20 +558,22 @@ func ExampleParseRules() {
 	// oware: rules "chess": byte 0: not one of abapa, openspiel, aalina, auale, playstrategy, board-game-rs, game-oware, awari: no such rules
 }
 
-// Rules may be built knob by knob; Validate says whether they can be
-// played, and a position made under rules that cannot refuses every move
-// with the same reason.
-func ExampleRules_Validate() {
-	first := oware.Rules{RepeatLimit: 2} // a repetition ends the game at once
-	fmt.Println(first, first.Validate(), first.Start().Valid())
-
-	broken := oware.Rules{RepeatLimit: 1}
-	fmt.Println(broken.Validate())
-	p := broken.Start()
-	_, err := p.Play(oware.Move(2))
-	fmt.Println(p.Valid(), errors.Is(err, oware.ErrInvalidRules))
+// Rules are a closed set of presets; each reads out the knobs by which it
+// departs from abapa's rules.
+func ExampleRules() {
+	for _, name := range []string{"abapa", "openspiel", "awari"} {
+		r, err := oware.ParseRules(name)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%s: repetition ends the game at occurrence %d, with a side empty %v; grand slam forbidden %v; no majority %v\n",
+			r, r.RepeatLimit(), r.RepeatWithEmptySide(), r.GrandSlam() == oware.GrandSlamForbidden, r.NoMajority())
+	}
+	fmt.Println(oware.Rules{} == oware.Start().Rules(), oware.Rules{})
 	// Output:
-	// custom rules <nil> true
-	// oware: rules: RepeatLimit is 1: the position a game starts from would end it: invalid rules
-	// false true
+	// abapa: repetition ends the game at occurrence 3, with a side empty false; grand slam forbidden false; no majority false
+	// openspiel: repetition ends the game at occurrence 2, with a side empty true; grand slam forbidden false; no majority false
+	// awari: repetition ends the game at occurrence 3, with a side empty true; grand slam forbidden true; no majority true
+	// true abapa
 }

@@ -84,12 +84,13 @@
 //
 // # Other programs' rules
 //
-// Other Oware programs play by slightly different rules. A [Rules] value
-// states them knob by knob, and [ParseRules] gives the preset that
-// reproduces each major program: OpenSpiel, Aalina, Aualé, PlayStrategy,
-// board-game-rs, Game::Oware and the awari of Romein and Bal. The zero
-// Rules, the preset named abapa, are the rules above, which [Start],
-// [NewPosition] and [PositionFrom] use. Every preset is played by the same
+// Other Oware programs play by slightly different rules. [Rules] are a
+// closed set of presets, one for each major program: OpenSpiel, Aalina,
+// Aualé, PlayStrategy, board-game-rs, Game::Oware and the awari of Romein
+// and Bal, which [ParseRules] returns by name. The zero Rules, the preset
+// named abapa, are the rules above, which [Start], [NewPosition] and
+// [PositionFrom] use. Each preset departs from them by a few knobs, read
+// through the methods of Rules, and every preset is played by the same
 // code; a position keeps its rules, and its text names them.
 package oware
 
@@ -125,14 +126,10 @@ var (
 	// ErrInvalidPosition: the position is the zero Position, which holds no
 	// seeds and is not a position of the game.
 	ErrInvalidPosition = errors.New("invalid position")
-	// ErrInvalidRules: the position was made under a [Rules] value that is
-	// not valid (see [Rules.Validate]); it is wrapped in the [*RulesError]
-	// that says why.
-	ErrInvalidRules = errors.New("invalid rules")
 )
 
 // Errors that [NewBoard] and [NewPosition] return, wrapped in a
-// [*PositionError]; match them with [errors.Is].
+// [*BoardError]; match them with [errors.Is].
 var (
 	// ErrNegativeCount: a pit or a score is below zero (D4).
 	ErrNegativeCount = errors.New("negative count")
@@ -152,16 +149,13 @@ var (
 	// [MaxHistory]. It is wrapped in a [*RangeError], or in a
 	// [*ParseError] for text.
 	ErrRange = errors.New("value out of range")
-	// ErrUnknownRules: the name is no preset's, or the rules are no
-	// preset and so have no name (see [ParseRules] and
-	// [Rules.MarshalText]).
+	// ErrUnknownRules: the name is no preset's (see [ParseRules]).
 	ErrUnknownRules = errors.New("no such rules")
 )
 
 // MoveError reports a move that cannot be played. Err is one of
 // ErrNoSuchPit, ErrNotYourPit, ErrEmptyPit, ErrMustFeed, ErrGrandSlam,
-// ErrGameOver or ErrInvalidPosition, or the [*RulesError] of invalid rules,
-// which wraps ErrInvalidRules.
+// ErrGameOver or ErrInvalidPosition.
 type MoveError struct {
 	Move   Move   // the move that was refused
 	Player Player // the player who was to move
@@ -179,24 +173,47 @@ func (e *MoveError) detail() string {
 // Unwrap returns the reason.
 func (e *MoveError) Unwrap() error { return e.Err }
 
-// PositionError reports counts that make no board (D4). Err is one of
+// Rule returns the rule that refuses the move, as the package
+// documentation numbers them: "R2" for ErrNotYourPit and ErrEmptyPit (a
+// pit of one's own that holds seeds), "R6" for ErrGrandSlam, "R7" for
+// ErrMustFeed and "D5" for ErrGameOver; "" for ErrNoSuchPit and
+// ErrInvalidPosition, which no rule states (there is no such pit, or no
+// position of the game), and for any other error.
+func (e *MoveError) Rule() string {
+	switch e.Err {
+	case ErrNotYourPit, ErrEmptyPit:
+		return "R2"
+	case ErrGrandSlam:
+		return "R6"
+	case ErrMustFeed:
+		return "R7"
+	case ErrGameOver:
+		return "D5"
+	}
+	return ""
+}
+
+// BoardError reports counts that make no board (D4). Err is one of
 // ErrNegativeCount, ErrSeedTotal or ErrNoSuchPlayer.
-type PositionError struct {
+type BoardError struct {
 	Field string // what is wrong: "pit 3", "South's score", "side to move" or "total"
 	Value int    // the offending value
 	Err   error  // why: one of the sentinel errors
 }
 
 // Error returns a message such as "oware: pit 3 is -1: negative count".
-func (e *PositionError) Error() string { return "oware: " + e.detail() }
+func (e *BoardError) Error() string { return "oware: " + e.detail() }
 
 // detail is the message without the package name.
-func (e *PositionError) detail() string {
+func (e *BoardError) detail() string {
 	return e.Field + " is " + strconv.Itoa(e.Value) + ": " + e.Err.Error()
 }
 
 // Unwrap returns the sentinel error.
-func (e *PositionError) Unwrap() error { return e.Err }
+func (e *BoardError) Unwrap() error { return e.Err }
+
+// Rule returns "D4", the decision that states which counts make a board.
+func (e *BoardError) Rule() string { return "D4" }
 
 // RangeError reports a value outside its type, such as Move(13), which
 // names no pit, when it is to be written as text. It wraps ErrRange.
@@ -216,44 +233,17 @@ func (e *RangeError) detail() string {
 // Unwrap returns ErrRange.
 func (e *RangeError) Unwrap() error { return ErrRange }
 
-// RulesError reports rules that cannot be played, or that have no name. Err
-// is ErrInvalidRules, for a knob out of its range (see [Rules.Validate]),
-// or ErrUnknownRules, for rules that are valid but no preset, when their
-// name is asked for.
-type RulesError struct {
-	Knob  string // the knob at fault, such as "RepeatLimit"; "" for the rules as a whole
-	Value int    // its value
-	Msg   string // what is wrong
-	Err   error  // ErrInvalidRules or ErrUnknownRules
-}
-
-// Error returns a message such as "oware: rules: RepeatLimit is 1: the
-// position a game starts from would end it: invalid rules".
-func (e *RulesError) Error() string { return "oware: " + e.detail() }
-
-// detail is the message without the package name.
-func (e *RulesError) detail() string {
-	s := "rules: "
-	if e.Knob != "" {
-		s += e.Knob + " is " + strconv.Itoa(e.Value) + ": "
-	}
-	return s + e.Msg + ": " + e.Err.Error()
-}
-
-// Unwrap returns ErrInvalidRules or ErrUnknownRules.
-func (e *RulesError) Unwrap() error { return e.Err }
-
 // ParseError reports text that a parser could not read. Err is ErrSyntax
 // when the text is malformed; ErrRange when it holds more than its form
 // allows; ErrUnknownRules for a name that is no preset's; a
-// [*PositionError] when it is well formed but describes no valid board
+// [*BoardError] when it is well formed but describes no valid board
 // (D4); or a [*MoveError] when a move it lists cannot be played.
 type ParseError struct {
 	What   string // what was parsed: "move", "moves", "position", "player", "reason", "rules" or "outcome"
 	Input  string // the text given
 	Offset int    // byte offset in Input where the problem is
 	Msg    string // what is wrong there
-	Err    error  // ErrSyntax, ErrRange, ErrUnknownRules, a *PositionError or a *MoveError
+	Err    error  // ErrSyntax, ErrRange, ErrUnknownRules, a *BoardError or a *MoveError
 }
 
 // maxQuoted is how much of the input a ParseError's message shows.
@@ -290,22 +280,22 @@ func cause(err error) string {
 		return "unknown error"
 	case *MoveError:
 		return e.detail()
-	case *PositionError:
+	case *BoardError:
 		return e.detail()
 	case *RangeError:
-		return e.detail()
-	case *RulesError:
 		return e.detail()
 	}
 	return err.Error()
 }
 
-// Rules are the rules a [Position] plays by, knob by knob. The zero Rules
-// value is the abapa rules of the package documentation, the preset named
-// abapa, which [Start], [NewPosition] and [PositionFrom] use. Other values
-// reproduce other Oware programs, each knob departing from one rule;
-// [ParseRules] returns the presets by name. Rules are small comparable
-// values; [Rules.Validate] tells whether one can be played.
+// Rules are the rules a [Position] plays by: abapa's, stated in the package
+// documentation, or one of the presets that reproduce other Oware programs.
+// They are a closed set of small comparable values: the zero Rules is
+// abapa, which [Start], [NewPosition] and [PositionFrom] use, and
+// [ParseRules] returns every preset by its name, which is also its text
+// form. Each preset departs from abapa by a few knobs, each changing one
+// rule, read through the methods below; every preset is played by the same
+// code, and each is specified by its own rule cases and perft counts.
 //
 // Whether occurrences of a position are counted since the last capture or
 // over the whole game needs no knob: a position includes both scores
@@ -316,44 +306,66 @@ func cause(err error) string {
 // pit before it, which feeds it when sown, is never sown either, and so
 // on round the board), one pit a ply.
 type Rules struct {
-	// GrandSlam is what a capture that would take every seed of the
-	// opponent's side does (R6): one of the four GrandSlam constants.
-	GrandSlam GrandSlam
-	// RepeatLimit is the occurrence of a position that ends the game
-	// (R10): 0 means 3, the abapa rule; 2 ends it at the first
-	// recurrence; any value from 2 to 254 is the occurrence that ends it;
-	// NoRepetition (255) switches the rule off. 1 is not valid: the
-	// position a game starts from would end it.
-	RepeatLimit uint8
-	// RepeatWithEmptySide makes a repetition end the game even while a
-	// side is empty, which abapa excepts (R10).
-	RepeatWithEmptySide bool
-	// EvenSplit shares the seeds on the board evenly when a repetition
-	// ends the game, an odd seed halved, instead of each player taking
-	// the seeds of their own side (R10).
-	EvenSplit bool
-	// NoMajority removes R8: 25 seeds do not end the game.
-	NoMajority bool
-	// MajoritySweep is what becomes of the seeds on the board when R8 ends
-	// the game: one of the three Sweep constants. It does not matter
-	// under NoMajority.
-	MajoritySweep Sweep
-	// LoneSeeds ends the game when, after a move, the board holds just two
-	// seeds, alone in pits 5 or 6 apart counted from the mover's first pit
-	// (board-game-rs): each player takes one.
-	LoneSeeds bool
-	// MaxPlies, when not 0, draws the game once that many plies have been
-	// played from the position the game was set up from, unless it ended
-	// otherwise. Any value is valid.
-	MaxPlies uint16
-	// MaxQuietPlies, when not 0, ends the game once that many plies have
-	// been played without a capture; each player takes the seeds of their
-	// own side, as after R10. Any value is valid.
-	MaxQuietPlies uint16
+	preset uint8 // the index of the rules in presets; 0 is abapa
 }
 
-// NoRepetition is the RepeatLimit that switches the repetition rule off.
-const NoRepetition = 255
+// knobs are the ways in which the presets' rules differ, each read by
+// the method of Rules of the same name.
+type knobs struct {
+	GrandSlam GrandSlam // what a capture that would take every seed does (R6)
+	// RepeatLimit is the occurrence of a position that ends the game
+	// (R10): 3 under abapa, 2 at the first recurrence; 0 never.
+	RepeatLimit         uint8
+	RepeatWithEmptySide bool   // a repetition ends the game while a side is empty too
+	EvenSplit           bool   // a repetition shares the seeds on the board evenly
+	NoMajority          bool   // 25 seeds do not end the game (no R8)
+	MajoritySweep       Sweep  // what becomes of the seeds on the board after R8
+	LoneSeeds           bool   // board-game-rs's lone seeds end the game
+	MaxPlies            uint16 // plies from the set-up that draw the game; 0 none
+	MaxQuietPlies       uint16 // plies without a capture that end the game; 0 none
+}
+
+// GrandSlam returns what a capture that would take every seed of the
+// opponent's side does (R6): GrandSlamAnnulled under abapa.
+func (r Rules) GrandSlam() GrandSlam { return r.set().GrandSlam }
+
+// RepeatLimit returns the occurrence of a position that ends the game
+// (R10): 3 under abapa, 2 where the first recurrence ends it, and 0 where
+// no repetition ends it.
+func (r Rules) RepeatLimit() int { return int(r.set().RepeatLimit) }
+
+// RepeatWithEmptySide reports whether a repetition ends the game even
+// while a side is empty, which abapa excepts (R10).
+func (r Rules) RepeatWithEmptySide() bool { return r.set().RepeatWithEmptySide }
+
+// EvenSplit reports whether the seeds on the board are shared evenly when
+// a repetition ends the game, an odd seed halved (see
+// [Outcome.HalfSeed]), instead of each player taking the seeds of their
+// own side (R10, D3).
+func (r Rules) EvenSplit() bool { return r.set().EvenSplit }
+
+// NoMajority reports whether R8 is removed: 25 seeds do not end the game.
+func (r Rules) NoMajority() bool { return r.set().NoMajority }
+
+// MajoritySweep returns what becomes of the seeds on the board when R8
+// ends the game (D3): SweepNone under abapa. It does not matter where
+// NoMajority holds.
+func (r Rules) MajoritySweep() Sweep { return r.set().MajoritySweep }
+
+// LoneSeeds reports whether the game ends when, after a move, the board
+// holds just two seeds, alone in pits 5 or 6 apart counted from the
+// mover's first pit (board-game-rs): each player takes one.
+func (r Rules) LoneSeeds() bool { return r.set().LoneSeeds }
+
+// MaxPlies returns the plies after which the game is drawn, counted from
+// the position it was set up from, unless it ended otherwise; 0 where
+// there is no such limit, as under abapa.
+func (r Rules) MaxPlies() int { return int(r.set().MaxPlies) }
+
+// MaxQuietPlies returns the plies without a capture after which the game
+// ends, each player taking the seeds of their own side, as after R10; 0
+// where there is no such limit, as under abapa.
+func (r Rules) MaxQuietPlies() int { return int(r.set().MaxQuietPlies) }
 
 // GrandSlam is what a capture that would take every seed of the
 // opponent's side does (R6).
@@ -362,7 +374,6 @@ type GrandSlam uint8
 // The grand slam rules.
 const (
 	GrandSlamAnnulled GrandSlam = iota // the seeds are sown, nothing is captured (abapa, R6)
-	GrandSlamCaptures                  // the capture takes every seed
 	// GrandSlamCapturesIfOwnRowEmpty captures everything when the mover's
 	// own row is empty after sowing, and is annulled otherwise.
 	GrandSlamCapturesIfOwnRowEmpty
@@ -386,122 +397,74 @@ const (
 	SweepIfStuck
 )
 
-// ruleset is a Rules value resolved once, when a position is made under it:
-// the knobs, what follows from them, and whether they are valid. Every
-// position of a game shares its ruleset; the presets' are static.
+// ruleset is a preset resolved once: its name, its knobs and what follows
+// from them. Every position of a game points to its preset's ruleset.
 type ruleset struct {
-	Rules
-	repeatAt uint32 // the occurrence that ends the game (R10); never reached under NoRepetition
+	knobs
+	repeatAt uint32 // the occurrence that ends the game (R10); never reached where RepeatLimit is 0
 	limits   bool   // MaxPlies or MaxQuietPlies is set: one byte that Play tests (5 instructions a move fewer than testing both)
-	name     string // the preset's name, or "" for other rules
-	err      error  // why the rules are not valid, or nil
+	name     string
+	preset   uint8 // its index in presets
 }
 
-// presetNames are the names of the presets, in the order of presets.
-var presetNames = [...]string{"abapa", "openspiel", "aalina", "auale", "playstrategy", "board-game-rs", "game-oware", "awari"}
+// presetKnobs are the presets by name, abapa first: the one list of the
+// rules.
+var presetKnobs = [...]struct {
+	name string
+	knobs
+}{
+	{"abapa", knobs{RepeatLimit: 3}},
+	{"openspiel", knobs{RepeatLimit: 2, RepeatWithEmptySide: true, MajoritySweep: SweepOwnRows}},
+	{"aalina", knobs{RepeatLimit: 2, RepeatWithEmptySide: true, MajoritySweep: SweepIfStuck}},
+	{"auale", knobs{RepeatLimit: 2, RepeatWithEmptySide: true}},
+	{"playstrategy", knobs{RepeatLimit: 2, MaxPlies: 1001}},
+	{"board-game-rs", knobs{GrandSlam: GrandSlamCapturesIfOwnRowEmpty, MajoritySweep: SweepIfStuck, LoneSeeds: true}},
+	{"game-oware", knobs{RepeatLimit: 3, RepeatWithEmptySide: true, MaxQuietPlies: 500}},
+	{"awari", knobs{GrandSlam: GrandSlamForbidden, RepeatLimit: 3, RepeatWithEmptySide: true, EvenSplit: true, NoMajority: true}},
+}
 
-// presets are the named rules, resolved.
-var presets = func() (p [len(presetNames)]ruleset) {
-	for i, r := range [len(presetNames)]Rules{
-		{},
-		{RepeatLimit: 2, RepeatWithEmptySide: true, MajoritySweep: SweepOwnRows},
-		{RepeatLimit: 2, RepeatWithEmptySide: true, MajoritySweep: SweepIfStuck},
-		{RepeatLimit: 2, RepeatWithEmptySide: true},
-		{RepeatLimit: 2, MaxPlies: 1001},
-		{GrandSlam: GrandSlamCapturesIfOwnRowEmpty, RepeatLimit: NoRepetition, MajoritySweep: SweepIfStuck, LoneSeeds: true},
-		{RepeatWithEmptySide: true, MaxQuietPlies: 500},
-		{GrandSlam: GrandSlamForbidden, RepeatWithEmptySide: true, EvenSplit: true, NoMajority: true},
-	} {
-		p[i] = r.resolve()
-		p[i].name = presetNames[i]
+// presets are the presets resolved, in the order of presetKnobs.
+var presets = func() (p [len(presetKnobs)]ruleset) {
+	for i, r := range presetKnobs {
+		p[i] = ruleset{knobs: r.knobs, repeatAt: uint32(r.RepeatLimit), limits: r.MaxPlies != 0 || r.MaxQuietPlies != 0, name: r.name, preset: uint8(i)}
+		if r.RepeatLimit == 0 {
+			p[i].repeatAt = 1<<32 - 1
+		}
 	}
 	return p
 }()
 
-// resolve returns the ruleset of r.
-func (r Rules) resolve() ruleset {
-	rs := ruleset{Rules: r, repeatAt: uint32(r.RepeatLimit), limits: r.MaxPlies != 0 || r.MaxQuietPlies != 0, err: r.Validate()}
-	switch r.RepeatLimit {
-	case 0:
-		rs.repeatAt = 3
-	case NoRepetition:
-		rs.repeatAt = 1<<32 - 1
-	}
-	return rs
-}
-
-// lookup returns the ruleset of r for a position to keep: a preset's own,
-// or a new one.
-func (r Rules) lookup() *ruleset {
-	if r == (Rules{}) {
-		return &presets[0] // the common case, without comparing the rest
-	}
-	for i := range presets {
-		if presets[i].Rules == r {
-			return &presets[i]
-		}
-	}
-	rs := r.resolve() // allocated here only, not for every position of the game
-	return &rs
-}
-
-// Validate reports whether r can be played: nil, or a [*RulesError]
-// wrapping ErrInvalidRules that names the knob out of its range. The
-// ranges: GrandSlam is one of the four GrandSlam constants, MajoritySweep
-// one of the three Sweep constants, and RepeatLimit is not 1; every other
-// knob takes any value of its type. A position made under rules that are
-// not valid is not valid either, and Play refuses its moves with the same
-// error.
-func (r Rules) Validate() error {
-	switch {
-	case r.GrandSlam > GrandSlamForbidden:
-		return &RulesError{Knob: "GrandSlam", Value: int(r.GrandSlam), Msg: "not one of the four GrandSlam rules", Err: ErrInvalidRules}
-	case r.RepeatLimit == 1:
-		return &RulesError{Knob: "RepeatLimit", Value: 1, Msg: "the position a game starts from would end it", Err: ErrInvalidRules}
-	case r.MajoritySweep > SweepIfStuck:
-		return &RulesError{Knob: "MajoritySweep", Value: int(r.MajoritySweep), Msg: "not one of the three Sweep rules", Err: ErrInvalidRules}
-	}
-	return nil
-}
+// set returns the ruleset of r.
+func (r Rules) set() *ruleset { return &presets[r.preset] }
 
 // RulesNames returns the names of the presets that [ParseRules] reads:
 // abapa (the zero Rules), openspiel, aalina, auale, playstrategy,
 // board-game-rs, game-oware and awari.
-func RulesNames() []string { return append([]string(nil), presetNames[:]...) }
+func RulesNames() []string {
+	names := make([]string, len(presets))
+	for i := range presets {
+		names[i] = presets[i].name
+	}
+	return names
+}
 
 // ParseRules returns the preset of the given name, one of [RulesNames]. It
 // returns a [*ParseError] wrapping ErrUnknownRules for any other text.
 func ParseRules(name string) (Rules, error) {
 	for i := range presets {
 		if presets[i].name == name {
-			return presets[i].Rules, nil
+			return Rules{preset: uint8(i)}, nil
 		}
 	}
-	return Rules{}, &ParseError{What: "rules", Input: name, Msg: "not one of " + strings.Join(presetNames[:], ", "), Err: ErrUnknownRules}
+	return Rules{}, &ParseError{What: "rules", Input: name, Msg: "not one of " + strings.Join(RulesNames(), ", "), Err: ErrUnknownRules}
 }
 
-// String returns the name of the preset r is, "custom rules" for other
-// valid rules, or "invalid rules".
-func (r Rules) String() string {
-	switch rs := r.lookup(); {
-	case rs.name != "":
-		return rs.name
-	case rs.err != nil:
-		return "invalid rules"
-	}
-	return "custom rules"
-}
+// String returns the name of the rules, such as "abapa" or "awari".
+func (r Rules) String() string { return r.set().name }
 
-// MarshalText implements [encoding.TextMarshaler] with the preset's name.
-// Rules that are no preset have no text form: the error is a [*RulesError]
-// wrapping ErrUnknownRules.
-func (r Rules) MarshalText() ([]byte, error) {
-	rs := r.lookup()
-	if rs.name == "" {
-		return nil, &RulesError{Msg: "no preset has these rules, so they have no name", Err: ErrUnknownRules}
-	}
-	return []byte(rs.name), nil
-}
+// MarshalText implements [encoding.TextMarshaler] with the rules' name. It
+// never fails.
+func (r Rules) MarshalText() ([]byte, error) { return []byte(r.set().name), nil }
 
 // UnmarshalText implements [encoding.TextUnmarshaler] with [ParseRules]. On
 // an error r is unchanged.
@@ -515,25 +478,18 @@ func (r *Rules) UnmarshalText(text []byte) error {
 }
 
 // Start returns the opening position under rules r: four seeds in every
-// pit, no captures, South to move (R1). Under rules that are not valid it
-// returns a position that is not valid (see [Rules.Position]).
+// pit, no captures, South to move (R1).
 func (r Rules) Start() Position { return r.Position(startBoard) }
 
 // Position returns the position of board b under rules r, with a fresh
 // history: b counts as the first occurrence of itself (D4). The zero Board
-// gives the zero Position. Rules that are not valid (see [Rules.Validate])
-// give a position that is not valid, whose Play refuses every move with a
-// [*MoveError] that wraps their [*RulesError] and ErrInvalidRules.
+// gives the zero Position.
 func (r Rules) Position(b Board) Position {
 	if !b.Valid() {
 		return Position{}
 	}
-	rs := r.lookup()
-	p := Position{board: b, rules: rs}
-	if rs.err == nil {
-		p.hist = freshHistory()
-		p.settle()
-	}
+	p := Position{board: b, rules: r.set(), hist: freshHistory()}
+	p.settle()
 	return p
 }
 
@@ -573,7 +529,7 @@ func Start() Position { return Rules{}.Position(startBoard) }
 // NewPosition returns the position with the given pits (indexed by pit, R1
 // numbering), captured seeds (indexed by Player) and player to move, with a
 // fresh history: it counts as the first occurrence of itself (D4). It
-// returns a [*PositionError] unless every count is non-negative, the pits
+// returns a [*BoardError] unless every count is non-negative, the pits
 // and scores add up to 48 and toMove is South or North. The position may
 // already be finished, for example when a score is 25 or more; its Outcome
 // then says so.
@@ -614,7 +570,7 @@ func (p Position) Rules() Rules {
 	if p.rules == nil {
 		return Rules{}
 	}
-	return p.rules.Rules
+	return Rules{preset: p.rules.preset}
 }
 
 // Moves returns the legal moves (R2, R7) as a MoveSet, without allocating.
@@ -657,7 +613,7 @@ func (p Position) QuietPlies() int { return p.hist.length() }
 // changed. An illegal move returns the receiver itself, so that
 // p, err = p.Play(m) keeps the game, and a [*MoveError] that wraps
 // ErrNoSuchPit, ErrNotYourPit, ErrEmptyPit, ErrMustFeed (R7),
-// ErrGrandSlam, ErrGameOver (D5), ErrInvalidPosition or ErrInvalidRules.
+// ErrGrandSlam, ErrGameOver (D5) or ErrInvalidPosition.
 //
 // Play keeps the history the repetition rule needs (R10, D2): a capture
 // clears it, and a position that occurs for the third time since the last
@@ -715,8 +671,6 @@ func (p *Position) refusal(m Move) error {
 	b := p.board
 	mover := b.ToMove()
 	switch {
-	case p.rules != nil && p.rules.err != nil:
-		err = p.rules.err
 	case !p.Valid():
 		err = ErrInvalidPosition
 	case p.reason != NotOver:
@@ -888,18 +842,15 @@ func appendPit(b []byte, c byte) []byte {
 }
 
 // MaxHistory is the most moves that the text of a Position may list after
-// its board, as many as the longest game record that package ogn reads.
-// [ParsePosition] refuses a longer list without reading it, and
-// [Position.AppendText] refuses to write one.
+// its board: the plies of the stretch without a capture that the
+// repetition rule looks back over (R10, D2). [ParsePosition] refuses a
+// longer list without reading it, which bounds its work and memory on any
+// input, and [Position.AppendText] refuses to write one.
 const MaxHistory = 10_000
 
 // String returns the text form of p, as [Position.AppendText] writes it,
-// even beyond MaxHistory, or "custom rules" and the board when p's rules
-// have no name.
+// even beyond MaxHistory.
 func (p Position) String() string {
-	if p.Valid() && p.rules.name == "" {
-		return "custom rules " + p.board.String()
-	}
 	b, _ := p.appendText(nil)
 	return string(b)
 }
@@ -916,16 +867,11 @@ func (p Position) String() string {
 // plies the board is followed by "+N", the plies played before it (see
 // [ParsePosition]), which reads the text back with the same repetition
 // counts, legal moves and outcome. A position that is not valid gives the
-// empty text. It fails for rules that are no preset, which have no name (a
-// [*RulesError] wrapping ErrUnknownRules), and for a history of more than
-// MaxHistory moves (a [*RangeError] wrapping ErrRange), which ParsePosition
-// would refuse.
+// empty text. It fails only for a history of more than MaxHistory moves
+// (a [*RangeError] wrapping ErrRange), which ParsePosition would refuse.
 func (p Position) AppendText(dst []byte) ([]byte, error) {
 	if !p.Valid() {
 		return dst, nil
-	}
-	if p.rules.name == "" {
-		return dst, &RulesError{Msg: "no preset has these rules, so they have no name", Err: ErrUnknownRules}
 	}
 	if n := p.hist.length(); n > MaxHistory {
 		return dst, &RangeError{Type: "history of moves", Value: n}
@@ -990,7 +936,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 // the history those moves make, and "openspiel 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
 // the opening under OpenSpiel's rules. Errors are [*ParseError] values
 // that wrap ErrSyntax, ErrRange (more than MaxHistory moves, found before
-// any is played), ErrUnknownRules, the [*PositionError] of an invalid
+// any is played), ErrUnknownRules, the [*BoardError] of an invalid
 // board, or the [*MoveError] of an illegal move; the offset is that of the
 // faulty part.
 func ParsePosition(s string) (Position, error) {
@@ -1049,7 +995,7 @@ func (r *positionReader) read() (Position, error) {
 	p := rules.Position(b)
 	f, at, ok := r.field(MaxHistory)
 	if ok && strings.HasPrefix(f, "+") {
-		if rules.MaxPlies == 0 {
+		if rules.MaxPlies() == 0 {
 			return r.fail(at, "plies before the board count only under rules with a limit of plies", ErrSyntax)
 		}
 		n, err := strconv.ParseUint(f[1:], 10, 32)

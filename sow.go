@@ -1,11 +1,8 @@
 package oware
 
 import (
-	"bytes"
-	"errors"
 	"iter"
 	"math/bits"
-	"strconv"
 )
 
 // This file holds a move: sowing (R3, R4) and its inverse, the one step
@@ -175,11 +172,16 @@ func (e Effect) Sown() iter.Seq[int] {
 func (e Effect) Last() int { return e.rec.last() }
 
 // run returns an iterator over the run of the capture rule, from the pit
-// of the last seed backwards.
-func (e Effect) run() iter.Seq[Capture] {
+// of the last seed backwards, or over nothing unless shown. It is one
+// closure, so that a loop that ranges over it where it is made allocates
+// nothing.
+func (e Effect) run(shown bool) iter.Seq[Capture] {
 	rec := e.rec
 	return func(yield func(Capture) bool) {
 		for i := range rec.run() {
+			if !shown {
+				return
+			}
 			seeds := 2
 			if rec.three(i) {
 				seeds = 3
@@ -195,12 +197,7 @@ func (e Effect) run() iter.Seq[Capture] {
 // last seed backwards, with the seeds taken from each (R5). It yields
 // nothing when nothing is taken or a grand slam annulled the capture; the
 // two seeds of the lone seeds rule are not among them.
-func (e Effect) Captures() iter.Seq[Capture] {
-	if e.rec&recAnnulled != 0 {
-		return func(func(Capture) bool) {}
-	}
-	return e.run()
-}
+func (e Effect) Captures() iter.Seq[Capture] { return e.run(e.rec&recAnnulled == 0) }
 
 // Captured returns the seeds captured by the move (R5): 0 after a grand
 // slam, and not counting the lone seeds.
@@ -220,12 +217,7 @@ func (e Effect) GrandSlam() bool { return e.rec&recAnnulled != 0 }
 // Annulled returns an iterator over the pits and seeds that an annulled
 // grand slam would have taken (R6), from the pit of the last seed
 // backwards; it yields nothing for any other move.
-func (e Effect) Annulled() iter.Seq[Capture] {
-	if e.rec&recAnnulled == 0 {
-		return func(func(Capture) bool) {}
-	}
-	return e.run()
-}
+func (e Effect) Annulled() iter.Seq[Capture] { return e.run(e.rec&recAnnulled != 0) }
 
 // Fed reports that the opponent's side was empty before the move and
 // holds seeds after it (R7). Under rules where a move may take every seed
@@ -243,85 +235,3 @@ func (e Effect) After() Position { return e.after }
 // Outcome returns the outcome after the move: the move ended the game when
 // it is Over.
 func (e Effect) Outcome() Outcome { return e.after.Outcome() }
-
-// MarshalJSON implements [json.Marshaler]. The object is the ply of the
-// oracle protocol of the oware command, the one JSON form of what a move
-// did, with these fields in this order: "move" (the pit letter),
-// "position" (the board after the move, see [Board.String]), "legal" (the
-// legal moves after it, see [MoveSet.MarshalJSON]), "sown" (the pits
-// sown, in order), "captures" (an array of [Capture] objects, from the
-// pit of the last seed backwards), "captured" (the seeds captured),
-// "grand_slam" (a boolean), "annulled" (what an annulled grand slam would
-// have taken; present only after one), "fed" (a boolean),
-// "repetitions" (see [Position.Repetitions]) and "outcome" (see
-// [Outcome.MarshalJSON]):
-//
-//	{"move":"F","position":"4-4-4-4-4-0-5-6-0-0-4-4-7-2-N","legal":["a","b","e","f"],"sown":[6,7,8,9],"captures":[{"pit":9,"seeds":2},{"pit":8,"seeds":3}],"captured":5,"grand_slam":false,"fed":false,"repetitions":1,"outcome":{…}}
-//
-// The zero Effect is JSON null.
-func (e Effect) MarshalJSON() ([]byte, error) {
-	if !e.after.Valid() {
-		return []byte("null"), nil
-	}
-	b := make([]byte, 0, 384)
-	b = append(b, `{"move":"`...)
-	b = append(b, pitLetters[e.move], '"')
-	b = append(b, `,"position":"`...)
-	b, _ = e.after.board.AppendText(b)
-	b = append(b, `","legal":`...)
-	b = e.after.moves.appendJSON(b)
-	b = append(b, `,"sown":[`...)
-	for pit := range e.Sown() {
-		if b[len(b)-1] != '[' {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, int64(pit), 10)
-	}
-	b = append(b, `],"captures":`...)
-	b = appendCaptures(b, e.Captures())
-	b = append(b, `,"captured":`...)
-	b = strconv.AppendInt(b, int64(e.Captured()), 10)
-	b = append(b, `,"grand_slam":`...)
-	b = strconv.AppendBool(b, e.GrandSlam())
-	if e.GrandSlam() {
-		b = append(b, `,"annulled":`...)
-		b = appendCaptures(b, e.Annulled())
-	}
-	b = append(b, `,"fed":`...)
-	b = strconv.AppendBool(b, e.Fed())
-	b = append(b, `,"repetitions":`...)
-	b = strconv.AppendInt(b, int64(e.after.hist.reps), 10)
-	b = append(b, `,"outcome":`...)
-	b = e.Outcome().appendJSON(b)
-	return append(b, '}'), nil
-}
-
-// appendCaptures appends captured pits as a JSON array of Capture objects.
-func appendCaptures(b []byte, cs iter.Seq[Capture]) []byte {
-	b = append(b, '[')
-	for c := range cs {
-		if b[len(b)-1] != '[' {
-			b = append(b, ',')
-		}
-		b = append(b, `{"pit":`...)
-		b = strconv.AppendInt(b, int64(c.Pit), 10)
-		b = append(b, `,"seeds":`...)
-		b = strconv.AppendInt(b, int64(c.Seeds), 10)
-		b = append(b, '}')
-	}
-	return append(b, ']')
-}
-
-// UnmarshalJSON implements [json.Unmarshaler] only to refuse: an Effect is
-// made by [Position.Explain], and its JSON form reports what a move did
-// without the history and rules that the position after it carries, so no
-// JSON can be decoded into an Effect exactly. Decode the position before
-// the move and explain the move again. JSON null leaves e unchanged; any
-// other value is a [*ParseError] wrapping [errors.ErrUnsupported], and e is
-// unchanged.
-func (e *Effect) UnmarshalJSON(data []byte) error {
-	if string(bytes.TrimSpace(data)) == "null" {
-		return nil
-	}
-	return &ParseError{What: "effect", Input: string(data), Msg: "an Effect is made by Position.Explain; decode the position before the move and explain it", Err: errors.ErrUnsupported}
-}

@@ -33,8 +33,11 @@
 // plies, and "1..." before the first ply of a game that North begins
 // ("1... a 2. A b"), as PGN numbers a game that Black begins; Aualé
 // numbers every other ply from the first, whoever plays it. The reader
-// skips move numbers without checking their value, except that "1." after
-// a move begins the next game (see [Reader]). A comment {…}
+// accepts either count and refuses a move number that is neither, such
+// as "7." before a game's second move; a game from a set-up position may
+// count on from its position's own number. A move number has one dot, or
+// three before a ply of North's; "1." after a move begins the next game
+// (see [Reader]). A comment {…}
 // belongs to the ply before it, or to the start position when it comes
 // before the first ply, as in Aualé. A variation (…), possibly nested, is
 // skipped on reading, comments inside it included. The movetext may end
@@ -56,7 +59,8 @@
 // a faulty game the reader goes on at the start of the next one, its tag
 // section or, for games without tags, a result or a move number "1."
 // after a move: an unclosed comment or variation ends before a line that
-// begins a tag section, so a broken game costs that game only (see
+// begins a game (a tag section, or the move number "1." of a game without
+// tags), so a broken game costs that game only, tagged or not (see
 // [Reader]). A byte-order mark at the start of the input is skipped.
 // [Parse] and
 // [ParseGame] are conveniences over a Reader; a [Writer] writes games one
@@ -90,6 +94,17 @@
 // The writer ([Game.AppendText], [Game.WriteTo], [Game.String]) writes
 // canonical OGN: capture marks and the result are computed from the rules,
 // not copied from the Game, as far as the moves are legal.
+//
+// # Records from code
+//
+// [NewGame] builds the record of a game from its start and moves, each ply
+// with the capture mark the rules give it and the result of the position
+// reached, so that it replays; a Game literal whose plies have no marks
+// does not, when a move captures. A program that keeps games move by move,
+// as a game server does, keeps the Game itself: [Game.Push] checks a move
+// and appends it with its mark and the new result, [Game.Undo] takes the
+// last ply back, and [Game.Position] gives the position reached, its
+// legal moves and outcome, replayed from the record.
 //
 // # Records written by Aualé
 //

@@ -176,3 +176,76 @@ func ExampleReader_playStrategy() {
 	//
 	// 1. C f 2. E e+2 *
 }
+
+// NewGame builds the record of a game from its start and moves, with the
+// capture marks and the result that the rules give, so that it replays
+// and writes as it should.
+func ExampleNewGame() {
+	var moves []oware.Move
+	for _, s := range []string{"F", "e", "D", "b", "B", "d", "A", "a"} {
+		m, err := oware.ParseMove(s)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		moves = append(moves, m)
+	}
+	g, err := ogn.NewGame(oware.Rules{}, oware.Board{}, moves...)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g.Tags = []ogn.Tag{{Name: "South", Value: "Ama"}, {Name: "North", Value: "Kofi"}}
+	if _, err := g.Replay(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	if _, err := g.WriteTo(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// [Variant "Oware Abapa"]
+	// [South "Ama"]
+	// [North "Kofi"]
+	// [Result "*"]
+	//
+	// 1. F e 2. D b 3. B d+2 4. A+2 a *
+}
+
+// A game server keeps each game as a record, move by move: Push checks a
+// move and writes it with its capture mark and the result, Undo takes it
+// back, and Position gives the position to show; the server keeps no
+// positions of its own.
+func ExampleGame_Push() {
+	// A game from the opening under abapa's rules: F e D b B d.
+	var g ogn.Game
+	for _, m := range []oware.Move{5, 10, 3, 7, 1, 9} {
+		if _, err := g.Push(m); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	_, err := g.Push(6) // a player sends North's pit a on South's turn
+	fmt.Println(err)
+
+	e, err := g.Push(0) // A
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("A captures", e.Captured(), "- the record says", g.Moves[len(g.Moves)-1].Captured)
+
+	ply, _ := g.Undo() // the player takes it back
+	fmt.Println("took back", ply.Move)
+	p, err := g.Position()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(g.Moves), "plies;", p.Board().ToMove(), "to move:", p.Moves(), g.Result)
+	// Output:
+	// ogn: ply 7 (a): South plays a: pit is not on the mover's side
+	// A captures 2 - the record says 2
+	// took back A
+	// 6 plies; South to move: {A B C E F} *
+}

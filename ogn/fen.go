@@ -107,7 +107,7 @@ func appendFENRow(dst []byte, b oware.Board, pits [oware.PitsPerSide]int) []byte
 // "2,2"), and the move number is 1 to 9999.
 //
 // Errors are [*oware.ParseError] values that wrap oware.ErrSyntax, or the
-// [*oware.PositionError] of an invalid board, such as one whose seeds do
+// [*oware.BoardError] of an invalid board, such as one whose seeds do
 // not add up to 48.
 func ParseFEN(s string) (oware.Board, int, error) {
 	r := fenReader{s: s}
@@ -267,13 +267,13 @@ func parseCount(s string) (int, bool) {
 	return n, err == nil && n >= 0 && n <= oware.NumSeeds && s == strconv.Itoa(n)
 }
 
-// ParseBoard reads a board written as a position string, such as
+// ParseBoardOrFEN reads a board written as a position string, such as
 // "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S" (see [oware.ParseBoard]), or as a
 // PlayStrategy FEN, such as "4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S,4S 0 0 S 1"
 // (see [ParseFEN]; its move number is read and dropped): a text with a "/"
 // is read as a FEN, any other as a position string. The error is that of
 // oware.ParseBoard or ParseFEN.
-func ParseBoard(s string) (oware.Board, error) {
+func ParseBoardOrFEN(s string) (oware.Board, error) {
 	if strings.Contains(s, "/") {
 		b, _, err := ParseFEN(s)
 		return b, err

@@ -14,14 +14,14 @@ import (
 	"github.com/seed3966233f/oware/ogn"
 )
 
-func TestParseBoard(t *testing.T) {
+func TestParseBoardOrFEN(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"},
 		{"4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S,4S 0 0 S 1", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"},
 		{"3S,2,5S,1,2S/1,10S,3,1S 13 14 N 7", "0-10-0-0-0-1-2-0-5-0-0-3-13-14-N"},
 		{"4S,4S,4S,4S,4S,5S/4S,4S,1,5S,5S,5S 0 0 N", "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N"},
 	} {
-		b, err := ogn.ParseBoard(tt.in)
+		b, err := ogn.ParseBoardOrFEN(tt.in)
 		require.NoError(t, err, tt.in)
 		assert.Equal(t, tt.want, b.String(), tt.in)
 	}
@@ -33,7 +33,7 @@ func TestParseBoard(t *testing.T) {
 		{"4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S 0 0 S 1", "FEN"},
 		{"hello", "position"},
 	} {
-		_, err := ogn.ParseBoard(tt.in)
+		_, err := ogn.ParseBoardOrFEN(tt.in)
 		var pe *oware.ParseError
 		require.True(t, errors.As(err, &pe), tt.in)
 		assert.Equal(t, tt.what, pe.What, tt.in)
@@ -66,7 +66,7 @@ func checkParseError(t *testing.T, err error, what, input string) {
 	require.Equal(t, input, pe.Input)
 	require.GreaterOrEqual(t, pe.Offset, 0)
 	require.LessOrEqual(t, pe.Offset, len(input))
-	var pos *oware.PositionError
+	var pos *oware.BoardError
 	require.True(t, errors.Is(err, oware.ErrSyntax) && pe.Msg != "" || errors.As(err, &pos), "wraps %v", pe.Err)
 	require.True(t, strings.HasPrefix(err.Error(), "oware: "))
 }
@@ -161,12 +161,12 @@ func TestFENVariants(t *testing.T) {
 }
 
 func TestParseFENErrors(t *testing.T) {
-	total := &oware.PositionError{}
+	total := &oware.BoardError{}
 	tests := []struct {
 		in     string
 		offset int
 		msg    string
-		want   error // ErrSyntax, or nil for a *PositionError
+		want   error // ErrSyntax, or nil for a *BoardError
 	}{
 		{"", 0, "North's row: a seed count or a run of empty pits is missing", oware.ErrSyntax},
 		{" " + startFEN, 0, "is missing", oware.ErrSyntax},

@@ -232,3 +232,47 @@ func sampleRecords(f *testing.F) []string {
 	}
 	return records
 }
+
+// FuzzResyncUntagged is FuzzResync for games without tags: any text, then
+// three games without tags, each on lines of its own. Whatever the text
+// breaks, the reader reads the three games whole, or, when the text has a
+// "[" (which may open a tag section, whose movetext the next game then
+// is), the last two. A broken game costs that game only, tagged
+// or not (issue 26 #3).
+func FuzzResyncUntagged(f *testing.F) {
+	for _, s := range []string{
+		"1. F e {oops", "1. F e (oops", "{oops", "(oops", "oops", "1. F e 7. D", "x 1. F e", "1. F {a\n1... e",
+		"1", "1.", "[A", "{\n[x", "1. F e {a (b", ")", "}", "1. F 1. F 1.",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		const game = "1. F e 2. D {c} b *"
+		input := text + "\n" + strings.Repeat(game+"\n", 3)
+		rd := ogn.NewReader(strings.NewReader(input))
+		rd.Limits = ogn.Limits{Tags: 4, Tag: 16, Comment: 32, Comments: 64, Plies: 200}
+		var games []ogn.Game
+		for n := 0; ; n++ {
+			require.LessOrEqual(t, n, len(input)+1, "the reader does not end")
+			g, _, err := rd.ReadReplay()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				checkPlace(t, err)
+				continue
+			}
+			games = append(games, g)
+		}
+		whole := 3
+		if strings.Contains(text, "[") {
+			whole = 2
+		}
+		require.GreaterOrEqual(t, len(games), whole, "input:\n%s", input)
+		for i, g := range games[len(games)-whole:] {
+			require.Len(t, g.Moves, 4, "game %d of the last %d; input:\n%s", i+1, whole, input)
+			require.Equal(t, []oware.Move{5, 10, 3, 7}, []oware.Move{g.Moves[0].Move, g.Moves[1].Move, g.Moves[2].Move, g.Moves[3].Move})
+			require.Equal(t, []string{"c"}, g.Moves[2].Comments)
+		}
+	})
+}

@@ -34,7 +34,6 @@ func TestParseMovetextForms(t *testing.T) {
 		"1. F 1... e 2. D":             "F e D",
 		"F e D":                        "F e D",
 		"1. F\r\n e\t2. D\r\n":         "F e D",
-		"99. F 7. e":                   "F e", // move numbers are not checked, but "1." after a move begins a game
 		"1. F e+12 2. D+3":             "F e+|||||||||||| D+|||",
 		"1. F (e (f a) b) e":           "F e",
 		"1. F (e {not a move ) } a) e": "F e",
@@ -135,7 +134,7 @@ func TestParseFENTagErrors(t *testing.T) {
 }
 
 func TestParseSeveralGames(t *testing.T) {
-	text := "[Event \"1\"]\n1. F e 1-0\n[Event \"2\"] 1. A\n\n{c} 2. B\n[Round \"3\"]\n1. C\n"
+	text := "[Event \"1\"]\n1. F e 1-0\n[Event \"2\"] 1. A\n\n{c} 1... B\n[Round \"3\"]\n1. C\n"
 	games, err := ogn.Parse(strings.NewReader(text))
 	require.NoError(t, err)
 	require.Len(t, games, 3)

@@ -88,27 +88,12 @@ func safeSlice(s string, i, j int) string {
 	return s[i:j]
 }
 
-// appendPlayStrategy appends the PlayStrategy export of g.
-func (g Game) appendPlayStrategy(b []byte, c canonical) []byte {
-	roster, others := splitRoster(g.Tags)
-	for _, t := range roster {
-		b = appendTag(b, psName(t.Name), t.Value)
-	}
+// appendPlayStrategy appends the movetext of the PlayStrategy export of g
+// with w.
+func (g Game) appendPlayStrategy(w *lineWriter, c canonical) {
 	res := c.result.winnerForm()
-	b = appendTag(b, "Result", res.String())
-	for _, t := range others {
-		b = appendTag(b, t.Name, t.Value)
-	}
-	b = appendTag(b, "Variant", g.playStrategyLabel())
-	if start := c.start.Board(); start != oware.Start().Board() {
-		fen, _ := AppendFEN(nil, start, 1)
-		b = appendTag(b, "FEN", string(fen))
-	}
-	b = append(b, '\n')
-
-	w := lineWriter{b: b, start: len(b)}
-	for _, s := range g.Comments {
-		w.comment(s)
+	for i, s := range g.Comments {
+		w.comment(s, 0, i)
 	}
 	number := 1
 	for i, ply := range g.Moves {
@@ -123,12 +108,12 @@ func (g Game) appendPlayStrategy(b []byte, c canonical) []byte {
 			number++
 		}
 		w.word(move)
-		for _, s := range ply.Comments {
-			w.comment(s)
+		for j, s := range ply.Comments {
+			w.comment(s, i+1, j)
 		}
 	}
 	w.word(res.String())
-	return append(w.b, '\n')
+	w.b = append(w.b, '\n')
 }
 
 // playStrategyLabel returns the Variant tag of g's PlayStrategy export:

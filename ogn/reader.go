@@ -25,9 +25,10 @@ const (
 	PlayStrategy
 	// OpenSpiel is a move list of OpenSpiel's game "oware", one game a
 	// line: actions 0–5, each counted from the first pit of the player to
-	// move, separated by spaces or commas and optionally in brackets, as
-	// in "[2, 3, 0]". A move list starts from the opening and states no
-	// result.
+	// move, separated by blanks or by one comma between two actions, and
+	// optionally in one pair of brackets, as in "[2, 3, 0]" or "2 3 0"; "[]"
+	// is a game without moves. A move list starts from the opening and
+	// states no result.
 	OpenSpiel
 )
 
@@ -113,22 +114,25 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // number "1." (with one dot) that follows a move, which begins the next
 // game without tags. "1..." begins none: PlayStrategy repeats the number
 // of a reply after a comment. A comment or a variation ends at the
-// latest before a line that begins with "[" and a letter, digit or
-// underscore, the start of a tag section: one left open there is an error
-// of its game, not the end of the next one. The writer never begins a
-// line of a comment that way.
+// latest before a line that begins a game: a line that begins with "["
+// and a letter, digit or underscore, the start of a tag section, or, in a
+// game without tags or after a move, a line that begins with the move
+// number "1.". One left open there is an error of its game, not the end
+// of the next one. The writer never begins a line of a comment either
+// way.
 //
 // After a game that fails, the next Read goes on with the game after it:
 // the reader skips the rest of the faulty game, to where the next game
 // begins by the rules above. A faulty tag section is skipped to the end
 // of its line and the lines that follow it beginning with "["; the
 // movetext of a faulty game is skipped to the next tag section, to the
-// end of a result token, or to a move number "1." after a move. An error
-// in an OpenSpiel move list costs the rest of its line. So a broken game
-// costs that game only, and the games keep their numbers; a *ParseError
-// gives the tags of the broken game read before the error. An error of
-// the underlying io.Reader ends the input: it is returned once, in a
-// *ParseError, and Read then returns io.EOF.
+// end of a result token, to a move number "1." after a move, or, in a
+// game without tags, to a line that begins with "1.". An error in an
+// OpenSpiel move list costs the rest of its line. So a broken game costs
+// that game only, tagged or not, and the games keep their numbers; a
+// *ParseError gives the tags of the broken game read before the error.
+// An error of the underlying io.Reader ends the input: it is returned
+// once, in a *ParseError, and Read then returns io.EOF.
 type Reader struct {
 	// Format is the format of the input; the zero value is OGN. Set it
 	// before the first Read.
@@ -155,6 +159,7 @@ type Reader struct {
 	started   bool  // the byte-order mark has been looked for
 	skip      phase // where the game that failed last stopped; none if it did not
 	skipMoved bool  // the game that failed last had a move before its error
+	skipTags  bool  // the game that failed last had a tag section
 	buf       []byte
 }
 
@@ -234,7 +239,7 @@ func (r *Reader) read(check bool) (Game, []oware.Effect, error) {
 		r.ioDone = true
 	}
 	if err != nil {
-		r.skip, r.skipMoved = gr.phase, len(gr.g.Moves) > 0
+		r.skip, r.skipMoved, r.skipTags = gr.phase, len(gr.g.Moves) > 0, gr.tags > 0
 		if pe, ok := err.(*ParseError); ok {
 			pe.Tags = orderTags(gr.g.Tags)
 		}
@@ -252,8 +257,8 @@ const bom = "\xef\xbb\xbf"
 // that follow it beginning with "[", then the movetext. A move list is
 // skipped to the end of its line.
 func (r *Reader) recover() {
-	p, moved := r.skip, r.skipMoved
-	r.skip, r.skipMoved = none, false
+	p, moved, tagged := r.skip, r.skipMoved, r.skipTags
+	r.skip, r.skipMoved, r.skipTags = none, false, false
 	switch {
 	case p == none:
 		return
@@ -271,25 +276,26 @@ func (r *Reader) recover() {
 			r.skipLine()
 		}
 	}
-	r.discardMovetext(moved)
+	r.discardMovetext(moved, tagged)
 }
 
 // discardMovetext skips movetext without keeping or checking it, up to the
 // next tag section, past a result token, up to a move number "1." after a
-// move (moved says whether the game had one before) or to the end of the
-// input.
-func (r *Reader) discardMovetext(moved bool) {
+// move (moved says whether the game had one before) or, in a game without
+// tags (tagged says whether it had some), at the start of a line, or to
+// the end of the input.
+func (r *Reader) discardMovetext(moved, tagged bool) {
 	for {
 		r.skipSpace()
 		c, ok := r.peek()
 		switch {
 		case !ok || c == '[':
 			return
-		case c == '1' && moved && r.atFirstNumber():
+		case c == '1' && (moved || !tagged && r.col == 1) && r.atFirstNumber():
 			return
 		case c == '{':
 			r.take()
-			r.skipComment()
+			r.skipComment(moved || !tagged)
 		case c == '(' || c == ')' || c == '}':
 			r.take() // a variation's moves are skipped as tokens
 		default:
@@ -314,9 +320,10 @@ func isResult(tok string) bool {
 
 // skipComment skips the rest of a comment, whose "{" is taken, and
 // reports whether it has its closing "}". An unclosed comment ends before
-// a tag line.
-func (r *Reader) skipComment() bool {
-	for !r.atTagLine() {
+// a line that begins a game: a tag line, or, when numbers is set, a line
+// that begins with the move number "1." (see atGameLine).
+func (r *Reader) skipComment(numbers bool) bool {
+	for !r.atGameLine(numbers) {
 		if _, ok := r.peek(); !ok {
 			return false
 		}
@@ -327,10 +334,12 @@ func (r *Reader) skipComment() bool {
 	return false
 }
 
-// atTagLine reports whether the input is at the start of a line that
-// begins a tag section: "[" and a letter, digit or underscore.
-func (r *Reader) atTagLine() bool {
-	return r.col == 1 && r.tagLineHere()
+// atGameLine reports whether the input is at the start of a line that
+// begins a game: a tag line ("[" and a letter, digit or underscore) or,
+// when numbers is set (in a game without tags, or after a move), a line
+// that begins with the move number "1.".
+func (r *Reader) atGameLine(numbers bool) bool {
+	return r.col == 1 && (r.tagLineHere() || numbers && r.atFirstNumber())
 }
 
 // tagLineHere is atTagLine at the start of a line.

@@ -218,10 +218,75 @@ func TestReaderOpenSpiel(t *testing.T) {
 
 	for text, want := range map[string]string{
 		"2 6":  `ogn: game 1, line 1, column 3: action "6" is not from 0 to 5`,
-		"2 1x": `ogn: game 1, line 1, column 3: action "1" is not from 0 to 5`,
+		"2 1x": `ogn: game 1, line 1, column 4: unexpected 'x' after the action 1`,
 		"2 a":  `ogn: game 1, line 1, column 3: unexpected 'a' in an OpenSpiel move list`,
+		// Malformed lists are refused at the fault (issue 26 #9).
+		"[2,5,4":                           `ogn: game 1, line 1, column 1: "[" has no closing "]"`,
+		"2,5,4]":                           `ogn: game 1, line 1, column 6: "]" without its opening "["`,
+		"[[2]]":                            `ogn: game 1, line 1, column 2: unexpected '[' in an OpenSpiel move list`,
+		"[2]]":                             `ogn: game 1, line 1, column 4: unexpected ']' after the closing "]"`,
+		"[2] 3":                            `ogn: game 1, line 1, column 5: unexpected '3' after the closing "]"`,
+		"2,,5":                             `ogn: game 1, line 1, column 3: "," without an action before it`,
+		",2":                               `ogn: game 1, line 1, column 1: "," without an action before it`,
+		"[,2]":                             `ogn: game 1, line 1, column 2: "," without an action before it`,
+		"2,5,":                             `ogn: game 1, line 1, column 4: "," without an action after it`,
+		"[2, 5, ]":                         `ogn: game 1, line 1, column 6: "," without an action after it`,
+		"2 [5]":                            `ogn: game 1, line 1, column 3: unexpected '[' in an OpenSpiel move list`,
+		"99999999999999999999":             `ogn: game 1, line 1, column 1: action "99999999999999999999" is not from 0 to 5`,
+		"2 123456789012345678901234567890": `ogn: game 1, line 1, column 3: action "12345678901234567890…" is not from 0 to 5`,
 	} {
 		_, errs := readAll(t, ogn.OpenSpiel, ogn.Limits{}, text)
+		require.Len(t, errs, 1, text)
+		assert.EqualError(t, errs[0], want, text)
+	}
+}
+
+// TestOpenSpielForms: the forms of a move list that the reader accepts,
+// each the same three actions: spaces, commas with or without spaces, in
+// brackets or not; "[]" is a game without moves.
+func TestOpenSpielForms(t *testing.T) {
+	for _, text := range []string{"2 5 3", "2,5,3", "2, 5, 3", "[2, 5, 3]", "[ 2 5 3 ]", "2 ,5 , 3", "\t2\t5\t3\r"} {
+		games, errs := readAll(t, ogn.OpenSpiel, ogn.Limits{}, text+"\n")
+		require.Empty(t, errs, text)
+		require.Len(t, games, 1, text)
+		assert.Equal(t, []ogn.Ply{{Move: 2}, {Move: 11}, {Move: 3}}, games[0].Moves, text)
+	}
+	for _, text := range []string{"[]", "[ ]"} {
+		games, errs := readAll(t, ogn.OpenSpiel, ogn.Limits{}, text)
+		require.Empty(t, errs, text)
+		require.Len(t, games, 1, text)
+		assert.Empty(t, games[0].Moves, text)
+	}
+}
+
+// TestMoveNumbers: a move number must be the number of the move that
+// follows it, counted as the writer counts (before each of South's plies,
+// and "1..." before a first ply of North's) or as Aualé does (every other
+// ply from the first, whoever plays it); a number out of turn is refused
+// where it is (issue 26 #9).
+func TestMoveNumbers(t *testing.T) {
+	for _, text := range []string{
+		"1. F e 2. D b 3. A *",
+		"1.F e 2.D b *",
+		"1. F 1... e 2. D *",
+		"F e D b *",
+		"1. F e 2. D b 3. *",
+		"[FEN \"0-0-1-0-0-0-0-0-0-1-0-0-23-23-N\"]\n\n1... d 2. C e *",
+		"[FEN \"0-0-1-0-0-0-0-0-0-1-0-0-23-23-N\"]\n\n1. d C 2. e *",
+	} {
+		_, errs := readAll(t, ogn.OGN, ogn.Limits{}, text)
+		assert.Empty(t, errs, text)
+	}
+	for text, want := range map[string]string{
+		"1. F e 7. D b 3. A *":    `ogn: game 1, line 1, column 8: move number 7 where move 2 comes`,
+		"1. F e 2. D b 2. A *":    `ogn: game 1, line 1, column 15: move number 2 where move 3 comes`,
+		"2. F e *":                `ogn: game 1, line 1, column 1: move number 2 where move 1 comes`,
+		"1. F e 2.. D *":          `ogn: game 1, line 1, column 8: "2.." is neither a move number nor a result`,
+		"1. F e 2.... D *":        `ogn: game 1, line 1, column 8: "2...." is neither a move number nor a result`,
+		"1. F e 0. D *":           `ogn: game 1, line 1, column 8: move number 0 where move 2 comes`,
+		"1. F e 99999999999. D *": `ogn: game 1, line 1, column 8: "99999999…" is neither a move number nor a result`,
+	} {
+		_, errs := readAll(t, ogn.OGN, ogn.Limits{}, text)
 		require.Len(t, errs, 1, text)
 		assert.EqualError(t, errs[0], want, text)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/seed3966233f/oware"
@@ -23,6 +24,11 @@ type gameReader struct {
 	tagResult Result
 	tagAt     mark
 	comments  int // bytes of comments kept
+	// numbered tells that a move number was read; numbers are the
+	// differences between the numbers of the game and the counts of
+	// moveNumber, the writer's and Aualé's.
+	numbered bool
+	numbers  [2]int
 }
 
 // record reads a game in OGN or in PlayStrategy's export format.
@@ -116,7 +122,7 @@ func (gr *gameReader) keepTag(at mark, name, value string) error {
 		}
 		gr.tagResult, gr.tagAt = res, at
 	case "FEN":
-		b, err := ParseBoard(value)
+		b, err := ParseBoardOrFEN(value)
 		if err != nil {
 			var pe *oware.ParseError
 			if errors.As(err, &pe) {
@@ -281,7 +287,7 @@ func (gr *gameReader) movetextItem(c byte) (Result, error) {
 
 // comment reads a comment {…} and gives its text, with runs of white space
 // turned into single spaces, to the last ply read or to the game. A
-// comment ends at the latest before a tag line.
+// comment ends at the latest before a line that begins a game.
 func (gr *gameReader) comment() error {
 	r := gr.r
 	open := r.here()
@@ -289,7 +295,7 @@ func (gr *gameReader) comment() error {
 	r.buf = r.buf[:0]
 	for {
 		c, ok := r.peek()
-		if !ok || r.atTagLine() {
+		if !ok || r.atGameLine(gr.numbersBeginGames()) {
 			return r.errAt(open, ErrSyntax, "comment has no closing \"}\"")
 		}
 		r.take()
@@ -315,14 +321,14 @@ func (gr *gameReader) comment() error {
 
 // variation skips a variation (…), nested variations and comments
 // included, keeping nothing. Like a comment, it ends at the latest before
-// a tag line.
+// a line that begins a game.
 func (gr *gameReader) variation() error {
 	r := gr.r
 	open := r.here()
 	depth := 0
 	for {
 		at := r.here()
-		if _, ok := r.peek(); !ok || r.atTagLine() {
+		if _, ok := r.peek(); !ok || r.atGameLine(gr.numbersBeginGames()) {
 			return r.errAt(open, ErrSyntax, "variation has no closing \")\"")
 		}
 		switch r.take() {
@@ -333,11 +339,19 @@ func (gr *gameReader) variation() error {
 				return nil
 			}
 		case '{':
-			if !r.skipComment() {
+			if !r.skipComment(gr.numbersBeginGames()) {
 				return r.errAt(at, ErrSyntax, "comment has no closing \"}\"")
 			}
 		}
 	}
+}
+
+// numbersBeginGames reports whether a line that begins with the move
+// number "1." begins a game, and so ends a comment or a variation left
+// open: in a game without tags, or after a move. Before the first move
+// of a game with tags, such a line is the game's own first move.
+func (gr *gameReader) numbersBeginGames() bool {
+	return gr.tags == 0 || len(gr.g.Moves) > 0
 }
 
 // ply reads an OGN ply: a pit letter and its capture mark.
@@ -418,8 +432,31 @@ func (gr *gameReader) play(at mark, ply Ply) error {
 	return nil
 }
 
+// moveNumber checks a move number n, read at at: it must be the number
+// of the move that follows, as the writer counts (a number before each of
+// South's plies, and "1..." before a first ply of North's, as PGN counts)
+// or as Aualé does (every other ply from the first, whoever plays it). A
+// game from a set-up position (a FEN tag) may count on from the number of
+// its position: its first number sets where the count starts.
+func (gr *gameReader) moveNumber(at mark, n int) error {
+	i := len(gr.g.Moves)
+	northFirst := 0
+	if gr.g.Start.ToMove() == oware.North {
+		northFirst = 1
+	}
+	counts := [2]int{(i+northFirst)/2 + 1, i/2 + 1}
+	if !gr.numbered && gr.seen[2] {
+		gr.numbers = [2]int{n - counts[0], n - counts[1]}
+	}
+	gr.numbered = true
+	if n-counts[0] == gr.numbers[0] || n-counts[1] == gr.numbers[1] {
+		return nil
+	}
+	return gr.r.errAt(at, ErrSyntax, fmt.Sprintf("move number %d where move %d comes", n, counts[0]+gr.numbers[0]))
+}
+
 // numberOrResult reads a move number such as "12." or "12...", which it
-// skips, or a result token, which it returns.
+// checks (see moveNumber) and skips, or a result token, which it returns.
 func (gr *gameReader) numberOrResult() (Result, error) {
 	r := gr.r
 	at := r.here()
@@ -436,10 +473,19 @@ func (gr *gameReader) numberOrResult() (Result, error) {
 		keep(r.take())
 	}
 	if c, ok := r.peek(); n > 0 && tok[0] != '*' && ok && c == '.' && !long {
+		digits := n
 		for c, ok := r.peek(); ok && c == '.'; c, ok = r.peek() {
-			r.take()
+			keep(r.take())
 		}
-		return Result{}, nil
+		if dots := n - digits; !long && (dots == 1 || dots == 3) {
+			number, _ := strconv.Atoi(string(tok[:digits]))
+			return Result{}, gr.moveNumber(at, number)
+		}
+		s := string(tok[:n])
+		if long {
+			s += "…"
+		}
+		return Result{}, r.errAt(at, ErrSyntax, fmt.Sprintf("%q is neither a move number nor a result", s))
 	}
 	for c, ok := r.peek(); ok && !isDelim(c); c, ok = r.peek() {
 		keep(r.take())

@@ -216,3 +216,68 @@ func TestOpenSpielUnderRules(t *testing.T) {
 		assert.Equal(t, tc.tallies, [2]int{o.Tally(oware.South), o.Tally(oware.North)})
 	}
 }
+
+// TestUntaggedBrokenGameCostsItselfOnly: in a file of games without tags,
+// a stray "{" or "(" in the first costs that game only: a comment or a
+// variation ends at the latest before a line that begins with the move
+// number "1.", where the next game begins, and the 1,000 games after it
+// are read (issue 26 #3). The same holds when the stray bracket comes
+// before the first move of the broken game, or when its only fault is a
+// word that is no move.
+func TestUntaggedBrokenGameCostsItselfOnly(t *testing.T) {
+	for _, tc := range []struct {
+		name, broken string
+		col          int
+		msg          string
+	}{
+		{"unclosed comment", "1. F e {oops", 8, `comment has no closing "}"`},
+		{"unclosed variation", "1. F e (oops", 8, `variation has no closing ")"`},
+		{"unclosed comment in a variation", "1. F e (d {x", 11, `comment has no closing "}"`},
+		{"unclosed comment before a move", "{oops", 1, `comment has no closing "}"`},
+		{"unclosed variation before a move", "(oops", 1, `variation has no closing ")"`},
+		{"junk before a move", "oops", 1, `unexpected 'o'`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			text := tc.broken + "\n" + strings.Repeat("1. C f 2. D b *\n", 1000)
+			games, errs := readAll(t, ogn.OGN, ogn.Limits{}, text)
+			require.Len(t, errs, 1)
+			var pe *ogn.ParseError
+			require.ErrorAs(t, errs[0], &pe)
+			assert.Equal(t, [3]int{1, 1, tc.col}, [3]int{pe.Game, pe.Line, pe.Column})
+			assert.Equal(t, tc.msg, pe.Msg)
+			require.Len(t, games, 1000)
+			for _, g := range games {
+				require.Equal(t, []ogn.Ply{{Move: 2}, {Move: 11}, {Move: 3}, {Move: 7}}, g.Moves)
+			}
+		})
+	}
+}
+
+// TestCommentEndsBeforeGameLine: the rule that ends an unclosed comment
+// at a line beginning with "1." holds where "1." would begin a game: in a
+// game without tags, or after a move. In a game with tags, before its
+// first move, such a line is the game's own first move, so the comment
+// goes on to the next tag section; "1..." at the start of a line and "1."
+// within a line end nothing.
+func TestCommentEndsBeforeGameLine(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		plies      []int // of the games read
+		errs       int
+	}{
+		{"number inside a line", "1. F {see 1. A} e *\n", []int{2}, 0},
+		{"North's number at a line's start", "1. F {see\n1... e} e *\n", []int{2}, 0},
+		{"tagged game before its first move", "[Round \"1\"]\n\n{open\n1. F e *\n\n[Round \"2\"]\n\n1. F e *\n", []int{2}, 1},
+		{"tagged game after a move", "[Round \"1\"]\n\n1. F {open\n1. F e *\n", []int{2}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			games, errs := readAll(t, ogn.OGN, ogn.Limits{}, tc.text)
+			assert.Len(t, errs, tc.errs)
+			var plies []int
+			for _, g := range games {
+				plies = append(plies, len(g.Moves))
+			}
+			assert.Equal(t, tc.plies, plies)
+		})
+	}
+}

@@ -51,8 +51,7 @@ func (e *WriteError) Unwrap() error { return e.Err }
 // the result are written as g records them ("*" if g.Result is NoResult).
 //
 // It returns a *WriteError wrapping ErrInvalidGame, and b unchanged, when
-// g cannot be written: rules that are no preset of package oware, a tag
-// name that is not a word or is Variant, Result or FEN, a tag given
+// g cannot be written: a tag name that is not a word or is Variant, Result or FEN, a tag given
 // twice, a line break in a tag value, a "}" in a comment, a move outside
 // the board, a capture mark outside 0–48 or a result that is none of the
 // forms. It does not change g.
@@ -71,22 +70,102 @@ func (g Game) AppendText(b []byte) ([]byte, error) { return g.AppendFormat(b, OG
 // moves, nor can a game from a set-up position as an OpenSpiel move list.
 // Errors are *WriteError values, and b is then unchanged. It does not
 // change g.
+//
+// A game that a Reader with the DefaultLimits would refuse is not written:
+// one with more tags, plies or bytes of a tag, of a comment or of all its
+// comments as written than the limits allow (see [Limits]); the error
+// names the limit. A [Writer] writes within its own Limits.
 func (g Game) AppendFormat(b []byte, f Format) ([]byte, error) {
-	if err := g.check(f); err != nil {
+	return g.appendFormat(b, f, DefaultLimits)
+}
+
+// appendFormat is AppendFormat within the limits lim.
+func (g Game) appendFormat(b []byte, f Format, lim Limits) ([]byte, error) {
+	invalid := func(format string, args ...any) error {
+		return &WriteError{Format: f, What: fmt.Sprintf(format, args...), Err: ErrInvalidGame}
+	}
+	if err := g.check(f, invalid); err != nil {
 		return b, err
+	}
+	if n := len(g.Moves); n > lim.Plies {
+		return b, invalid("%d plies, over the reader's limit of %d (Limits.Plies)", n, lim.Plies)
 	}
 	c := g.canonical()
 	if f != OGN && c.legal < len(g.Moves) {
-		return b, &WriteError{Format: f, Err: ErrInvalidGame,
-			What: fmt.Sprintf("ply %d (%s) cannot be played", c.legal+1, g.Moves[c.legal].Move)}
+		return b, invalid("ply %d (%s) cannot be played", c.legal+1, g.Moves[c.legal].Move)
 	}
-	switch f {
-	case PlayStrategy:
-		return g.appendPlayStrategy(b, c), nil
-	case OpenSpiel:
+	if f == OpenSpiel {
 		return g.appendOpenSpiel(b, c), nil
 	}
-	return g.appendOGN(b, c), nil
+	tags := g.writtenTags(f, c)
+	if err := checkTagLimits(tags, lim, invalid); err != nil {
+		return b, err
+	}
+	w := lineWriter{lim: lim}
+	for _, t := range tags {
+		b = appendTag(b, t.Name, t.Value)
+	}
+	w.b = append(b, '\n')
+	w.start = len(w.b)
+	if f == PlayStrategy {
+		g.appendPlayStrategy(&w, c)
+	} else {
+		g.appendOGN(&w, c)
+	}
+	if w.err != "" {
+		return b, invalid("%s", w.err)
+	}
+	return w.b, nil
+}
+
+// writtenTags returns the tag pairs of the record of g in format f, under
+// their names there and in their order: in OGN, Variant, the roster tags
+// (Event, Site, Date, Round, South, North), Result, FEN for a set-up
+// start and the other tags; in PlayStrategy's export, the roster tags
+// with P1 and P2 for South and North, Result, the other tags, Variant and
+// FEN.
+func (g Game) writtenTags(f Format, c canonical) []Tag {
+	roster, others := splitRoster(g.Tags)
+	tags := make([]Tag, 0, len(g.Tags)+3)
+	start := c.start.Board()
+	setUp := start != oware.Start().Board()
+	if f == PlayStrategy {
+		for _, t := range roster {
+			tags = append(tags, Tag{Name: psName(t.Name), Value: t.Value})
+		}
+		tags = append(tags, Tag{Name: "Result", Value: c.result.winnerForm().String()})
+		tags = append(tags, others...)
+		tags = append(tags, Tag{Name: "Variant", Value: g.playStrategyLabel()})
+		if setUp {
+			fen, _ := AppendFEN(nil, start, 1)
+			tags = append(tags, Tag{Name: "FEN", Value: string(fen)})
+		}
+		return tags
+	}
+	tags = append(tags, Tag{Name: "Variant", Value: g.variantLabel()})
+	tags = append(tags, roster...)
+	tags = append(tags, Tag{Name: "Result", Value: c.result.String()})
+	if setUp {
+		tags = append(tags, Tag{Name: "FEN", Value: start.String()})
+	}
+	return append(tags, others...)
+}
+
+// checkTagLimits reports why tags, as written, are over the limits lim
+// of a reader.
+func checkTagLimits(tags []Tag, lim Limits, invalid func(string, ...any) error) error {
+	if len(tags) > lim.Tags {
+		return invalid("%d tags as written, Variant and Result included, over the reader's limit of %d (Limits.Tags)", len(tags), lim.Tags)
+	}
+	for _, t := range tags {
+		switch {
+		case len(t.Name) > lim.Tag:
+			return invalid("tag name of %d bytes, over the reader's limit of %d (Limits.Tag)", len(t.Name), lim.Tag)
+		case len(t.Value) > lim.Tag:
+			return invalid("tag %s: value of %d bytes, over the reader's limit of %d (Limits.Tag)", t.Name, len(t.Value), lim.Tag)
+		}
+	}
+	return nil
 }
 
 // canonical is a game as the writer writes it.
@@ -128,25 +207,10 @@ func (g Game) canonical() canonical {
 	return c
 }
 
-// appendOGN appends the OGN record of g.
-func (g Game) appendOGN(b []byte, c canonical) []byte {
-	b = appendTag(b, "Variant", g.variantLabel())
-	roster, others := splitRoster(g.Tags)
-	for _, t := range roster {
-		b = appendTag(b, t.Name, t.Value)
-	}
-	b = appendTag(b, "Result", c.result.String())
-	if c.start.Board() != oware.Start().Board() {
-		b = appendTag(b, "FEN", c.start.Board().String())
-	}
-	for _, t := range others {
-		b = appendTag(b, t.Name, t.Value)
-	}
-	b = append(b, '\n')
-
-	w := lineWriter{b: b, start: len(b)}
-	for _, s := range g.Comments {
-		w.comment(s)
+// appendOGN appends the movetext of the OGN record of g with w.
+func (g Game) appendOGN(w *lineWriter, c canonical) {
+	for i, s := range g.Comments {
+		w.comment(s, 0, i)
 	}
 	// A move number comes before each of South's plies, and before the
 	// first ply of a game that North begins, as "1...", as PGN numbers a
@@ -165,12 +229,12 @@ func (g Game) appendOGN(b []byte, c canonical) []byte {
 			move = "1... " + move
 		}
 		w.word(move)
-		for _, s := range ply.Comments {
-			w.comment(s)
+		for j, s := range ply.Comments {
+			w.comment(s, i+1, j)
 		}
 	}
 	w.word(c.result.String())
-	return append(w.b, '\n')
+	w.b = append(w.b, '\n')
 }
 
 // variantLabel returns the Variant tag of g's OGN record: g.Variant when
@@ -194,16 +258,11 @@ func splitRoster(tags []Tag) (rosterTags, others []Tag) {
 	return ordered[:n], ordered[n:]
 }
 
-// check reports why g cannot be written in format f, if it cannot.
-func (g Game) check(f Format) error {
-	invalid := func(format string, args ...any) error {
-		return &WriteError{Format: f, What: fmt.Sprintf(format, args...), Err: ErrInvalidGame}
-	}
+// check reports why g cannot be written in format f, if it cannot, with
+// invalid.
+func (g Game) check(f Format, invalid func(string, ...any) error) error {
 	if f > OpenSpiel {
 		return invalid("no such format")
-	}
-	if _, err := g.Rules.MarshalText(); err != nil {
-		return invalid("the rules have no name")
 	}
 	if err := g.checkTags(f, invalid); err != nil {
 		return err
@@ -275,16 +334,18 @@ func appendTag(b []byte, name, value string) []byte {
 	return append(b, '"', ']', '\n')
 }
 
-// lineWriter lays out movetext words in lines of at most lineWidth bytes.
+// lineWriter lays out movetext words in lines of at most lineWidth bytes,
+// and checks the comments it writes against the limits of a reader.
 type lineWriter struct {
-	b     []byte
-	start int // offset in b of the current line
+	b        []byte
+	start    int    // offset in b of the current line
+	lim      Limits // the limits of the reader
+	comments int    // the bytes of the comments written, between their braces
+	err      string // the first comment over a limit, or ""
 }
 
 // word writes s after a space, or on a new line when the line would be
-// too long. A word of a comment that begins with "[" never begins a line,
-// where the reader would take it for the start of a tag section: it is
-// put after a space.
+// too long.
 func (w *lineWriter) word(s string) {
 	switch {
 	case len(w.b) == w.start:
@@ -294,14 +355,17 @@ func (w *lineWriter) word(s string) {
 	default:
 		w.b = append(w.b, ' ')
 	}
-	if len(w.b) == w.start && strings.HasPrefix(s, "[") {
-		w.b = append(w.b, ' ')
-	}
 	w.b = append(w.b, s...)
 }
 
-// comment writes a comment, breaking lines between its words.
-func (w *lineWriter) comment(text string) {
+// comment writes a comment, breaking lines between its words: the
+// comment n (from 0) of ply (from 1; 0 for the game's comments). A word
+// of a comment that begins with "[" or "1." never begins a line, where
+// the reader would take it for the start of a game (a tag section, or the
+// move number of a game without tags) and end the comment before it: it
+// is put after a space. A comment longer as written than the reader's
+// limits allow sets w.err.
+func (w *lineWriter) comment(text string, ply, n int) {
 	words := strings.Fields(text)
 	if len(words) == 0 {
 		w.word("{}")
@@ -309,9 +373,36 @@ func (w *lineWriter) comment(text string) {
 	}
 	words[0] = "{" + words[0]
 	words[len(words)-1] += "}"
-	for _, s := range words {
+	open := 0
+	for i, s := range words {
 		w.word(s)
+		if begin := len(w.b) - len(s); begin == w.start && beginsGame(s) {
+			w.b = slices.Insert(w.b, begin, ' ')
+		}
+		if i == 0 {
+			open = len(w.b) - len(s)
+		}
 	}
+	size := len(w.b) - open - 2 // the braces are not the comment's
+	w.comments += size
+	if w.err != "" || size <= w.lim.Comment && w.comments <= w.lim.Comments {
+		return
+	}
+	where := fmt.Sprintf("comment %d of ply %d", n+1, ply)
+	if ply == 0 {
+		where = fmt.Sprintf("game comment %d", n+1)
+	}
+	if size > w.lim.Comment {
+		w.err = fmt.Sprintf("%s: %d bytes as written, over the reader's limit of %d (Limits.Comment)", where, size, w.lim.Comment)
+	} else {
+		w.err = fmt.Sprintf("%s: the comments of the game come to %d bytes as written, over the reader's limit of %d (Limits.Comments)", where, w.comments, w.lim.Comments)
+	}
+}
+
+// beginsGame reports whether a word of a comment would begin a game at
+// the start of a line: it begins with "[" or with "1.".
+func beginsGame(s string) bool {
+	return strings.HasPrefix(s, "[") || strings.HasPrefix(s, "1.")
 }
 
 // MarshalText implements encoding.TextMarshaler with AppendText.
@@ -346,6 +437,10 @@ func (g Game) String() string {
 type Writer struct {
 	// Format is the format to write; the zero value is OGN.
 	Format Format
+	// Limits are those of the Reader that is to read the games back: a
+	// game over them is not written (see [Game.AppendFormat]). A field
+	// that is not positive takes the value of DefaultLimits.
+	Limits Limits
 
 	w     io.Writer
 	games int
@@ -363,7 +458,7 @@ func (w *Writer) Write(g Game) error {
 	if w.games > 0 && w.Format != OpenSpiel {
 		b = append(b, '\n')
 	}
-	b, err := g.AppendFormat(b, w.Format)
+	b, err := g.appendFormat(b, w.Format, w.Limits.resolve())
 	if err != nil {
 		return err
 	}

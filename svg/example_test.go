@@ -43,3 +43,41 @@ func ExampleBoard() {
 	// Output:
 	// <svg xmlns="http://www.w3.org/2000/svg" width="568" height="242" viewBox="0 0 568 242" role="img">
 }
+
+// The rule sheet's capture (R5) step by step, as a board shows it while
+// it happens: one picture a step, each with its rule and caption.
+func ExampleSteps() {
+	p := oware.MustParsePosition("1-1-1-1-1-4-1-3-2-1-2-2-10-18-S")
+	steps, err := svg.Steps(p, oware.Move(5), svg.Options{}) // South sows F
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, s := range steps {
+		fmt.Println(s.Rule, "|", s.Caption)
+	}
+	// Output:
+	// R3 | R3: South takes the 4 seeds of F
+	// R3 | R3: a seed into a
+	// R3 | R3: a seed into b
+	// R3 | R3: a seed into c
+	// R3 | R3: a seed into d
+	// R5 | R5: the last seed makes d hold 2: South captures them
+	// R5 | R5: c, the pit before, holds 3: South captures them too; b holds 4, which ends the run
+	// R5 | South sows F, 4 seeds, and captures 5: 2 from d, 3 from c (R5)
+}
+
+// A picture to play on: the legal moves are ringed, and each legal pit is
+// a button that names its move for screen readers.
+func ExampleOptions_legal() {
+	p := oware.MustParsePosition("2-0-0-3-1-2-0-0-0-0-0-0-20-20-S") // only D and F feed North (R7)
+	pic := svg.Position(p, svg.Options{Legal: p.Moves()})
+	for _, line := range bytes.Split(pic, []byte("\n")) {
+		if bytes.Contains(line, []byte(`role="button"`)) {
+			fmt.Printf("%s\n", line)
+		}
+	}
+	// Output:
+	// <g data-pit="3" role="button" tabindex="0" aria-label="D: 3 seeds; play D">
+	// <g data-pit="5" role="button" tabindex="0" aria-label="F: 2 seeds; play F">
+}

@@ -10,11 +10,16 @@
 // sown and how many seeds it received (more than one on a lap, R4), the
 // pit of the last seed, the captured run with the seeds taken from each
 // pit (R5), or the run that an annulled grand slam would have taken (R6);
-// its caption says it in words, feeding included (R7).
+// its caption says it in words, feeding included (R7). Steps draws a
+// move step by step, seed by seed and pit by pit, each step with its rule.
+// A picture with legal moves (Options.Legal) marks them and is one to play
+// on, its pits buttons labelled for screen readers.
 //
 // The pictures are deterministic: the same input gives the same bytes.
 // They need no fonts or scripts beyond what any browser has, and carry a
-// title for screen readers. The package imports the standard library only.
+// title for screen readers. Their colours hold for readers with any of
+// the common colour deficiencies, and every mark has a number or a ring
+// beside its colour. The package imports the standard library only.
 package svg
 
 import (
@@ -38,6 +43,14 @@ type Options struct {
 	// Caption, when not empty, replaces the last line under the board,
 	// which says by default who is to move. Its text is escaped.
 	Caption string
+	// Legal, when not empty, are the moves to mark as playable, such as
+	// a position's Moves: each of their pits is ringed. The picture is
+	// then one to play on, for a page that shows it inline: its root is
+	// a group rather than an image, each pit of Legal is a button that
+	// the keyboard reaches (tabindex 0) and each other pit an image,
+	// each labelled for screen readers with its letter, its seeds and
+	// whether it can be played.
+	Legal oware.MoveSet
 }
 
 // Board returns the SVG picture of b: see AppendBoard.
@@ -48,7 +61,7 @@ func Board(b oware.Board, o Options) []byte { return AppendBoard(nil, b, o) }
 // o.Caption). The zero Board, which is no board of the game, is drawn
 // with empty pits and says so.
 func AppendBoard(dst []byte, b oware.Board, o Options) []byte {
-	pic := picture{board: b, side: o.Side}
+	pic := newPicture(b, o)
 	if !b.Valid() {
 		pic.lines = []string{"not a board of the game"}
 	} else {
@@ -72,7 +85,8 @@ func AppendPosition(dst []byte, p oware.Position, o Options) []byte {
 	if !out.Over() {
 		return AppendBoard(dst, p.Board(), o)
 	}
-	pic := picture{board: p.Board(), side: o.Side, over: true, lines: []string{"Game over: " + out.String()}}
+	pic := newPicture(p.Board(), o)
+	pic.over, pic.lines = true, []string{"Game over: " + out.String()}
 	if o.Caption != "" {
 		pic.lines[0] = o.Caption
 	}
@@ -97,7 +111,16 @@ func AppendMove(dst []byte, e oware.Effect, o Options) []byte {
 	if !after.Valid() {
 		return AppendBoard(dst, after, o)
 	}
-	pic := picture{board: after, side: o.Side, move: true}
+	pic := movePicture(e, o)
+	return pic.appendTo(dst)
+}
+
+// movePicture returns the picture of the move that e tells of, which
+// must be a move's: see AppendMove.
+func movePicture(e oware.Effect, o Options) picture {
+	after := e.After().Board()
+	pic := newPicture(after, o)
+	pic.move = true
 	mover := e.Player()
 	pic.marks[e.Move().Pit()].origin = e.Seeds()
 	for pit := range e.Sown() {
@@ -120,11 +143,22 @@ func AppendMove(dst []byte, e oware.Effect, o Options) []byte {
 		next = o.Caption
 	}
 	pic.lines = []string{caption(e), next}
-	return pic.appendTo(dst)
+	return pic
 }
 
-// caption says in words what the move of e did, such as "South sows F, 4
-// seeds, and captures 5: 2 from d, 3 from c (R5)".
+// Caption says in words what the move of e did, as the first line under
+// its picture (Move) says it, such as "South sows F, 4 seeds, and
+// captures 5: 2 from d, 3 from c (R5)": the seeds sown, a lap (R4), the
+// capture (R5) or a grand slam (R6), feeding (R7). The zero Effect gives
+// "".
+func Caption(e oware.Effect) string {
+	if !e.After().Valid() {
+		return ""
+	}
+	return caption(e)
+}
+
+// caption says in words what the move of e did: see Caption.
 func caption(e oware.Effect) string {
 	var b strings.Builder
 	seeds := "seeds"
@@ -158,20 +192,40 @@ func caption(e oware.Effect) string {
 type mark struct {
 	origin   int  // seeds taken from the pit to sow them, if it is the pit sown
 	sown     int  // seeds it received
-	last     bool // the last seed fell in it
+	last     bool // the last seed fell in it (or, in a step, the latest)
 	captured int  // seeds captured from it (R5)
 	annulled int  // seeds an annulled grand slam would have taken from it (R6)
 }
 
-// picture is what a picture shows.
+// picture is what a picture shows. Its pits and scores are a board's, or
+// in a step of a move (Steps) those of the board while the seeds are
+// sown, some of them still in hand.
 type picture struct {
-	board  oware.Board
-	side   oware.Player // the player nearest
-	move   bool         // the picture of a move: marks and gained apply
-	over   bool         // the game is over: nobody is to move
-	marks  [oware.NumPits]mark
-	gained [2]int // seeds each player captured by the move
-	lines  []string
+	pits     [oware.NumPits]int
+	scores   [2]int
+	toMove   oware.Player
+	valid    bool         // a board of the game, or a step of a move on one
+	side     oware.Player // the player nearest
+	move     bool         // the picture of a move: marks and gained apply
+	over     bool         // the game is over: nobody is to move
+	legal    oware.MoveSet
+	marks    [oware.NumPits]mark
+	gained   [2]int // seeds each player captured by the move
+	lines    []string
+	minLines int // the caption's lines, at the least (Steps pads with blank lines)
+}
+
+// newPicture returns the picture of board b drawn with the options o,
+// without marks or caption.
+func newPicture(b oware.Board, o Options) picture {
+	pic := picture{pits: b.Pits(), toMove: b.ToMove(), valid: b.Valid(), side: o.Side, legal: o.Legal}
+	for pl := range pic.scores {
+		pic.scores[pl] = b.Score(oware.Player(pl))
+	}
+	if pic.side != oware.North {
+		pic.side = oware.South
+	}
+	return pic
 }
 
 // The geometry of a picture, in pixels.
@@ -197,26 +251,31 @@ const (
 	wrapAt   = 72                   // the longest caption line, in characters
 )
 
-// style is the picture's style sheet.
+// style is the picture's style sheet. Its fills of pits (plain, sown,
+// captured, annulled) and of the board tell apart for readers with any
+// of the common colour deficiencies (blue against orange against
+// yellow, each of its own lightness), and every mark has a number or a
+// ring beside its colour.
 const style = `text{font-family:sans-serif;fill:#222}` +
-	`.board{fill:#c9a36b;stroke:#7a5a32;stroke-width:2}` +
-	`.pit{fill:#f4ead4;stroke:#7a5a32;stroke-width:1.5}` +
-	`.sown{fill:#d5ecc9}` +
-	`.captured{fill:#f5c6c0}` +
-	`.annulled{fill:#fbe3a1}` +
-	`.origin{stroke:#1f5fa8;stroke-width:3;stroke-dasharray:5 3}` +
+	`.board{fill:#8a6a45;stroke:#5c4328;stroke-width:2}` +
+	`.pit{fill:#faf3e3;stroke:#5c4328;stroke-width:1.5}` +
+	`.sown{fill:#8fc3ee}` +
+	`.captured{fill:#e8915d}` +
+	`.annulled{fill:#e6d34a}` +
+	`.origin{stroke:#0072b2;stroke-width:3;stroke-dasharray:5 3}` +
+	`.legal{stroke:#009e73;stroke-width:3}` +
 	`.last{stroke:#222;stroke-width:3.5}` +
-	`.panel{fill:#fbf7ee;stroke:#7a5a32;stroke-width:1.5}` +
-	`.tomove{stroke:#1f5fa8;stroke-width:3.5}` +
+	`.panel{fill:#fbf7ee;stroke:#5c4328;stroke-width:1.5}` +
+	`.tomove{stroke:#0072b2;stroke-width:3.5}` +
 	`.count{font-size:22px;font-weight:bold}` +
 	`.letter{font-size:15px;fill:#3b2a1a}` +
-	`.plus{font-size:12px;fill:#2d6a1f}` +
-	`.minus{font-size:12px;fill:#b3261e}` +
-	`.from{font-size:12px;fill:#1f5fa8}` +
-	`.kept{font-size:12px;fill:#8a5a00;text-decoration:line-through}` +
+	`.plus{font-size:12px;fill:#0b3d66}` +
+	`.minus{font-size:12px;fill:#6e1f00}` +
+	`.from{font-size:12px;fill:#00538a}` +
+	`.kept{font-size:12px;fill:#5a4a00;text-decoration:line-through}` +
 	`.name{font-size:14px}` +
 	`.score{font-size:24px;font-weight:bold}` +
-	`.gain{font-size:14px;fill:#2d6a1f;font-weight:bold}` +
+	`.gain{font-size:14px;fill:#0b3d66;font-weight:bold}` +
 	`.caption{font-size:14px}`
 
 // rowPits returns the pits of the row at the top or at the bottom of the
@@ -235,16 +294,17 @@ func rowPits(side oware.Player, bottom bool) [oware.PitsPerSide]int {
 
 // appendTo appends the SVG document of pic to dst.
 func (pic *picture) appendTo(dst []byte) []byte {
-	if pic.side != oware.North {
-		pic.side = oware.South
-	}
-	var lines []string
-	for _, line := range pic.lines {
-		lines = append(lines, wrap(line, wrapAt)...)
+	lines := pic.wrapped()
+	for len(lines) < pic.minLines {
+		lines = append(lines, "")
 	}
 	height := lineY + lineGap*(len(lines)-1) + 14
+	role := "img"
+	if pic.legal.Len() > 0 {
+		role = "group"
+	}
 	w := writer{b: dst}
-	w.printf(`<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img">`+"\n", width, height, width, height)
+	w.printf(`<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="%s">`+"\n", width, height, width, height, role)
 	w.printf("<title>%s</title>\n", escape(pic.title()))
 	w.printf("<style>%s</style>\n", style)
 	w.printf(`<rect x="0" y="0" width="%d" height="%d" fill="#ffffff"/>`+"\n", width, height)
@@ -264,16 +324,36 @@ func (pic *picture) appendTo(dst []byte) []byte {
 		pic.appendPanel(&w, owner, cy-cell/2+4)
 	}
 	for i, line := range lines {
-		w.printf(`<text class="caption" x="%d" y="%d">%s</text>`+"\n", boardX, lineY+lineGap*i, escape(line))
+		if line != "" {
+			w.printf(`<text class="caption" x="%d" y="%d">%s</text>`+"\n", boardX, lineY+lineGap*i, escape(line))
+		}
 	}
 	w.printf("</svg>\n")
 	return w.b
 }
 
+// wrapped returns the lines of the caption as the picture writes them.
+func (pic *picture) wrapped() []string {
+	var lines []string
+	for _, line := range pic.lines {
+		lines = append(lines, wrap(line, wrapAt)...)
+	}
+	return lines
+}
+
 // appendPit draws pit centred at (cx, cy), with its letter on the line at
-// letterY and the marks of the move.
+// letterY and the marks of the move, as a group that names the pit
+// (data-pit) and, in a picture to play on, labels it.
 func (pic *picture) appendPit(w *writer, pit, cx, cy, letterY int) {
 	m := pic.marks[pit]
+	switch {
+	case pic.legal.Len() == 0:
+		w.printf(`<g data-pit="%d">`+"\n", pit)
+	case pic.legal.Contains(oware.Move(pit)):
+		w.printf(`<g data-pit="%d" role="button" tabindex="0" aria-label="%s: %s; play %s">`+"\n", pit, oware.Move(pit), seeds(pic.pits[pit]), oware.Move(pit))
+	default:
+		w.printf(`<g data-pit="%d" role="img" aria-label="%s: %s, %s's pit">`+"\n", pit, oware.Move(pit), seeds(pic.pits[pit]), oware.Move(pit).Player())
+	}
 	class := "pit"
 	switch {
 	case m.captured > 0:
@@ -287,11 +367,14 @@ func (pic *picture) appendPit(w *writer, pit, cx, cy, letterY int) {
 		class += " last"
 	}
 	w.printf(`<circle class="%s" cx="%d" cy="%d" r="%d"/>`+"\n", class, cx, cy, radius)
-	if m.origin > 0 {
+	switch {
+	case m.origin > 0:
 		w.printf(`<circle class="origin" cx="%d" cy="%d" r="%d" fill="none"/>`+"\n", cx, cy, radius+5)
+	case pic.legal.Contains(oware.Move(pit)):
+		w.printf(`<circle class="legal" cx="%d" cy="%d" r="%d" fill="none"/>`+"\n", cx, cy, radius+3)
 	}
 	w.printf(`<text class="letter" x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", cx, letterY, oware.Move(pit))
-	w.printf(`<text class="count" x="%d" y="%d" text-anchor="middle">%d</text>`+"\n", cx, cy+textDrop, pic.board.Pit(pit))
+	w.printf(`<text class="count" x="%d" y="%d" text-anchor="middle">%d</text>`+"\n", cx, cy+textDrop, pic.pits[pit])
 	above, below := "", ""
 	switch {
 	case m.origin > 0:
@@ -311,18 +394,27 @@ func (pic *picture) appendPit(w *writer, pit, cx, cy, letterY int) {
 	if below != "" {
 		w.printf(`<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", cx, cy+22, below)
 	}
+	w.printf("</g>\n")
+}
+
+// seeds returns "1 seed" or "n seeds".
+func seeds(n int) string {
+	if n == 1 {
+		return "1 seed"
+	}
+	return fmt.Sprintf("%d seeds", n)
 }
 
 // appendPanel draws the panel of pl's name and score beside their row,
 // its top at y.
 func (pic *picture) appendPanel(w *writer, pl oware.Player, y int) {
 	class, name := "panel", pl.String()
-	if pic.board.Valid() && !pic.over && pic.board.ToMove() == pl {
+	if pic.valid && !pic.over && pic.toMove == pl {
 		class, name = class+" tomove", name+", to move"
 	}
 	w.printf(`<rect class="%s" x="%d" y="%d" width="%d" height="%d" rx="8"/>`+"\n", class, panelX, y, panelW, cell-8)
 	w.printf(`<text class="name" x="%d" y="%d">%s</text>`+"\n", panelX+10, y+19, name)
-	w.printf(`<text class="score" x="%d" y="%d">%d</text>`+"\n", panelX+10, y+46, pic.board.Score(pl))
+	w.printf(`<text class="score" x="%d" y="%d">%d</text>`+"\n", panelX+10, y+46, pic.scores[pl])
 	if g := pic.gained[pl]; g > 0 {
 		w.printf(`<text class="gain" x="%d" y="%d">+%d</text>`+"\n", panelX+56, y+45, g)
 	}
@@ -336,12 +428,18 @@ func (pic *picture) title() string {
 		fmt.Fprintf(&b, "; %s's pits", pl)
 		for i := range oware.PitsPerSide {
 			pit := oware.PitsPerSide*int(pl) + i
-			fmt.Fprintf(&b, " %s %d", oware.Move(pit), pic.board.Pit(pit))
+			fmt.Fprintf(&b, " %s %d", oware.Move(pit), pic.pits[pit])
 		}
-		fmt.Fprintf(&b, ", score %d", pic.board.Score(pl))
+		fmt.Fprintf(&b, ", score %d", pic.scores[pl])
 	}
 	for _, line := range pic.lines {
 		b.WriteString(". " + line)
+	}
+	if pic.legal.Len() > 0 {
+		b.WriteString(". Legal moves:")
+		for m := range pic.legal.All() {
+			b.WriteString(" " + m.String())
+		}
 	}
 	return b.String()
 }

@@ -67,6 +67,7 @@ type pit struct {
 	x, y    float64        // its centre
 	classes []string       // of its circle
 	origin  bool           // ringed as the pit sown from
+	legal   bool           // ringed as a legal move
 	count   int            // the seeds drawn in it
 	letter  string         // the letter next to it
 	badges  map[string]int // the marks in it by class: "plus", "minus", "from", "kept"
@@ -108,6 +109,14 @@ func read(t require.TestingT, data []byte) drawn {
 		case "circle":
 			x, y := n.num(t, "cx"), n.num(t, "cy")
 			require.True(t, x > 0 && x < w && y > 0 && y < h, "a circle inside the picture")
+			if strings.Contains(n.attr("class"), "legal") {
+				for _, c := range circles {
+					if c.x == x && c.y == y {
+						c.legal = true
+					}
+				}
+				return
+			}
 			if strings.Contains(n.attr("class"), "origin") {
 				for _, c := range circles {
 					if c.x == x && c.y == y {
@@ -353,6 +362,7 @@ func TestMoves(t *testing.T) {
 			assert.Equal(t, tt.kept, d.marked("kept"))
 			assert.Equal(t, tt.gains, d.gains)
 			assert.Equal(t, tt.caption, d.captions)
+			assert.Equal(t, strings.Join(tt.caption[:len(tt.caption)-1], " "), svg.Caption(e), "Caption is the picture's first line")
 			if strings.HasPrefix(tt.caption[len(tt.caption)-1], "Game over") {
 				assert.Equal(t, []string{"North", "South"}, d.names, "nobody is to move")
 			} else {
@@ -407,6 +417,7 @@ func TestCaptionAndZero(t *testing.T) {
 		assert.Equal(t, []string{"North", "South"}, d.names, "nobody to move")
 	}
 	assert.Equal(t, svg.Board(b, svg.Options{}), svg.Board(b, svg.Options{Side: 7}))
+	assert.Equal(t, "", svg.Caption(oware.Effect{}))
 }
 
 // TestAppend: the Append functions append, leaving what dst holds.

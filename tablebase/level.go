@@ -31,8 +31,7 @@ var (
 	ErrMissingTable = errors.New("tablebase: no table for the position")
 	// ErrUnsupportedRules: the rules make the value of a position depend
 	// on more than its board (a limit on plies, or board-game-rs's lone
-	// seeds), so no table can hold it, or they are no preset, whose name
-	// a file could record.
+	// seeds), so no table can hold it.
 	ErrUnsupportedRules = errors.New("tablebase: rules not supported")
 	// ErrFormat: a file is not a table file of this format, or damaged.
 	// A [*FormatError] says which and why.
@@ -65,22 +64,19 @@ func (e *MissingTableError) Error() string {
 // Unwrap returns ErrMissingTable.
 func (e *MissingTableError) Unwrap() error { return ErrMissingTable }
 
-// Supported reports whether tables can be built under rules r: r is a
-// preset (see [oware.ParseRules]) under which the value of a position
-// depends on its board alone, without a limit on plies or board-game-rs's
-// lone seeds. Of the presets, abapa, openspiel, aalina, auale and awari
-// are supported.
+// Supported reports whether tables can be built under rules r: those
+// under which the value of a position depends on its board alone, without
+// a limit on plies or board-game-rs's lone seeds. Of the presets (see
+// [oware.ParseRules]), abapa, openspiel, aalina, auale and awari are
+// supported.
 func Supported(r oware.Rules) bool {
-	if _, err := r.MarshalText(); err != nil {
-		return false
-	}
-	return r.MaxPlies == 0 && r.MaxQuietPlies == 0 && !r.LoneSeeds && r.RepeatLimit != oware.NoRepetition
+	return r.MaxPlies() == 0 && r.MaxQuietPlies() == 0 && !r.LoneSeeds() && r.RepeatLimit() != 0
 }
 
 // Exact reports whether the tables under rules r hold exact values: a
 // repetition shares the seeds evenly (as in awari), so it is worth 0 to
 // both players wherever it happens. Under other rules they hold bounds.
-func Exact(r oware.Rules) bool { return r.EvenSplit }
+func Exact(r oware.Rules) bool { return r.EvenSplit() }
 
 // entryWidth returns the bytes of an entry under rules r.
 func entryWidth(r oware.Rules) int {

@@ -365,7 +365,6 @@ func TestUnsupported(t *testing.T) {
 		err := tablebase.Build(context.Background(), t.TempDir(), rules(t, name), 2, tablebase.BuildOptions{})
 		assert.ErrorIs(t, err, tablebase.ErrUnsupportedRules, name)
 	}
-	assert.False(t, tablebase.Supported(oware.Rules{RepeatLimit: 2}), "no preset")
 	for _, name := range supported {
 		assert.True(t, tablebase.Supported(rules(t, name)), name)
 	}

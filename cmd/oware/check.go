@@ -3,81 +3,101 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
-	"os/signal"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/seed3966233f/oware/internal/check"
+	"github.com/seed3966233f/oware/internal/cli"
+	"github.com/seed3966233f/oware/internal/words"
 )
 
-// checkUsage is the synopsis of oware check.
-const checkUsage = "[-rules NAME] [-games N] [-seed S] [-timeout D] [-json] -- CMD [ARGS...]"
+var checkCommand = &cli.Command{
+	Name:  "check",
+	Usage: []string{"[-rules NAME] [-games N] [-seed S] [-timeout D] [-json] -- CMD [ARGS...]"},
+	Short: "find where another implementation of the rules differs",
+	Long: `
+Check tests another implementation of the rules. It starts CMD, which
+must speak the oracle protocol on its standard input and output, sends it
+generated cases, and compares every answer with the library's own. At the
+first difference it shrinks the case and prints it, smallest, as an
+oracle request: the last line of the output, ready to paste into a test
+of the other implementation. The cases come from families, each built to
+reach some rules (laps, grand slams, feeding, repetitions, limits of
+plies, illegal moves...), and depend on -seed alone; the report names the
+rule that decides the first field that differs.
+
+A response that is not a JSON object or not of the protocol's form, one
+with another id, a subject that exits, and one that takes longer than
+-timeout are each reported as such, with the end of the subject's
+standard error; the subject is then started again, with every process it
+started killed. On a terminal, a line on the standard error shows how far
+it has got. -json writes the report as one JSON object.
+
+The status is 0 when all cases agree, 1 for a divergence or a failure to
+answer, and 2 for a usage error or a subject that cannot be run (it
+cannot be started, or exits without answering the opening).`,
+	Flags: func(fs *flag.FlagSet) cli.Func {
+		rules := rulesFlag(fs)
+		var games int
+		cli.IntVar(fs, &games, "games", check.DefaultGames, 1, math.MaxInt, "`N` cases to send")
+		seed := fs.Uint64("seed", 1, "the seed of the cases")
+		var timeout time.Duration
+		cli.DurationVar(fs, &timeout, "timeout", check.DefaultTimeout, 1, "the longest wait `D` for one response")
+		asJSON := fs.Bool("json", false, "write the report as one JSON object")
+		return func(_ context.Context, s cli.Streams, command []string) error {
+			if len(command) == 0 {
+				return cli.Usagef("want the command of the implementation to check, after --")
+			}
+			r, _ := check.LookupRules(rules.String()) // every preset is one of check's
+			return runCheck(s.Stdout, s.Stderr, check.Config{Rules: r, Command: command, Games: games, Seed: *seed, Timeout: timeout}, *asJSON)
+		}
+	},
+	// The subject runs in its own process group, out of reach of the
+	// terminal's signals: on one, check kills it before the command ends.
+	Signals: []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE},
+}
 
 // runCheck puts generated cases to another implementation of the rules,
 // which speaks the oracle protocol, and reports the first divergence,
-// shrunk (see package internal/check), for people or, with -json, as one
+// shrunk (see package internal/check), for people or, with asJSON, as one
 // JSON object. On a terminal, a line on stderr shows how far it has got.
-// The status is exitFail for a divergence and exitUsage when the subject
-// cannot be run.
-func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("check", checkUsage, stderr)
-	rules := rulesFlag(fs)
-	games := fs.Int("games", check.DefaultGames, "how many cases to send")
-	seed := fs.Uint64("seed", 1, "the seed of the cases")
-	timeout := fs.Duration("timeout", check.DefaultTimeout, "the longest wait for one response")
-	asJSON := fs.Bool("json", false, "write the report as one JSON object")
-	command, status, err := parseFlags(fs, args)
-	if err != nil {
-		return status
+func runCheck(stdout, stderr io.Writer, cfg check.Config, asJSON bool) error {
+	if !asJSON {
+		fmt.Fprintf(stdout, "checking %s under the %s rules: %s, seed %d, timeout %v\n",
+			strings.Join(cfg.Command, " "), cfg.Rules.Name, words.Count(cfg.Games, "case", "cases"), cfg.Seed, cfg.Timeout)
 	}
-	if _, status, ok := parseRules(fs, *rules); !ok {
-		return status
-	}
-	r, _ := check.LookupRules(*rules) // a preset's name, as parseRules found
-	switch {
-	case len(command) == 0:
-		return usageError(stderr, fs, "want the command of the implementation to check, after --")
-	case *games < 1:
-		return usageError(stderr, fs, "-games %d: want at least 1", *games)
-	case *timeout <= 0:
-		return usageError(stderr, fs, "-timeout %v: want a positive duration", *timeout)
-	}
-	if !*asJSON {
-		fmt.Fprintf(stdout, "checking %s under the %s rules: %d cases, seed %d, timeout %v\n",
-			strings.Join(command, " "), r.Name, *games, *seed, *timeout)
-	}
-	cfg := check.Config{Rules: r, Command: command, Games: *games, Seed: *seed, Timeout: *timeout}
 	line := newStatus(stderr)
-	cfg.Progress = func(p check.Progress) { line.update(checkStatus(p, *games)) }
+	cfg.Progress = func(p check.Progress) { line.update(checkStatus(p, cfg.Games)) }
 	// The subject runs in its own process group, out of reach of the
-	// terminal's signals: on one, Run kills it before the command ends.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// terminal's signals: on any signal that would end the command, Run
+	// kills it before the command ends.
+	ctx, stop := check.NotifyContext(context.Background())
 	defer stop()
 	res, err := check.Run(ctx, cfg)
 	line.stop()
 	switch {
 	case ctx.Err() != nil:
-		fmt.Fprintf(stderr, "oware check: interrupted after %d cases and %d plies in agreement\n", res.Cases, res.Plies)
-		return exitFail
+		return fmt.Errorf("interrupted after %s and %s in agreement", words.Count(res.Cases, "case", "cases"), words.Count(res.Plies, "ply", "plies"))
 	case err != nil:
-		return cannotRun(stderr, err)
+		return cannotRun(err)
 	}
 	write := check.WriteReport
-	if *asJSON {
+	if asJSON {
 		write = func(w io.Writer, res check.Result) error { return check.WriteJSON(w, cfg, res) }
 	}
 	if err := write(stdout, res); err != nil {
-		fmt.Fprintf(stderr, "oware check: %v\n", err)
-		return exitFail
+		return err
 	}
 	if res.Failure != nil {
-		return exitFail
+		return cli.ErrReported
 	}
-	return exitOK
+	return nil
 }
 
 // checkStatus returns the render of the status line at p, out of games
@@ -90,17 +110,17 @@ func checkStatus(p check.Progress, games int) func(time.Duration) string {
 			return fmt.Sprintf("shrinking a failure: %d tries, %.1fs, now: %s", p.Tries, secs, p.Kind)
 		}
 		// The opening comes first, before the games generated.
-		return fmt.Sprintf("%d of %d cases, %d plies, %.1fs, now: %s", max(p.Cases-1, 0), games, p.Plies, secs, p.Kind)
+		return fmt.Sprintf("%d of %s, %s, %.1fs, now: %s", max(p.Cases-1, 0), words.Count(games, "case", "cases"), words.Count(p.Plies, "ply", "plies"), secs, p.Kind)
 	}
 }
 
-// cannotRun reports a subject that could not be run, with the end of its
-// standard error, and returns exitUsage.
-func cannotRun(stderr io.Writer, err error) int {
-	fmt.Fprintf(stderr, "oware check: %v\n", err)
+// cannotRun returns the error of a subject that could not be run, with
+// the end of its standard error: a usage error, since the command line
+// names a program that cannot be checked.
+func cannotRun(err error) error {
 	var se *check.SubjectError
 	if errors.As(err, &se) && se.Stderr != "" {
-		fmt.Fprintf(stderr, "the end of its standard error:\n%s\n", se.Stderr)
+		return cli.Usagef("%w\nthe end of its standard error:\n%s", err, se.Stderr)
 	}
-	return exitUsage
+	return &cli.UsageError{Err: err}
 }

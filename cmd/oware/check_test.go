@@ -18,6 +18,7 @@ import (
 
 	"github.com/seed3966233f/oware/internal/check"
 	"github.com/seed3966233f/oware/internal/oracle"
+	"github.com/seed3966233f/oware/internal/term"
 )
 
 // TestHelperOracle is not a test: the tests of oware check run the test
@@ -33,15 +34,15 @@ func TestHelperOracle(t *testing.T) {
 	os.Exit(0)
 }
 
-// oracleCommand returns the command line of the test binary serving the
+// oracleArgv returns the command line of the test binary serving the
 // library's oracle.
-func oracleCommand(t *testing.T) []string {
+func oracleArgv(t *testing.T) []string {
 	t.Setenv("OWARE_TEST_ORACLE", "1")
 	return []string{os.Args[0], "-test.run=^TestHelperOracle$"}
 }
 
 func TestCheckCommand(t *testing.T) {
-	args := append([]string{"check", "-games", "50", "-seed", "2", "--"}, oracleCommand(t)...)
+	args := append([]string{"check", "-games", "50", "-seed", "2", "--"}, oracleArgv(t)...)
 	status, out, errOut := runCmd(t, "", args...)
 	require.Equal(t, exitOK, status, errOut)
 	assert.Contains(t, out, "under the abapa rules: 50 cases, seed 2, timeout 10s\n")
@@ -52,7 +53,7 @@ func TestCheckCommand(t *testing.T) {
 // TestCheckCommandJSON: -json writes the report, and nothing else, as one
 // JSON object.
 func TestCheckCommandJSON(t *testing.T) {
-	args := append([]string{"check", "-json", "-games", "24", "-rules", "awari", "--"}, oracleCommand(t)...)
+	args := append([]string{"check", "-json", "-games", "24", "-rules", "awari", "--"}, oracleArgv(t)...)
 	status, out, errOut := runCmd(t, "", args...)
 	require.Equal(t, exitOK, status, errOut)
 	require.Equal(t, 1, strings.Count(out, "\n"), out)
@@ -90,17 +91,19 @@ func onATerminal(t *testing.T) {
 // on its way, and is erased at the end.
 func TestCheckCommandProgress(t *testing.T) {
 	onATerminal(t)
-	args := append([]string{"check", "-games", "24", "--"}, oracleCommand(t)...)
+	args := append([]string{"check", "-games", "24", "--"}, oracleArgv(t)...)
 	status, out, errOut := runCmd(t, "", args...)
 	require.Equal(t, exitOK, status, errOut)
-	assert.Regexp(t, `^`+regexp.QuoteMeta(clearLine)+`0 of 24 cases, 0 plies, \d+\.\ds, now: opening game`, errOut)
-	assert.True(t, strings.HasSuffix(errOut, clearLine), "the line is erased: %q", errOut)
-	assert.NotContains(t, out, clearLine, "the report is not mixed with it")
+	assert.Regexp(t, `^`+regexp.QuoteMeta(term.ClearLine)+`0 of 24 cases, 0 plies, \d+\.\ds, now: opening game`, errOut)
+	assert.True(t, strings.HasSuffix(errOut, term.ClearLine), "the line is erased: %q", errOut)
+	assert.NotContains(t, out, term.ClearLine, "the report is not mixed with it")
 }
 
 func TestCheckStatus(t *testing.T) {
 	assert.Equal(t, "17 of 4000 cases, 1234 plies, 2.5s, now: long line",
 		checkStatus(check.Progress{Cases: 18, Plies: 1234, Kind: check.LongLine}, 4000)(2549*time.Millisecond))
+	assert.Equal(t, "0 of 1 case, 1 ply, 0.0s, now: opening game",
+		checkStatus(check.Progress{Cases: 1, Plies: 1, Kind: check.Opening}, 1)(0), "issue 26 #26: no \"1 cases\"")
 	assert.Equal(t, "shrinking a failure: 35 tries, 12.0s, now: grand slam",
 		checkStatus(check.Progress{Cases: 18, Shrinking: true, Tries: 35, Kind: check.GrandSlam}, 4000)(12*time.Second))
 }
@@ -139,14 +142,14 @@ func TestStatusLine(t *testing.T) {
 	s = newStatus(&w)
 	s.update(func(time.Duration) string { return "a" })
 	s.update(func(time.Duration) string { return "b" }) // too soon after a
-	assert.Equal(t, clearLine+"a", w.String(), "drawn at once, then not again so soon")
+	assert.Equal(t, term.ClearLine+"a", w.String(), "drawn at once, then not again so soon")
 	time.Sleep(progressEvery + 10*time.Millisecond)
 	s.update(func(time.Duration) string { return "c" })
-	assert.Equal(t, clearLine+"a"+clearLine+"c", w.String())
+	assert.Equal(t, term.ClearLine+"a"+term.ClearLine+"c", w.String())
 	assert.Eventually(t, func() bool { return strings.Count(w.String(), "c") >= 2 }, 5*progressTick, 10*time.Millisecond,
 		"redrawn while nothing new comes")
 	s.stop()
-	assert.True(t, strings.HasSuffix(w.String(), "c"+clearLine), "erased: %q", w.String())
+	assert.True(t, strings.HasSuffix(w.String(), "c"+term.ClearLine), "erased: %q", w.String())
 	drawn := w.String()
 	time.Sleep(progressTick + 50*time.Millisecond)
 	assert.Equal(t, drawn, w.String(), "no redraw after stop")
@@ -189,10 +192,10 @@ func TestCheckCommandUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"check", "-rules", "chess", "--", "x"}, `-rules "chess": want one of abapa, openspiel, aalina, auale, playstrategy, board-game-rs, game-oware, awari`},
+		{[]string{"check", "-rules", "chess", "--", "x"}, `invalid value "chess" for flag -rules: oware: rules "chess": byte 0: not one of abapa, openspiel, aalina, auale, playstrategy, board-game-rs, game-oware, awari: no such rules`},
 		{[]string{"check"}, "want the command of the implementation to check, after --"},
-		{[]string{"check", "-games", "0", "--", "x"}, "-games 0: want at least 1"},
-		{[]string{"check", "-timeout", "0s", "--", "x"}, "-timeout 0s: want a positive duration"},
+		{[]string{"check", "-games", "0", "--", "x"}, `invalid value "0" for flag -games: want a whole number, 1 or more`},
+		{[]string{"check", "-timeout", "0s", "--", "x"}, `invalid value "0s" for flag -timeout: want a duration above 0`},
 		{[]string{"check", "--", filepath.Join(t.TempDir(), "none")}, "cannot run the subject"},
 	} {
 		status, _, errOut := runCmd(t, "", tc.args...)

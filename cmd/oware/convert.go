@@ -2,94 +2,111 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/cli"
+	"github.com/seed3966233f/oware/internal/outfile"
 	"github.com/seed3966233f/oware/ogn"
 )
 
-// runConvert converts game records between the formats of package ogn:
-// OGN, PlayStrategy's export and OpenSpiel move lists. It reads each file
-// (or stdin for "-") one game at a time, replays every game under the
-// rules (its Variant tag's, or those of -rules) and writes it to stdout or
-// to the -o file. A game that cannot be read or played is reported and
-// left out; a game whose recorded result disagrees with the rules is
-// reported and written with the result of the rules. The status is
-// exitFail if any game was reported.
-//
-// The -o file may not be one of the inputs, however named. It is written
-// whole or not at all (see writeFile): when an input cannot be opened or
-// read, or the file cannot be written, an existing file is left as it was.
-func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("convert", "[-from F] [-to F] [-rules NAME] [-o FILE] FILE... (\"-\" for stdin)", stderr)
-	from := fs.String("from", "ogn", "the format read: ogn, playstrategy or openspiel")
-	to := fs.String("to", "ogn", "the format written: ogn, playstrategy or openspiel")
-	output := fs.String("o", "", "write to this file instead of stdout, whole or not at all")
-	rulesName := recordRulesFlag(fs, "read")
-	files, status, err := parseFlags(fs, args)
-	if err != nil {
-		return status
-	}
-	fromFormat, ok1 := parseFormat(*from)
-	toFormat, ok2 := parseFormat(*to)
-	switch {
-	case !ok1:
-		return usageError(stderr, fs, "unknown format %q", *from)
-	case !ok2:
-		return usageError(stderr, fs, "unknown format %q", *to)
-	case len(files) == 0:
-		return usageError(stderr, fs, "want one FILE or more, or - for stdin")
-	}
-	rules, status, ok := parseRecordRules(fs, *rulesName)
-	if !ok {
-		return status
-	}
-	if *output != "" {
-		for _, name := range files {
-			if name == "-" && isFile(stdin, *output) || name != "-" && sameFile(name, *output) {
-				return usageError(stderr, fs, "-o %s is the input %s: write the output to another file", *output, name)
+var convertCommand = &cli.Command{
+	Name:  "convert",
+	Usage: []string{`[-from F] [-to F] [-rules NAME] [-o FILE] FILE... ("-" for stdin)`},
+	Short: "convert game records between OGN, PlayStrategy and OpenSpiel",
+	Long: `
+Convert converts records between OGN (ogn), PlayStrategy's export
+(playstrategy) and OpenSpiel move lists (openspiel), one game at a time,
+to the standard output or to the file of -o. Every game is replayed under
+the rules (its Variant tag's, or those of -rules): one that cannot be read
+or played is reported and left out; one whose recorded result the rules
+do not give is reported and written with the result of the rules. The
+status is 1 if any game was reported.
+
+The file of -o may not be one of the inputs, however named. It is written
+whole or not at all: when an input cannot be read whole, or the file
+cannot be written, an existing file is left as it was.
+
+	$ oware convert -to openspiel ogn/testdata/majority.ogn
+	5 5 4 0 5 5 1 1 5 2 3 5 5 3 5 2 2 2 4 3 5 1 3 4 5 3 4 4 5 5 3 2 4 3 5 0 0 2 5 4 4 1 5 0 3 2 5 3 4 4 5`,
+	Flags: func(fs *flag.FlagSet) cli.Func {
+		from := formatFlag(fs, "from", "the `format` read")
+		to := formatFlag(fs, "to", "the `format` written")
+		output := fs.String("o", "", "write to `FILE` instead of the standard output, whole or not at all")
+		rules := recordRulesFlag(fs, "read")
+		return func(ctx context.Context, s cli.Streams, files []string) error {
+			if len(files) == 0 {
+				return cli.Usagef("want one FILE or more, or - for stdin")
 			}
+			if *output != "" {
+				for _, name := range files {
+					if name == "-" && isFile(s.Stdin, *output) || name != "-" && sameFile(name, *output) {
+						return cli.Usagef("-o %s is the input %s: write the output to another file", *output, name)
+					}
+				}
+			}
+			return convert(ctx, s, files, *from, *to, *rules, *output)
 		}
-	}
-	c := converter{from: fromFormat, rules: rules, stderr: stderr}
-	convert := func(w io.Writer) error {
+	},
+}
+
+// convert converts the games of files, read in format from, to format to,
+// under rules (nil for each game's own), to the file output or to the
+// standard output for "". The first failure to write ends it. A run that
+// converts no game leaves the file of output as it was, or makes none.
+func convert(ctx context.Context, s cli.Streams, files []string, from, to ogn.Format, rules *oware.Rules, output string) error {
+	c := converter{from: from, rules: rules, stderr: s.Stderr}
+	write := func(w io.Writer) error {
 		buf := bufio.NewWriterSize(w, 64<<10)
 		c.w, c.flush = ogn.NewWriter(buf), buf.Flush
-		c.w.Format = toFormat
+		c.w.Format = to
 		for _, name := range files {
-			c.file(name, stdin)
+			if err := c.file(name, s.Stdin); err != nil {
+				return err
+			}
 		}
 		if err := buf.Flush(); err != nil {
 			return err
 		}
-		if c.unread != "" {
+		switch {
+		case c.unread != "":
 			return errUnread
+		case c.written == 0 && output != "":
+			return errNothing
 		}
 		return nil
 	}
-	if *output == "" {
-		err = convert(stdout)
+	var err error
+	if output == "" {
+		err = write(s.Stdout)
 	} else {
-		err = writeFile(*output, convert)
+		err = outfile.Write(ctx, output, write)
 	}
 	switch {
-	case errors.Is(err, errUnread) && *output != "":
-		return fail(stderr, "convert", fmt.Errorf("%s was not written, since %s could not be read whole", *output, c.unread))
+	case errors.Is(err, errUnread) && output != "":
+		return fmt.Errorf("%s was not written, since %s could not be read whole", output, c.unread)
+	case errors.Is(err, errNothing):
+		return fmt.Errorf("no game was converted, so %s was not written", output)
 	case errors.Is(err, errUnread):
 	case err != nil:
-		return fail(stderr, "convert", err)
+		return err
 	}
 	if c.reported {
-		return exitFail
+		return cli.ErrReported
 	}
-	return exitOK
+	return nil
 }
 
 // errUnread stops a conversion whose input could not be read whole.
 var errUnread = errors.New("an input could not be read")
+
+// errNothing stops a conversion to a file that converted no game.
+var errNothing = errors.New("no game converted")
 
 // isFile reports whether r is the file name, as stdin may be.
 func isFile(r io.Reader, name string) bool {
@@ -114,17 +131,20 @@ type converter struct {
 	flush    func() error
 	reported bool
 	unread   string // the first input that could not be opened or read whole, if any
+	written  int    // the games written
 }
 
-// file converts the games of one file, "-" for stdin.
-func (c *converter) file(name string, stdin io.Reader) {
+// file converts the games of one file, "-" for stdin. It returns the
+// error of writing the output, which ends the conversion; what is wrong
+// with the file or a game is reported, and the next goes on.
+func (c *converter) file(name string, stdin io.Reader) error {
 	in := stdin
 	if name != "-" {
-		f, err := os.Open(name)
+		f, err := openInput(name)
 		if err != nil {
 			c.complain("%s", err)
 			c.unreadable(name)
-			return
+			return nil
 		}
 		defer f.Close()
 		in = f
@@ -137,7 +157,7 @@ func (c *converter) file(name string, stdin io.Reader) {
 	for n := 1; ; n++ {
 		g, _, err := rd.ReadReplay()
 		if err == io.EOF {
-			return
+			return nil
 		}
 		if err != nil && reasonOf(err) == "read error" {
 			c.unreadable(name)
@@ -145,8 +165,14 @@ func (c *converter) file(name string, stdin io.Reader) {
 		if err != nil && !c.problem(name, g, err) {
 			continue
 		}
-		if err := c.w.Write(g); err != nil {
+		var we *ogn.WriteError
+		switch err := c.w.Write(g); {
+		case errors.As(err, &we):
 			c.complain("%s: game %d: %s", name, n, err)
+		case err != nil:
+			return err
+		default:
+			c.written++
 		}
 	}
 }
@@ -184,4 +210,16 @@ func (c *converter) complain(format string, args ...any) {
 	c.reported = true
 	c.flush()
 	fmt.Fprintf(c.stderr, "oware convert: "+format+"\n", args...)
+}
+
+// sameFile reports whether the files a and b are one file, however they
+// are named (links, "..", another spelling of the path); false when
+// either does not exist.
+func sameFile(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
 }

@@ -76,13 +76,13 @@ func TestConvertProblems(t *testing.T) {
 func TestConvertUsage(t *testing.T) {
 	status, _, errOut := runCmd(t, "", "convert", "-from", "pgn", "-")
 	assert.Equal(t, exitUsage, status)
-	assert.Contains(t, errOut, `unknown format "pgn"`)
+	assert.Contains(t, errOut, `invalid value "pgn" for flag -from: want ogn, playstrategy or openspiel`)
 	status, _, errOut = runCmd(t, "", "convert")
 	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, errOut, "want one FILE or more")
 	status, _, errOut = runCmd(t, "", "convert", "-o", filepath.Join(t.TempDir(), "no", "such", "dir"), "-")
 	assert.Equal(t, exitFail, status)
-	assert.Contains(t, errOut, "oware convert: open ")
+	assert.Contains(t, errOut, "oware convert: write ")
 	_, err := os.Stat(filepath.Join(t.TempDir(), "no"))
 	assert.True(t, os.IsNotExist(err))
 }
@@ -222,7 +222,7 @@ func TestConvertRules(t *testing.T) {
 
 	status, _, errOut = runCmd(t, "", "convert", "-rules", "chess", "-")
 	assert.Equal(t, exitUsage, status)
-	assert.Contains(t, errOut, `-rules "chess"`)
+	assert.Contains(t, errOut, `invalid value "chess" for flag -rules`)
 }
 
 // TestConvertPlayStrategyReadsBack: an abapa game written as a
@@ -239,4 +239,54 @@ func TestConvertPlayStrategyReadsBack(t *testing.T) {
 	status, back, errOut := runCmd(t, ps, "convert", "-from", "playstrategy", "-")
 	require.Equal(t, exitOK, status, errOut)
 	assert.Contains(t, back, "\n1... c 2. B d 3. D e 4. C f 5. F a 6. A b 7. E c *\n", "numbered as a game that North begins")
+}
+
+// TestConvertNothingKeepsTheFile (issue 26 #2): a run that converts no
+// game, from a file of the wrong format or of random bytes, leaves an
+// existing output as it was, and makes none where there is none.
+func TestConvertNothingKeepsTheFile(t *testing.T) {
+	dir := t.TempDir()
+	club, err := os.ReadFile("../../ogn/testdata/club.ogn")
+	require.NoError(t, err)
+	precious := filepath.Join(dir, "precious.ogn")
+	noise := filepath.Join(dir, "noise.bin")
+	require.NoError(t, os.WriteFile(noise, []byte("\x00\xff{(\x01 random bytes \x7f"), 0o644))
+	for _, args := range [][]string{
+		{"-from", "playstrategy", "../../ogn/testdata/club.ogn"},
+		{noise},
+		{"-from", "openspiel", noise},
+	} {
+		require.NoError(t, os.WriteFile(precious, club, 0o644))
+		status, out, errOut := runCmd(t, "", append([]string{"convert", "-o", precious}, args...)...)
+		assert.Equal(t, exitFail, status, "%q", args)
+		assert.Empty(t, out)
+		assert.Contains(t, errOut, "oware convert: no game was converted, so "+precious+" was not written\n", "%q", args)
+		data, err := os.ReadFile(precious)
+		require.NoError(t, err)
+		assert.Equal(t, string(club), string(data), "%q: the file is kept", args)
+		assert.Equal(t, []string{"noise.bin", "precious.ogn"}, names(t, dir))
+	}
+	fresh := filepath.Join(dir, "fresh.ogn")
+	status, _, _ := runCmd(t, "", "convert", "-o", fresh, noise)
+	assert.Equal(t, exitFail, status)
+	assert.NoFileExists(t, fresh, "no file is made of nothing")
+}
+
+// TestDirectoryAsInput (issue 26 #23): a directory given as a file of
+// records is reported as such, and counted as no game.
+func TestDirectoryAsInput(t *testing.T) {
+	dir := t.TempDir()
+	status, out, errOut := runCmd(t, "", "replay", "-s", dir, "../../ogn/testdata/club.ogn")
+	assert.Equal(t, exitFail, status)
+	assert.Equal(t, "oware replay: read "+dir+": is a directory, not a file of game records\n", errOut)
+	assert.Equal(t, "Summary: 3 games, 36 plies: 3 valid, 0 invalid.\n", out)
+
+	status, out, errOut = runCmd(t, "", "convert", dir)
+	assert.Equal(t, exitFail, status)
+	assert.Empty(t, out)
+	assert.Equal(t, "oware convert: read "+dir+": is a directory, not a file of game records\n", errOut)
+
+	status, _, errOut = runCmd(t, "", "play", "-load", dir)
+	assert.Equal(t, exitFail, status)
+	assert.Equal(t, "oware play: read "+dir+": is a directory, not a saved game\n", errOut)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/words"
 )
 
 // TestDemo replays the printed game with the library: every board printed
@@ -30,7 +31,7 @@ func TestDemo(t *testing.T) {
 		require.NoError(t, err)
 		e, err := p.Explain(mv)
 		require.NoError(t, err, "move %d", i+1)
-		require.Equal(t, describe(e)+"\n", out[m[0]:m[1]][len(out[m[2]:m[3]])+2:])
+		require.Equal(t, words.Describe(e)+"\n", out[m[0]:m[1]][len(out[m[2]:m[3]])+2:])
 		require.True(t, strings.HasPrefix(out[m[1]:], e.After().Diagram()+"\n\n"), "board after move %d", i+1)
 		p = e.After()
 	}
@@ -47,7 +48,7 @@ func TestDemoLevels(t *testing.T) {
 	assert.True(t, strings.HasPrefix(out, "Demonstration: South (level 1) against North (level 2).\n"))
 	status, _, errOut := runCmd(t, "", "demo", "-south", "0")
 	assert.Equal(t, exitUsage, status)
-	assert.Contains(t, errOut, "level 0: want 1 to 40")
+	assert.Contains(t, errOut, `invalid value "0" for flag -south: want a whole number from 1 to 40`)
 }
 
 func atoi(t *testing.T, s string) int {

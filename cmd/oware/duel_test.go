@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -11,91 +9,29 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/seed3966233f/oware/internal/testkit"
+
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/internal/prng"
+	"github.com/seed3966233f/oware/internal/fakeengine"
+	"github.com/seed3966233f/oware/internal/term"
+	"github.com/seed3966233f/oware/internal/wire"
 	"github.com/seed3966233f/oware/ogn"
+	"github.com/seed3966233f/oware/uci"
 )
 
-// fakeEnv makes the test binary a fake engine (TestHelperEngine).
-const fakeEnv = "OWARE_FAKE_ENGINE"
-
-// fake returns the command line of a fake engine that plays as mode says:
-// "random" plays a random legal move; "illegal@N", "timeout@N",
-// "crash@N" and "zero@N" play randomly up to the N-th go of each game
-// and then answer with a move of the opponent's side, nothing, an exit
-// with status 3 or "bestmove 0000"; "exit" exits before uciok.
-func fake(t *testing.T, mode string) string {
-	t.Setenv(fakeEnv, "1")
-	return os.Args[0] + " -test.run=^TestHelperEngine$ " + mode
-}
+// fake returns the command line of a fake engine (see package
+// fakeengine), run by the test binary.
+func fake(t *testing.T, mode string) string { return fakeengine.Command(t, mode) }
 
 // TestHelperEngine is not a test: runs of oware match in the tests start
-// the test binary with OWARE_FAKE_ENGINE set as an engine, which then
-// plays as its argument says (see fake) and exits.
+// the test binary as a fake engine, which serves it and exits.
 func TestHelperEngine(t *testing.T) {
-	if os.Getenv(fakeEnv) == "" {
-		t.Skip("the duel tests run this as an engine")
-	}
-	mode, at := flag.Arg(0), 0
-	if kind, n, ok := strings.Cut(mode, "@"); ok {
-		mode = kind
-		at, _ = strconv.Atoi(n)
-	}
-	if mode == "exit" {
-		os.Exit(2)
-	}
-	u, err := newUCIServer(oware.Rules{}, minHashMB, nil, 0, os.Stdout)
-	if err != nil {
-		os.Exit(1)
-	}
-	rng := prng.New(uint64(len(flag.Arg(0))))
-	gos := 0
-	in := bufio.NewScanner(os.Stdin)
-	for in.Scan() {
-		words := strings.Fields(in.Text())
-		if len(words) == 0 {
-			continue
-		}
-		switch words[0] {
-		case "uci":
-			fmt.Printf("id name fake %s\nuciok\n", flag.Arg(0))
-		case "isready":
-			fmt.Println("readyok")
-		case "ucinewgame":
-			gos = 0
-		case "position":
-			u.pos, err = u.parsePosition(words[1:])
-			if err != nil {
-				os.Exit(1)
-			}
-		case "go":
-			gos++
-			p := u.pos
-			m, _ := p.Moves().Nth(rng.IntN(p.Moves().Len()))
-			if gos == at {
-				switch mode {
-				case "illegal":
-					m = (m + oware.PitsPerSide) % oware.NumPits
-				case "timeout":
-					time.Sleep(time.Hour)
-				case "crash":
-					os.Exit(3)
-				case "zero":
-					fmt.Println("bestmove 0000")
-					continue
-				}
-			}
-			fmt.Printf("info depth 1 score cp 0 nodes 1 nps 1 time 0 pv %s\nbestmove %s\n", m, m)
-		case "quit":
-			os.Exit(0)
-		}
-	}
-	os.Exit(0)
+	fakeengine.Run()
+	t.Skip("the duel tests run this as an engine")
 }
 
 // TestDuelForfeits: an engine that plays an illegal move, answers too
@@ -118,7 +54,7 @@ func TestDuelForfeits(t *testing.T) {
 			require.Equal(t, exitOK, status, errOut)
 			assert.Contains(t, out, "fake random against fake "+tc.mode+": 4 games (2 openings of 2 plies, both colours), 50ms a move, abapa rules\n")
 			assert.Contains(t, out, "fake random: 4 wins, 0 draws, 0 losses: 100.0% of the points\n")
-			assert.Contains(t, out, "Elo difference: +inf (95% interval +inf to +inf)\n")
+			assert.Contains(t, out, "Elo difference: none can be told from a score of 100%\n")
 			assert.Equal(t, 4, strings.Count(out, "forfeit: game "), out)
 			assert.Contains(t, out, "(South) lost: "+tc.want)
 			assert.Contains(t, out, "(North) lost: "+tc.want)
@@ -175,6 +111,9 @@ func TestDuelAgainstBuiltIn(t *testing.T) {
 		assert.Equal(t, "fake random", south)
 		assert.Equal(t, "fake random", north)
 	}
+	status, out, errOut = runCmd(t, "", "match", "-engine", fake(t, "random"), "-level", "1", "-openings", "1", "-plies", "1", "-movetime", "20ms")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "2 games (1 opening of 1 ply, both colours)", "issue 26 #26: no \"1 openings\"")
 }
 
 func TestDuelUsage(t *testing.T) {
@@ -185,13 +124,14 @@ func TestDuelUsage(t *testing.T) {
 	}{
 		{[]string{"-engine", random, "-engine", random, "-engine", random}, "3 engines: give one (against the built-in engine) or two"},
 		{[]string{"-engine", random, "-games", "10"}, "-games is for the match against the random mover"},
-		{[]string{"-engine", random, "-openings", "0"}, "-openings 0: want at least 1"},
-		{[]string{"-engine", random, "-movetime", "0s"}, "-movetime 0s: want 1ms or more"},
-		{[]string{"-engine", random, "-grace", "-1s"}, "-grace -1s: want 0 or more"},
-		{[]string{"-engine", random, "-maxplies", "0"}, "-maxplies 0: want at least 1"},
-		{[]string{"-engine", random, "-plies", "-1"}, "-plies -1: want 0 or more"},
+		{[]string{"-engine", random, "-openings", "0"}, `invalid value "0" for flag -openings: want a whole number, 1 or more`},
+		{[]string{"-engine", random, "-movetime", "0s"}, `invalid value "0s" for flag -movetime: want a duration of 1ms or more`},
+		{[]string{"-engine", random, "-grace", "-1s"}, `invalid value "-1s" for flag -grace: want a duration of 0s or more`},
+		{[]string{"-engine", random, "-maxplies", "0"}, `invalid value "0" for flag -maxplies: want a whole number, 1 or more`},
+		{[]string{"-engine", random, "-plies", "-1"}, `invalid value "-1" for flag -plies: want a whole number, 0 or more`},
+		{[]string{"-engine", random, "-maxplies", "10001", "-o", "x.ogn"}, "-maxplies 10001: a record holds 10000 plies at most; want at most that with -o"},
 		{[]string{"-engine", random, "-openings", "40", "-plies", "2"}, "only 36 different openings of 2 plies found"},
-		{[]string{"-engine", random, "-rules", "chess"}, `-rules "chess"`},
+		{[]string{"-engine", random, "-rules", "chess"}, `invalid value "chess" for flag -rules`},
 		{[]string{"-engine", ""}, "an empty command"},
 	} {
 		status, _, errOut := runCmd(t, "", append([]string{"match"}, tc.args...)...)
@@ -203,32 +143,38 @@ func TestDuelUsage(t *testing.T) {
 	assert.Contains(t, errOut, "no uciok: the engine exited: exit status 2")
 	status, _, errOut = runCmd(t, "", "match", "-engine", filepath.Join(t.TempDir(), "none"))
 	assert.Equal(t, exitFail, status)
-	assert.Contains(t, errOut, "oware match: engine ")
+	assert.Contains(t, errOut, "oware match: uci: engine ")
 }
 
-// TestElo checks Elo differences against hand-computed ones: a score of
-// s is -400·log10(1/s - 1) Elo; the interval is s ± 1.96 standard errors
-// of a game's result.
-func TestElo(t *testing.T) {
-	diff, lo, hi := elo(10, 0, 10)
-	assert.Zero(t, diff)
-	// Each result is 1 or 0, off the mean 0.5 by 0.5: the standard error
-	// of the mean is 0.5/√20 = 0.1118, so s is 0.5 ± 0.2191, and
-	// -400·log10(1/0.2809 - 1) = -400·log10(2.560) = -163.3.
-	assert.InDelta(t, -163.3, lo, 0.1)
-	assert.InDelta(t, 163.3, hi, 0.1)
-	// 30 wins and 10 losses: s = 0.75, 400·log10(3) = 190.8.
-	diff, _, _ = elo(30, 0, 10)
-	assert.InDelta(t, 190.8, diff, 0.1)
-	// Draws count half and narrow the interval: 10 draws alone are 0 ± 0.
-	diff, lo, hi = elo(0, 10, 0)
-	assert.Equal(t, [3]float64{0, 0, 0}, [3]float64{diff, lo, hi})
-	diff, lo, _ = elo(0, 0, 3)
-	assert.True(t, math.IsInf(diff, -1))
-	assert.True(t, math.IsInf(lo, -1))
+// TestSigned: Elo differences are written rounded, with their sign.
+func TestSigned(t *testing.T) {
 	assert.Equal(t, "+inf", signed(math.Inf(1)))
+	assert.Equal(t, "-inf", signed(math.Inf(-1)))
 	assert.Equal(t, "-12", signed(-12.3))
 	assert.Equal(t, "+0", signed(0))
+	assert.Equal(t, "+0", signed(math.Copysign(0, -1)), "no minus zero")
+	assert.Equal(t, "+0", signed(-0.4), "no minus zero")
+}
+
+// TestEloText (issue 26 #26): a score of 0% or 100% gives no Elo
+// difference, which is said in words, and a bound that the score does not
+// give is said to be missing, never written as infinite.
+func TestEloText(t *testing.T) {
+	for _, tt := range []struct {
+		res  uci.Result
+		want string
+	}{
+		{uci.Result{Wins: 6}, "none can be told from a score of 100%"},
+		{uci.Result{Losses: 6}, "none can be told from a score of 0%"},
+		{uci.Result{Wins: 1, Draws: 1, Losses: 1}, "+0 (95% interval -561 to +561)"},
+		{uci.Result{Wins: 5, Losses: 1}, "+280 (95% interval from +24, no upper bound)"},
+		{uci.Result{Wins: 1, Losses: 5}, "-280 (95% interval up to -24, no lower bound)"},
+	} {
+		diff, lo, hi := tt.res.Elo()
+		got := eloText(tt.res.Share(), diff, lo, hi)
+		assert.Equal(t, tt.want, got, "%+v", tt.res)
+		assert.NotContains(t, got, "inf")
+	}
 }
 
 // TestDuelJSON: with -json, one object per game and a summary. Games that
@@ -246,7 +192,7 @@ func TestDuelJSON(t *testing.T) {
 			Kind, South, North string
 			Game               int
 			Opening, Moves     []oware.Move
-			Outcome            *oware.Outcome
+			Outcome            *wire.Outcome
 			Forfeit            *struct {
 				Loser          oware.Player
 				Reason, Detail string
@@ -289,8 +235,8 @@ func TestDuelJSON(t *testing.T) {
 	status, _, errOut = runCmd(t, "", "match", "-engine", fake(t, "random"), "-engine", fake(t, "random"),
 		"-openings", "1", "-plies", "2", "-movetime", "20ms")
 	require.Equal(t, exitOK, status, errOut)
-	inOrder(t, errOut, clearLine+"game 1 of 2, ply 3: 0 wins, 0 draws, 0 losses; ", clearLine+"game 2 of 2, ply 3: ")
-	assert.True(t, strings.HasSuffix(errOut, clearLine), "the line is erased: %q", errOut)
+	testkit.InOrder(t, errOut, term.ClearLine+"game 1 of 2, ply 3: 0 wins, 0 draws, 0 losses; ", term.ClearLine+"game 2 of 2, ply 3: ")
+	assert.True(t, strings.HasSuffix(errOut, term.ClearLine), "the line is erased: %q", errOut)
 }
 
 // TestMatchRecordsAgainstAalina: the recorded matches of the README's
@@ -306,7 +252,7 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 		{"aalina-tables20.ogn", "| with the tables up to 20 seeds | 115 | 27 | 58 | 64.2% | +102 (+57 to +150) |"},
 		{"aalina-notables.ogn", "| without tables, the same build | 81 | 25 | 94 | 46.8% | −23 (−68 to +22) |"},
 		{"aalina-endgame12.ogn", "| `oware uci -rules aalina`: its own endgames of up to 12 seeds, in the search (3b3174a, alone) | 105 | 29 | 66 | 59.8% | +69 (+24 to +115) |"},
-		{"aalina-tables20-bounds.ogn", "| `-tablebase`, the tables up to 20 seeds (a7426b9, pair 2) | 103 | 20 | 77 | 56.5% | +45 (−0 to +93) |"},
+		{"aalina-tables20-bounds.ogn", "| `-tablebase`, the tables up to 20 seeds (a7426b9, pair 2) | 103 | 20 | 77 | 56.5% | +45 (+0 to +93) |"},
 		{"aalina-endgame0.ogn", "| `-endgame 0`, no endgame tables (a7426b9, pair 2) | 68 | 23 | 109 | 39.8% | −72 (−120 to −27) |"},
 		{"aalina-root12-a.ogn", "| its own 12-seed endgames at the root only (a7426b9, pair 1) | 97 | 26 | 77 | 55.0% | +35 (−10 to +81) |"},
 		{"aalina-root12-b.ogn", "| the same engine, the other run of pair 1 | 92 | 27 | 81 | 52.8% | +19 (−26 to +65) |"},
@@ -348,7 +294,7 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 			}
 			want := strings.Split(tc.row, " | ")
 			assert.Equal(t, want[1:4], []string{strconv.Itoa(wins), strconv.Itoa(draws), strconv.Itoa(losses)})
-			diff, lo, hi := elo(wins, draws, losses)
+			diff, lo, hi := uci.Result{Wins: wins, Draws: draws, Losses: losses}.Elo()
 			assert.Equal(t, fmt.Sprintf("%.1f%%", 100*(float64(wins)+float64(draws)/2)/200), want[4])
 			assert.Equal(t, strings.ReplaceAll(fmt.Sprintf("%s (%s to %s) |", signed(diff), signed(lo), signed(hi)), "-", "−"), want[5])
 		})

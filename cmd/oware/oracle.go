@@ -1,37 +1,44 @@
 package main
 
 import (
-	"io"
+	"context"
+	"flag"
 
+	"github.com/seed3966233f/oware/internal/cli"
 	"github.com/seed3966233f/oware/internal/oracle"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
-// runOracle serves the oracle protocol (see package internal/oracle) on
-// stdin and stdout until the end of stdin.
-func runOracle(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("oracle", "[-rules NAME] [-tablebase DIR]", stderr)
-	rulesName := rulesFlag(fs)
-	tables := fs.String("tablebase", "", "answer \"values\" from the endgame tables in DIR (oware tablebase build)")
-	pos, status, err := parseFlags(fs, args)
-	if err != nil {
-		return status
-	}
-	if len(pos) > 0 {
-		return usageError(stderr, fs, "unexpected argument %q", pos[0])
-	}
-	rules, status, ok := parseRules(fs, *rulesName)
-	if !ok {
-		return status
-	}
-	o := oracle.Oracle{Rules: rules}
-	if *tables != "" {
-		if o.Tables, err = tablebase.Open(*tables); err != nil {
-			return fail(stderr, "oracle", err)
+var oracleCommand = &cli.Command{
+	Name:  "oracle",
+	Usage: []string{"[-rules NAME] [-tablebase DIR]"},
+	Short: "answer JSON-lines rules queries on stdin",
+	Long: `
+Oracle serves the oracle protocol (version 1) on the standard input and
+output until the input ends: each request, one JSON object a line, asks
+what a start and moves give under the rules, and each response tells it,
+ply by ply. Another program can use it as a reference for the rules,
+through a pipe:
+
+	echo '{"id":1,"moves":["C","f"]}' | oware oracle
+
+With -tablebase, a request with "values": true also gets the value of its
+final position and of each move from the endgame tables.`,
+	Flags: func(fs *flag.FlagSet) cli.Func {
+		rules := rulesFlag(fs)
+		tables := fs.String("tablebase", "", "answer \"values\" from the endgame tables in `DIR` (oware tablebase build)")
+		return func(_ context.Context, s cli.Streams, args []string) error {
+			if err := noArguments(args); err != nil {
+				return err
+			}
+			o := oracle.Oracle{Rules: *rules}
+			if *tables != "" {
+				var err error
+				if o.Tables, err = tablebase.Open(*tables); err != nil {
+					return err
+				}
+			}
+			return o.Serve(s.Stdin, s.Stdout)
 		}
-	}
-	if err := o.Serve(stdin, stdout); err != nil {
-		return fail(stderr, "oracle", err)
-	}
-	return exitOK
+	},
 }

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"context"
+	"flag"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strconv"
 	"sync"
@@ -10,75 +13,91 @@ import (
 	"time"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/ogn"
+	"github.com/seed3966233f/oware/internal/cli"
+	"github.com/seed3966233f/oware/internal/words"
 )
 
 // maxPerftDepth bounds the depth that perft accepts; depth 11 from the
 // opening already counts 91 million leaves.
 const maxPerftDepth = 30
 
-// perftUsage is the synopsis of oware perft.
-const perftUsage = "[-j N] [-divide] [-json] [-rules NAME] DEPTH [POSITION]"
+var perftCommand = &cli.Command{
+	Name:  "perft",
+	Usage: []string{"[-j N] [-divide] [-json] [-rules NAME] DEPTH [POSITION]"},
+	Short: "count the move sequences of a given depth",
+	Long: `
+Perft counts the leaves of the game tree DEPTH plies below POSITION (the
+opening by default; a position string or FEN) under the full rules, with
+oware.Perft. Depth 0 counts the position itself: 1 leaf. It prints the
+count, the time taken and the leaves per second. The tree is split two
+plies down (36 subtrees from the opening), which the -j workers take one
+at a time, so the load stays even. On a terminal, a line on the standard
+error shows the count so far as the subtrees of each root move are done.
 
-// runPerft counts the leaves of the game tree below a position with
-// oware.Perft, sharing the subtrees among worker goroutines. On a
-// terminal, a line on stderr shows the count as each root move's subtrees
-// are done.
-func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("perft", perftUsage, stderr)
-	rulesName := rulesFlag(fs)
-	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "worker goroutines; 1 counts in the calling goroutine alone")
-	divide := fs.Bool("divide", false, "also print the leaves below each legal move")
-	asJSON := fs.Bool("json", false, "print JSON lines: one object per legal move, then a summary")
-	pos, status, err := parseFlags(fs, args)
-	if err != nil {
-		return status
-	}
-	if len(pos) < 1 || len(pos) > 2 {
-		return usageError(stderr, fs, "want DEPTH and an optional POSITION")
-	}
-	depth, err := strconv.Atoi(pos[0])
-	if err != nil || depth < 0 || depth > maxPerftDepth {
-		return usageError(stderr, fs, "depth %q: want a number from 0 to %d", pos[0], maxPerftDepth)
-	}
-	if *jobs < 1 {
-		return usageError(stderr, fs, "-j %d: want at least 1", *jobs)
-	}
-	rules, status, ok := parseRules(fs, *rulesName)
-	if !ok {
-		return status
-	}
-	p := rules.Start()
-	if len(pos) == 2 {
-		b, err := ogn.ParseBoard(pos[1])
-		if err != nil {
-			return usageError(stderr, fs, "%q is not a position string or a FEN: %s", pos[1], parseProblem(err))
+	$ oware perft -j 1 11
+	perft 11 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S: 91558687 leaves
+	367ms, 249.5 M leaves/s, 1 worker`,
+	Flags: func(fs *flag.FlagSet) cli.Func {
+		rules := rulesFlag(fs)
+		var jobs int
+		cli.IntVar(fs, &jobs, "j", 0, 0, math.MaxInt, "`N` worker goroutines, 0 for one per CPU (GOMAXPROCS); 1 counts in the calling goroutine alone")
+		divide := fs.Bool("divide", false, "also print the leaves below each legal move")
+		asJSON := fs.Bool("json", false, "print JSON lines: one object per legal move, then a summary")
+		return func(_ context.Context, s cli.Streams, args []string) error {
+			if len(args) < 1 || len(args) > 2 {
+				return cli.Usagef("want DEPTH and an optional POSITION")
+			}
+			depth, err := strconv.Atoi(args[0])
+			if err != nil || depth < 0 || depth > maxPerftDepth {
+				return cli.Usagef("depth %q: want a number from 0 to %d", args[0], maxPerftDepth)
+			}
+			p := rules.Start()
+			if len(args) == 2 {
+				b, err := parsePosition("", args[1])
+				if err != nil {
+					return err
+				}
+				p = rules.Position(b)
+			}
+			if jobs == 0 {
+				jobs = runtime.GOMAXPROCS(0)
+			}
+			return perft(s.Stdout, s.Stderr, p, depth, jobs, *divide, *asJSON)
 		}
-		p = rules.Position(b)
-	}
+	},
+}
+
+// perft counts the leaves of the game tree depth plies below p with jobs
+// workers, and prints the count, or with divide the count below each move
+// too, or with asJSON JSON lines; a line of progress goes to stderr on a
+// terminal.
+func perft(stdout, stderr io.Writer, p oware.Position, depth, jobs int, divide, asJSON bool) error {
 	prog := newProgress(stderr)
 	start := time.Now()
-	split := perftSplit(p, depth, *jobs, func(st perftStatus) {
+	split := perftSplit(p, depth, jobs, func(st perftStatus) {
 		prog.update(func(elapsed time.Duration) string {
 			return fmt.Sprintf("perft %d: %d of %d moves done, %d of %d subtrees, %d %s so far (%s)", depth, st.movesDone, st.moves,
-				st.tasksDone, st.tasks, st.leaves, plural(int(min(st.leaves, 2)), "leaf", "leaves"), elapsed.Round(time.Second))
+				st.tasksDone, st.tasks, st.leaves, words.Plural(int(min(st.leaves, 2)), "leaf", "leaves"), elapsed.Round(time.Second))
 		})
 	})
 	elapsed := time.Since(start)
 	prog.clear()
-	if *asJSON {
-		return perftJSON(stdout, stderr, p, depth, split, elapsed)
+	if asJSON {
+		return perftJSON(stdout, p, depth, split, elapsed)
 	}
-	if *divide {
+	if divide {
 		for _, mc := range split.moves {
 			fmt.Fprintf(stdout, "%s %d\n", mc.move, mc.leaves)
 		}
 	}
-	fmt.Fprintf(stdout, "perft %d %s: %d %s\n", depth, positionText(p), split.total, plural(int(min(split.total, 2)), "leaf", "leaves"))
+	under := ""
+	if p.Rules() != (oware.Rules{}) {
+		under = " under the " + p.Rules().String() + " rules" // abapa's go without saying
+	}
+	fmt.Fprintf(stdout, "perft %d %s%s: %d %s\n", depth, p.Board(), under, split.total, words.Plural(int(min(split.total, 2)), "leaf", "leaves"))
 	rate := float64(split.total) / elapsed.Seconds() / 1e6
-	fmt.Fprintf(stdout, "%s, %.1f M leaves/s, %d %s\n",
-		elapsed.Round(time.Millisecond), rate, split.workers, plural(split.workers, "worker", "workers"))
-	return exitOK
+	_, err := fmt.Fprintf(stdout, "%s, %.1f M leaves/s, %s\n", elapsed.Round(time.Millisecond), rate, words.Count(split.workers, "worker", "workers"))
+	return err
 }
 
 // moveCount is the number of leaves below one legal move.
@@ -199,7 +218,7 @@ func perftSplit(p oware.Position, depth, workers int, report func(perftStatus)) 
 
 // perftJSON prints the counts of split as JSON lines: one object per legal
 // move at the root, in pit order, then a summary.
-func perftJSON(stdout, stderr io.Writer, p oware.Position, depth int, split perftResult, elapsed time.Duration) int {
+func perftJSON(stdout io.Writer, p oware.Position, depth int, split perftResult, elapsed time.Duration) error {
 	type move struct {
 		Kind   string     `json:"kind"` // "move"
 		Move   oware.Move `json:"move"`
@@ -218,9 +237,6 @@ func perftJSON(stdout, stderr io.Writer, p oware.Position, depth int, split perf
 	for _, mc := range split.moves {
 		out.write(move{"move", mc.move, mc.leaves})
 	}
-	out.write(summary{"summary", depth, positionText(p), p.Rules(), split.total, elapsed.Seconds(), split.workers})
-	if err := out.Err(); err != nil {
-		return fail(stderr, "perft", err)
-	}
-	return exitOK
+	out.write(summary{"summary", depth, p.Board().String(), p.Rules(), split.total, elapsed.Seconds(), split.workers})
+	return out.Err()
 }

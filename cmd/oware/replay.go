@@ -2,102 +2,88 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/cli"
 	"github.com/seed3966233f/oware/internal/oracle"
+	"github.com/seed3966233f/oware/internal/words"
 	"github.com/seed3966233f/oware/ogn"
 )
 
-// replayUsage is the synopsis of oware replay.
-const replayUsage = "[-q | -s | -json] [-format F] [-rules NAME] FILE... (\"-\" for stdin)"
+var replayCommand = &cli.Command{
+	Name:  "replay",
+	Usage: []string{`[-q | -s | -json] [-format F] [-rules NAME] FILE... ("-" for stdin)`},
+	Short: "verify game records",
+	Long: `
+Replay checks every game of the files with package ogn, streaming: it
+reads one game at a time and replays it while it reads it, so memory
+stays small for any file and a record that breaks the rules is reported as
+soon as its faulty ply is read. Each move must be legal, each capture mark
+right, and the recorded result the outcome. For each game it prints the
+moves and the board after each one (only the verdict with -q, nothing
+with -s) and the outcome; a faulty record is named on the standard error
+by file, game, line, ply and reason. Then it prints a summary: games,
+plies replayed, valid and invalid games by reason. The status is 1 if any
+game is invalid or a file cannot be read.
 
-// runReplay verifies the game records of files (or of stdin for "-"): it
-// reads them one game at a time and replays every game under the rules as
-// it reads it, printing each move and position and the outcome, and
-// reports the first ply, capture mark or result of a game that disagrees
-// with the rules as soon as it is read. Every game of every file is
-// checked; a summary follows, and the status is exitFail if any game is
-// wrong.
-func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("replay", replayUsage, stderr)
-	rulesName := recordRulesFlag(fs, "replay")
-	quiet := fs.Bool("q", false, "print only the verdict of each game, no boards")
-	summary := fs.Bool("s", false, "print only the summary and the errors")
-	format := fs.String("format", "ogn", "the format of the records: ogn, playstrategy or openspiel")
-	asJSON := fs.Bool("json", false, "print JSON lines: one object per game, then a summary")
-	files, status, err := parseFlags(fs, args)
-	if err != nil {
-		return status
-	}
-	f, ok := parseFormat(*format)
-	switch {
-	case !ok:
-		return usageError(stderr, fs, "unknown format %q", *format)
-	case len(files) == 0:
-		return usageError(stderr, fs, "want one FILE or more, or - for stdin")
-	case *asJSON && (*quiet || *summary):
-		return usageError(stderr, fs, "-json and -q or -s: give one or the other")
-	}
-	rules, status, ok := parseRecordRules(fs, *rulesName)
-	if !ok {
-		return status
-	}
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	rp := replayer{out: out, stderr: stderr, format: f, rules: rules, quiet: *quiet, summaryOnly: *summary,
-		progress: newProgress(stderr), reasons: map[string]int{}}
-	if *asJSON {
-		rp.json, rp.summaryOnly = newJSONLines(out), true
-	}
-	if !*summary && onTerminal(stdout) {
-		rp.progress.w = nil // the games go to the same screen
-	}
-	for _, name := range files {
-		rp.file(name, stdin)
-	}
-	rp.progress.clear()
-	rp.printSummary()
-	out.Flush()
-	if rp.failed || rp.invalid > 0 || rp.games == 0 {
-		return exitFail
-	}
-	return exitOK
-}
+-format reads PlayStrategy exports (playstrategy) or OpenSpiel move lists
+(openspiel) instead of OGN, and -rules replays every game by those rules,
+whatever its Variant tag says. On a terminal, with -s or with the games
+sent elsewhere, a progress line (games, plies, MB, MB/s) shows during long
+runs. -json prints one object per game (its file, number, tags, rules,
+start, plies, and its outcome or what is wrong with it), then a summary.
 
-// recordRulesFlag defines the -rules flag of a command that verb-s game
-// records: by default every game's rules are those its Variant tag names
-// (PlayStrategy's for its exports, abapa's for OpenSpiel move lists).
-func recordRulesFlag(fs *flag.FlagSet, verb string) *string {
-	return fs.String("rules", "", verb+" every game, in every format, by these rules, whatever its Variant tag: "+strings.Join(oware.RulesNames(), ", "))
-}
-
-// parseRecordRules reads the value of recordRulesFlag: nil for "", which
-// leaves the rules to the records.
-func parseRecordRules(fs *flag.FlagSet, name string) (*oware.Rules, int, bool) {
-	if name == "" {
-		return nil, exitOK, true
-	}
-	r, status, ok := parseRules(fs, name)
-	if !ok {
-		return nil, status, false
-	}
-	return &r, exitOK, true
-}
-
-// parseFormat returns the record format of that name.
-func parseFormat(name string) (ogn.Format, bool) {
-	for _, f := range []ogn.Format{ogn.OGN, ogn.PlayStrategy, ogn.OpenSpiel} {
-		if f.String() == name {
-			return f, true
+	$ oware replay -q ogn/testdata/club.ogn
+	Game 1: Ama (South) against Kofi (North), Club evening
+	Outcome: not over after 8 plies (South to move); the record agrees.
+	...
+	Summary: 3 games, 36 plies: 3 valid, 0 invalid.`,
+	Flags: func(fs *flag.FlagSet) cli.Func {
+		rules := recordRulesFlag(fs, "replay")
+		quiet := fs.Bool("q", false, "print only the verdict of each game, no boards")
+		summary := fs.Bool("s", false, "print only the summary and the errors")
+		format := formatFlag(fs, "format", "the `format` of the records")
+		asJSON := fs.Bool("json", false, "print JSON lines: one object per game, then a summary")
+		return func(_ context.Context, s cli.Streams, files []string) error {
+			switch {
+			case len(files) == 0:
+				return cli.Usagef("want one FILE or more, or - for stdin")
+			case *asJSON && (*quiet || *summary):
+				return cli.Usagef("-json and -q or -s: give one or the other")
+			}
+			out := bufio.NewWriterSize(s.Stdout, 64<<10)
+			rp := replayer{out: out, stderr: s.Stderr, format: *format, rules: *rules, quiet: *quiet, summaryOnly: *summary,
+				progress: newProgress(s.Stderr), reasons: map[string]int{}}
+			if *asJSON {
+				rp.json, rp.summaryOnly = newJSONLines(out), true
+			}
+			if !*summary && onTerminal(s.Stdout) {
+				rp.progress.w = nil // the games go to the same screen
+			}
+			for _, name := range files {
+				if _, err := out.Write(nil); err != nil {
+					return err
+				}
+				rp.file(name, s.Stdin)
+			}
+			rp.progress.clear()
+			rp.printSummary()
+			if err := out.Flush(); err != nil {
+				return err
+			}
+			if rp.failed || rp.invalid > 0 || rp.games == 0 {
+				return cli.ErrReported
+			}
+			return nil
 		}
-	}
-	return 0, false
+	},
 }
 
 // replayer checks records and counts what it finds.
@@ -119,7 +105,7 @@ type replayer struct {
 func (rp *replayer) file(name string, stdin io.Reader) {
 	in := stdin
 	if name != "-" {
-		f, err := os.Open(name)
+		f, err := openInput(name)
 		if err != nil {
 			rp.complain("%s", err)
 			rp.failed = true
@@ -149,10 +135,13 @@ func (rp *replayer) file(name string, stdin io.Reader) {
 		if err == nil {
 			rp.validGame(rp.games-before, g, effects)
 		}
+		if _, err := rp.out.Write(nil); err != nil {
+			return // the output failed, which the command reports: reading on is in vain
+		}
 		rp.progress.update(func(elapsed time.Duration) string {
 			secs := elapsed.Seconds()
-			return fmt.Sprintf("%d games, %d plies, %.1f MB (%.1f MB/s, %.0f games/s)",
-				rp.games, rp.plies, float64(counter.n)/1e6, float64(counter.n)/1e6/secs, float64(rp.games)/secs)
+			return fmt.Sprintf("%s, %s, %.1f MB (%.1f MB/s, %.0f games/s)", words.Count(rp.games, "game", "games"),
+				words.Count(rp.plies, "ply", "plies"), float64(counter.n)/1e6, float64(counter.n)/1e6/secs, float64(rp.games)/secs)
 		})
 	}
 	if rp.games == before && !rp.failed {
@@ -172,9 +161,9 @@ func (rp *replayer) validGame(n int, g ogn.Game, effects []oware.Effect) {
 	}
 	o, plies := final.Outcome(), len(effects)
 	if o.Over() {
-		fmt.Fprintf(rp.out, "Outcome: %s, after %d %s; the record agrees.\n\n", o, plies, plural(plies, "ply", "plies"))
+		fmt.Fprintf(rp.out, "Outcome: %s, after %d %s; the record agrees.\n\n", o, plies, words.Plural(plies, "ply", "plies"))
 	} else {
-		fmt.Fprintf(rp.out, "Outcome: not over after %d %s (%s to move); the record agrees.\n\n", plies, plural(plies, "ply", "plies"), final.Board().ToMove())
+		fmt.Fprintf(rp.out, "Outcome: not over after %d %s (%s to move); the record agrees.\n\n", plies, words.Plural(plies, "ply", "plies"), final.Board().ToMove())
 	}
 }
 
@@ -187,7 +176,7 @@ func (rp *replayer) printGame(n int, g ogn.Game, effects []oware.Effect) {
 	}
 	fmt.Fprintf(rp.out, "\n%s\n\n", g.StartPosition().Diagram())
 	for i, e := range effects {
-		fmt.Fprintf(rp.out, "%d. %s\n%s\n\n", i+1, describe(e), e.After().Diagram())
+		fmt.Fprintf(rp.out, "%d. %s\n%s\n\n", i+1, words.Describe(e), e.After().Diagram())
 	}
 }
 
@@ -265,7 +254,7 @@ var reasons = func() []struct {
 	}
 	for _, k := range oracle.Errors {
 		if k.Code != oracle.CodeBadStart {
-			add(k.Err, k.Text+ruleSuffix(k.Rule))
+			add(k.Err, k.Text+ruleSuffix(k.Rule()))
 		}
 	}
 	add(ogn.ErrCaptureMark, "wrong capture mark")
@@ -305,8 +294,8 @@ func (rp *replayer) printSummary() {
 		rp.jsonSummary()
 		return
 	}
-	fmt.Fprintf(rp.out, "Summary: %d %s, %d %s: %d valid, %d invalid", rp.games, plural(rp.games, "game", "games"),
-		rp.plies, plural(rp.plies, "ply", "plies"), rp.games-rp.invalid, rp.invalid)
+	fmt.Fprintf(rp.out, "Summary: %d %s, %d %s: %d valid, %d invalid", rp.games, words.Plural(rp.games, "game", "games"),
+		rp.plies, words.Plural(rp.plies, "ply", "plies"), rp.games-rp.invalid, rp.invalid)
 	var parts []string
 	done := map[string]bool{}
 	for _, r := range reasons {

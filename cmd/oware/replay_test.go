@@ -7,8 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed3966233f/oware/internal/term"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/seed3966233f/oware/internal/testkit"
 )
 
 // The rule sheet's worked capture (R5) as a set-up record: F's last seed
@@ -248,8 +251,8 @@ func TestReplayProgress(t *testing.T) {
 	status, out, errOut := runCmd(t, input, "replay", "-s", "-")
 	require.Equal(t, exitOK, status)
 	assert.Equal(t, "Summary: 3 games, 3 plies: 3 valid, 0 invalid.\n", out)
-	inOrder(t, errOut, clearLine+"1 games, 1 plies, 0.0 MB (", clearLine+"2 games, 2 plies, ", clearLine+"3 games, 3 plies, ")
-	assert.True(t, strings.HasSuffix(errOut, "games/s)"+clearLine), "%q", errOut)
+	testkit.InOrder(t, errOut, term.ClearLine+"1 game, 1 ply, 0.0 MB (", term.ClearLine+"2 games, 2 plies, ", term.ClearLine+"3 games, 3 plies, ")
+	assert.True(t, strings.HasSuffix(errOut, "games/s)"+term.ClearLine), "%q", errOut)
 
 	// Without -s the games go to the terminal too: no progress line.
 	_, _, errOut = runCmd(t, input, "replay", "-")

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/wire"
 	"github.com/seed3966233f/oware/ogn"
 )
 
@@ -17,10 +18,10 @@ type replayGame struct {
 	Start string            `json:"start"`
 	// Plies counts the plies replayed: all of a valid game's, those before
 	// the faulty one of an invalid game.
-	Plies   int            `json:"plies"`
-	Valid   bool           `json:"valid"`
-	Outcome *oware.Outcome `json:"outcome,omitempty"` // after the last ply, for a valid game
-	Error   *replayFault   `json:"error,omitempty"`   // for an invalid game
+	Plies   int           `json:"plies"`
+	Valid   bool          `json:"valid"`
+	Outcome *wire.Outcome `json:"outcome,omitempty"` // after the last ply, for a valid game
+	Error   *replayFault  `json:"error,omitempty"`   // for an invalid game
 }
 
 // replayFault is what is wrong with an invalid game, and where.
@@ -62,8 +63,7 @@ func (rp *replayer) record(name string, n int, g ogn.Game, effects []oware.Effec
 		if len(effects) > 0 {
 			final = effects[len(effects)-1].After()
 		}
-		o := final.Outcome()
-		rec.Outcome = &o
+		rec.Outcome = &wire.Outcome{Outcome: final.Outcome()}
 	} else {
 		fault := &replayFault{Reason: reasonOf(err), Message: err.Error()}
 		var re *ogn.ReplayError

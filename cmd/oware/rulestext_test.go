@@ -6,8 +6,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/seed3966233f/oware"
 )
 
 // TestPlayStatesTheRules: the intro of oware play names the rules played,
@@ -48,11 +46,4 @@ func TestPlayStatesTheRules(t *testing.T) {
 			}
 		}
 	}
-}
-
-func TestWrapAndCustomRules(t *testing.T) {
-	assert.Equal(t, "one two\nthree\nfour", wrapText("one two three four", 9))
-	assert.Equal(t, "averyveryverylongword\nx", wrapText("averyveryverylongword x", 5), "a longer word has a line of its own")
-	assert.Equal(t, "custom rules", rulesName(oware.Rules{MaxPlies: 7}))
-	assert.Contains(t, rulesInWords(oware.Rules{RepeatLimit: 4, MaxPlies: 7}), "has occurred 4 times")
 }

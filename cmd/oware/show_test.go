@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed3966233f/oware"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -18,7 +19,7 @@ import (
 func TestShowText(t *testing.T) {
 	status, out, errOut := runCmd(t, "", "show", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S")
 	require.Equal(t, exitOK, status, errOut)
-	assert.Equal(t, openingSouth+"Moves: A B C D E F\n", out)
+	assert.Equal(t, oware.Start().Diagram()+"\nMoves: A B C D E F\n", out)
 
 	// R7: North's side is empty; only D and F reach it.
 	status, out, _ = runCmd(t, "", "show", "-side", "N", "2-0-0-3-1-2-0-0-0-0-0-0-20-20-S")
@@ -82,20 +83,30 @@ func TestShowErrors(t *testing.T) {
 		status int
 		stderr string
 	}{
-		{[]string{"show"}, exitUsage, "oware show: want a POSITION and an optional MOVE\nusage: oware show " + showUsage},
+		{[]string{"show"}, exitUsage, "oware show: want a POSITION and an optional MOVE\nusage: oware show " + showCommand.Usage[0]},
 		{[]string{"show", "x", "F", "G"}, exitUsage, "want a POSITION and an optional MOVE"},
 		{[]string{"show", "4-4"}, exitUsage, `oware show: "4-4" is not a position string or a FEN: at byte 3, too few fields`},
-		{[]string{"show", "-side", "W", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"}, exitUsage, `-side "W": want S or N`},
-		{[]string{"show", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "G"}, exitUsage, `oware show: move "G": want a pit letter, A-F or a-f`},
-		{[]string{"show", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "a"}, exitUsage, "oware show: South cannot play a: pit is not on the mover's side"},
-		{[]string{"show", "0-4-4-4-4-4-4-4-4-4-4-8-0-0-S", "A"}, exitUsage, "oware show: South cannot play A: pit is empty"},
-		{[]string{"show", "-o", filepath.Join(t.TempDir(), "no", "p.svg"), "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"}, exitFail, "oware show: open "},
+		{[]string{"show", "-side", "W", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"}, exitUsage, `invalid value "W" for flag -side: oware: player "W": byte 0: not "South", "North", "S" or "N"`},
+		{[]string{"show", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "G"}, exitUsage, `oware show: move "G": want a pit letter, A-F or a-f, or a pit number, 0-11`},
+		{[]string{"show", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "12"}, exitUsage, `oware show: move "12": want a pit letter, A-F or a-f, or a pit number, 0-11`},
+		// An illegal move is a fact of the position, not a mistake in the
+		// command line (issue 26 #26): status 1, no usage.
+		{[]string{"show", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "a"}, exitFail, "oware show: South cannot play a: pit is not on the mover's side\n"},
+		{[]string{"show", "0-4-4-4-4-4-4-4-4-4-4-8-0-0-S", "A"}, exitFail, "oware show: South cannot play A: pit is empty\n"},
+		{[]string{"show", "-o", filepath.Join(t.TempDir(), "no", "p.svg"), "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"}, exitFail, "oware show: write "},
 	} {
 		status, out, errOut := runCmd(t, "", tt.args...)
 		assert.Equal(t, tt.status, status, "%q", tt.args)
 		assert.Contains(t, errOut, tt.stderr, "%q", tt.args)
 		assert.Empty(t, out, "%q", tt.args)
+		if tt.status == exitFail {
+			assert.NotContains(t, errOut, "usage:", "%q", tt.args)
+		}
 	}
+	// A pit number is a move too, as the message says (issue 26 #26).
+	_, byNumber, _ := runCmd(t, "", "show", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "5")
+	_, byLetter, _ := runCmd(t, "", "show", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "F")
+	assert.Equal(t, byLetter, byNumber)
 }
 
 // TestPicturesCurrent: the README's pictures of the rules are what the

@@ -10,8 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/tablebase"
+	"github.com/seed3966233f/oware/internal/term"
 )
 
 var (
@@ -38,14 +37,6 @@ func smallTables(t *testing.T) string {
 	return tablesDir
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if tablesDir != "" {
-		os.RemoveAll(tablesDir)
-	}
-	os.Exit(code)
-}
-
 // TestTablebaseBuild: the levels are built one by one, a line each, and a
 // second run finds them built.
 func TestTablebaseBuild(t *testing.T) {
@@ -54,7 +45,8 @@ func TestTablebaseBuild(t *testing.T) {
 	require.Equal(t, exitOK, status, errOut)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 5)
-	assert.True(t, strings.HasPrefix(lines[0], "awari 0 seeds: 1 positions in "), lines[0])
+	assert.True(t, strings.HasPrefix(lines[0], "awari 0 seeds: 1 position in "), lines[0])
+	assert.True(t, strings.HasPrefix(lines[1], "awari 1 seed: 12 positions in "), lines[1])
 	assert.True(t, strings.HasPrefix(lines[3], "awari 3 seeds: 364 positions in "), lines[3])
 	status, out, _ = runCmd(t, "", "tablebase", "build", "-rules", "awari", "-seeds", "4", "-dir", dir)
 	require.Equal(t, exitOK, status)
@@ -79,8 +71,8 @@ func TestTablebaseUsage(t *testing.T) {
 		{[]string{"tablebase", "build", "-rules", "awari", "-seeds", "-1", "-dir", dir}, "-seeds: want 0 to 48"},
 		{[]string{"tablebase", "build", "-rules", "awari", "-seeds", "49", "-dir", dir}, "-seeds: want 0 to 48"},
 		{[]string{"tablebase", "build", "-rules", "awari", "-seeds", "3"}, "-dir: required"},
-		{[]string{"tablebase", "build", "-rules", "awari", "-seeds", "3", "-dir", dir, "-j", "0"}, "-j 0: want at least 1"},
-		{[]string{"tablebase", "build", "-rules", "chess", "-seeds", "3", "-dir", dir}, `-rules "chess": want one of`},
+		{[]string{"tablebase", "build", "-rules", "awari", "-seeds", "3", "-dir", dir, "-j", "-1"}, "-j -1: want 0 or more"},
+		{[]string{"tablebase", "build", "-rules", "chess", "-seeds", "3", "-dir", dir}, `oware tablebase build: oware: rules "chess": byte 0: not one of`},
 		{[]string{"tablebase", "build", "-rules", "playstrategy", "-seeds", "3", "-dir", dir}, "-rules playstrategy: the value of a position depends on more than its board; want one of abapa, openspiel, aalina, auale, awari"},
 		{[]string{"tablebase", "build", "-rules", "awari", "-seeds", "3", "-dir", dir, "extra"}, `unexpected argument "extra"`},
 		{[]string{"tablebase", "probe", "-dir", dir}, "want one POSITION"},
@@ -176,25 +168,6 @@ func TestPlayTablebase(t *testing.T) {
 	assert.Contains(t, errOut, "-tablebase "+dir+": no tables under openspiel")
 }
 
-// TestTablesSayAfterAQuietMove: after a move that captured nothing, an
-// earlier board can recur (R10), which the tables do not see; the hint
-// says so, and says nothing more right after a capture.
-func TestTablesSayAfterAQuietMove(t *testing.T) {
-	tables, err := tablebase.Open(smallTables(t))
-	require.NoError(t, err)
-	fresh := oware.MustParsePosition("0-0-0-0-0-1-2-1-0-0-0-0-22-22-S")
-	assert.Equal(t, "The tables say: perfect play: South wins by 2; best move F.", tablesSay(tables, fresh))
-	assert.Empty(t, tablesSay(nil, fresh))
-	// North's c sows into d: nothing captured, so the start may recur.
-	start := oware.MustParsePosition("0-0-0-0-0-1-2-1-1-0-0-0-22-21-N")
-	quiet, err := start.Play(oware.Move(8))
-	require.NoError(t, err)
-	require.Equal(t, 1, quiet.QuietPlies())
-	say := tablesSay(tables, quiet)
-	assert.True(t, strings.HasPrefix(say, "The tables say: perfect play: "), say)
-	assert.True(t, strings.HasSuffix(say, "; an earlier one may still recur, R10.)"), say)
-}
-
 // TestTablebaseBuildProgress: on a terminal, stderr shows each level's
 // progress on one line, erased at the end; stdout keeps a line per level.
 func TestTablebaseBuildProgress(t *testing.T) {
@@ -202,6 +175,6 @@ func TestTablebaseBuildProgress(t *testing.T) {
 	status, out, errOut := runCmd(t, "", "tablebase", "build", "-rules", "awari", "-seeds", "3", "-dir", t.TempDir(), "-j", "1")
 	require.Equal(t, exitOK, status, errOut)
 	assert.Contains(t, out, "awari 3 seeds: 364 positions in ")
-	assert.Contains(t, errOut, clearLine+"awari 3 seeds: ")
-	assert.True(t, strings.HasSuffix(errOut, clearLine), "the line is erased: %q", errOut)
+	assert.Contains(t, errOut, term.ClearLine+"awari 3 seeds: ")
+	assert.True(t, strings.HasSuffix(errOut, term.ClearLine), "the line is erased: %q", errOut)
 }

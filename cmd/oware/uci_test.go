@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"fmt"
-	"os"
+	"io"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -20,7 +18,9 @@ import (
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/boardgen"
 	"github.com/seed3966233f/oware/internal/prng"
+	"github.com/seed3966233f/oware/internal/testkit"
 	"github.com/seed3966233f/oware/tablebase"
+	"github.com/seed3966233f/oware/uci"
 )
 
 // The forms of the engine's answers that Aualé's client reads (its
@@ -30,214 +30,7 @@ import (
 var (
 	bestmoveLine = regexp.MustCompile(`^bestmove ([A-Fa-f]|0000)( ponder ([A-Fa-f]))?$`)
 	infoLine     = regexp.MustCompile(`^info depth [0-9]+ score (cp -?[0-9]+|mate -?[0-9]+)( lowerbound)? nodes [0-9]+ nps [0-9]+ time [0-9]+ pv [A-Fa-f]+$`)
-	optionLine   = regexp.MustCompile(`^option name \S+ type (check|spin|combo|button|string)( (default|min|max|var) \S+)*$`)
-	errorLine    = regexp.MustCompile(`^info string error: .+$`)
 )
-
-// lines collects what a uciServer writes, line by line.
-type lines struct {
-	mu      sync.Mutex
-	partial []byte
-	got     chan string
-}
-
-func newLines() *lines { return &lines{got: make(chan string, 10000)} }
-
-func (l *lines) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.partial = append(l.partial, p...)
-	for {
-		i := slices.Index(l.partial, '\n')
-		if i < 0 {
-			return len(p), nil
-		}
-		l.got <- string(l.partial[:i])
-		l.partial = l.partial[i+1:]
-	}
-}
-
-// until returns the lines written up to the first that starts with word,
-// which it includes, failing after a few seconds.
-func (l *lines) until(t *testing.T, word string) []string {
-	t.Helper()
-	var got []string
-	timeout := time.After(20 * time.Second)
-	for {
-		select {
-		case s := <-l.got:
-			got = append(got, s)
-			if strings.HasPrefix(s, word) {
-				return got
-			}
-		case <-timeout:
-			require.Failf(t, "no answer", "no line starting with %q; got %q", word, got)
-		}
-	}
-}
-
-// now returns the lines written so far, waiting a little for them.
-func (l *lines) now(wait time.Duration) []string {
-	var got []string
-	timeout := time.After(wait)
-	for {
-		select {
-		case s := <-l.got:
-			got = append(got, s)
-		case <-timeout:
-			return got
-		}
-	}
-}
-
-// fastClock makes the clock of the oware command run speed times faster
-// for the rest of the test, so that sessions with seconds a move replay
-// quickly.
-func fastClock(t *testing.T, speed int) {
-	start := time.Now()
-	saved := now
-	now = func() time.Time { return start.Add(time.Since(start) * time.Duration(speed)) }
-	t.Cleanup(func() { now = saved })
-}
-
-// sessionStep is a command of a recorded session and the lines the
-// engine answered.
-type sessionStep struct {
-	line    int
-	cmd     string
-	answers []string
-}
-
-// readSession reads a session transcript: its steps and the rules of its
-// "# rules:" line.
-func readSession(t *testing.T, name string) (oware.Rules, []sessionStep) {
-	f, err := os.Open(name)
-	require.NoError(t, err)
-	defer f.Close()
-	var steps []sessionStep
-	rules := oware.Rules{}
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		text := sc.Text()
-		switch {
-		case strings.HasPrefix(text, "# rules: "):
-			rules, err = oware.ParseRules(strings.TrimPrefix(text, "# rules: "))
-			require.NoError(t, err)
-		case strings.HasPrefix(text, "> "):
-			steps = append(steps, sessionStep{line: n, cmd: text[2:]})
-		case strings.HasPrefix(text, "< "):
-			require.NotEmpty(t, steps, "%s:%d: an answer before any command", name, n)
-			steps[len(steps)-1].answers = append(steps[len(steps)-1].answers, text[2:])
-		}
-	}
-	require.NoError(t, sc.Err())
-	return rules, steps
-}
-
-// refused are the commands of the recorded sessions that oware uci
-// refuses, with an error line.
-var refused = []string{
-	"position startpos moves FX", // X is no pit
-	"position fen 4-4-4",         // three pits
-	"position somewhere",         // neither startpos nor fen
-}
-
-// TestUCISessions replays the commands of recorded sessions, Aalina's and
-// Aualé's, to oware uci under the rules of the session, and checks each
-// answer against the one recorded: the same kind of line, in the forms
-// Aualé reads; a best move that is legal where oware uci stands, and
-// 0000 exactly where the recorded engine saw the game over; a best move
-// after go infinite or go ponder only once stop comes.
-func TestUCISessions(t *testing.T) {
-	fastClock(t, 20)
-	names, err := filepath.Glob(filepath.Join("testdata", "uci", "*.txt"))
-	require.NoError(t, err)
-	require.Len(t, names, 3)
-	for _, name := range names {
-		t.Run(filepath.Base(name), func(t *testing.T) {
-			rules, steps := readSession(t, name)
-			out := newLines()
-			u, err := newUCIServer(rules, minHashMB, nil, 0, out)
-			require.NoError(t, err)
-			defer u.finish()
-			searched := 0
-			for _, st := range steps {
-				where := fmt.Sprintf("%s:%d: %s", name, st.line, st.cmd)
-				pos, searching := u.pos, u.search != nil
-				goOn := u.handle(st.cmd)
-				if st.cmd == "quit" {
-					assert.False(t, goOn, where)
-					continue
-				}
-				require.True(t, goOn, where)
-				words := strings.Fields(st.cmd)
-				switch {
-				case words[0] == "uci":
-					got := out.until(t, "uciok")
-					require.GreaterOrEqual(t, len(got), 3, where)
-					assert.Regexp(t, `^id name .+`, got[0], where)
-					assert.Regexp(t, `^id author .+`, got[1], where)
-					for _, l := range got[2 : len(got)-1] {
-						assert.Regexp(t, optionLine, l, where)
-					}
-				case words[0] == "isready":
-					assert.Equal(t, []string{"readyok"}, out.until(t, "readyok"), where)
-				case words[0] == "go" && (slices.Contains(words, "infinite") || slices.Contains(words, "ponder")):
-					for _, l := range out.now(50 * time.Millisecond) {
-						assert.NotRegexp(t, `^bestmove`, l, "%s: a best move before stop", where)
-					}
-					searched++
-				case words[0] == "go":
-					checkBest(t, where, pos, out.until(t, "bestmove"), st.answers)
-					searched++
-				case words[0] == "stop" && searching:
-					got := out.until(t, "bestmove")
-					best := got[len(got)-1]
-					require.Regexp(t, bestmoveLine, best, where)
-					assert.NotEqual(t, "bestmove 0000", best, where)
-				case slices.Contains(refused, st.cmd):
-					assert.Regexp(t, errorLine, strings.Join(out.now(5*time.Millisecond), "\n"), where)
-					assert.Equal(t, pos.Board(), u.pos.Board(), "%s: the position is kept", where)
-				default:
-					assert.Empty(t, out.now(5*time.Millisecond), where)
-				}
-			}
-			assert.Greater(t, searched, 4)
-		})
-	}
-}
-
-// checkBest checks the answer of oware uci to a go command at pos: info
-// lines, then a legal best move and ponder move, or 0000 exactly where
-// the recorded answer is 0000.
-func checkBest(t *testing.T, where string, pos oware.Position, got, recorded []string) {
-	t.Helper()
-	for _, l := range got[:len(got)-1] {
-		if !strings.HasPrefix(l, "info string the game is over: ") {
-			assert.Regexp(t, infoLine, l, where)
-		}
-	}
-	best := got[len(got)-1]
-	m := bestmoveLine.FindStringSubmatch(best)
-	require.NotNil(t, m, "%s: %q", where, best)
-	if recorded != nil {
-		assert.Equal(t, recorded[len(recorded)-1] == "bestmove 0000", m[1] == "0000", "%s: %q, recorded %q", where, best, recorded)
-	}
-	if m[1] == "0000" {
-		assert.Zero(t, pos.Moves().Len(), "%s: 0000 while the game goes on", where)
-		return
-	}
-	mv, err := oware.ParseMove(m[1])
-	require.NoError(t, err)
-	next, err := pos.Play(mv)
-	require.NoError(t, err, "%s: best move %s at %s", where, mv, pos)
-	if m[3] != "" {
-		reply, err := oware.ParseMove(m[3])
-		require.NoError(t, err)
-		_, err = next.Play(reply)
-		assert.NoError(t, err, "%s: ponder move %s at %s", where, reply, next)
-	}
-}
 
 // uciSession runs oware uci on the given commands, one a line, with the
 // flags args (a table of 1 MB and no endgames solved unless they say),
@@ -250,8 +43,56 @@ func uciSession(t *testing.T, input string, args ...string) (int, []string, stri
 	if !slices.Contains(args, "-endgame") && !slices.Contains(args, "-tablebase") {
 		args = append(args, "-endgame", "0")
 	}
-	status, out, errOut := runCmd(t, input, append([]string{"uci"}, args...)...)
-	return status, strings.Split(strings.TrimSuffix(out, "\n"), "\n"), errOut
+	// The input ends once every go has its best move: its end during a
+	// search would end the search at once, as quit does.
+	gos := 0
+	for _, l := range strings.Split(input, "\n") {
+		if f := strings.Fields(l); len(f) > 0 && f[0] == "go" {
+			gos++
+		}
+	}
+	out := &bestMoves{want: gos, done: make(chan struct{})}
+	if gos == 0 {
+		close(out.done)
+	}
+	stdin, feed := io.Pipe()
+	go func() {
+		if _, err := io.WriteString(feed, input); err != nil {
+			return // the command ended without reading it all
+		}
+		select {
+		case <-out.done:
+		case <-time.After(time.Minute):
+		}
+		feed.Close()
+	}()
+	var errOut strings.Builder
+	status := run(append([]string{"uci"}, args...), stdin, out, &errOut)
+	stdin.Close()
+	return status, strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n"), errOut.String()
+}
+
+// bestMoves holds what oware uci writes and is done once it has written
+// want best moves.
+type bestMoves struct {
+	testkit.Buffer
+	mu   sync.Mutex
+	seen int
+	want int
+	done chan struct{}
+}
+
+func (b *bestMoves) Write(p []byte) (int, error) {
+	n, err := b.Buffer.Write(p)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.seen < b.want {
+		b.seen = strings.Count("\n"+b.Buffer.String(), "\nbestmove ")
+		if b.seen >= b.want {
+			close(b.done)
+		}
+	}
+	return n, err
 }
 
 // TestUCIRefuses: malformed commands get an error line and change
@@ -277,11 +118,9 @@ func TestUCIRefuses(t *testing.T) {
 		{"position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-1-S", `total is 49`},
 		{"position fen", `position fen "": `},
 		{"go depth", `go: depth wants a number`},
-		{"go depth 0", `go depth 0: want at least 1`},
 		{"go depth -3", `go depth "-3": want a number`},
-		{"go movetime 0", `go movetime 0: want at least 1 (ms)`},
 		{"go movetime 99999999999", `go movetime "99999999999": want a number`},
-		{"go nodes 1000", `go: unknown parameter "nodes"`},
+		{"go mate 3", `go: unknown parameter "mate"`},
 	} {
 		status, got, errOut := uciSession(t, tc.cmd+"\nposition startpos moves F\ngo depth 1\n")
 		assert.Equal(t, exitOK, status, tc.cmd)
@@ -333,56 +172,6 @@ func TestUCIGo(t *testing.T) {
 	assert.Regexp(t, `^bestmove [A-F]`, got[len(got)-1])
 }
 
-// TestUCIWaitsForStop: after go infinite the best move comes with stop;
-// a ponder search turns into a timed one at ponderhit; quit and the end
-// of the input end a search.
-func TestUCIWaitsForStop(t *testing.T) {
-	out := newLines()
-	u, err := newUCIServer(oware.Rules{}, minHashMB, nil, 0, out)
-	require.NoError(t, err)
-	require.True(t, u.handle("go infinite"))
-	for _, l := range out.now(100 * time.Millisecond) {
-		assert.NotRegexp(t, `^bestmove`, l)
-	}
-	require.True(t, u.handle("go depth 3"))
-	assert.Equal(t, []string{"info string error: go during a search: send stop first"}, filterInfo(out.now(20*time.Millisecond)))
-	require.True(t, u.handle("stop"))
-	got := out.until(t, "bestmove")
-	assert.Regexp(t, bestmoveLine, got[len(got)-1])
-	require.True(t, u.handle("stop"), "a stop without a search")
-	assert.Empty(t, out.now(20*time.Millisecond))
-
-	require.True(t, u.handle("go ponder movetime 50"))
-	for _, l := range out.now(100 * time.Millisecond) {
-		assert.NotRegexp(t, `^bestmove`, l, "pondering")
-	}
-	require.True(t, u.handle("ponderhit"))
-	got = out.until(t, "bestmove")
-	assert.Regexp(t, bestmoveLine, got[len(got)-1])
-
-	require.True(t, u.handle("go infinite"))
-	assert.False(t, u.handle("quit"))
-	u.finish()
-	got = out.until(t, "bestmove")
-	assert.Regexp(t, bestmoveLine, got[len(got)-1], "quit ends the search with its best move")
-
-	// At the end of the input a search by depth ends as it would have.
-	_, lines, _ := uciSession(t, "go depth 6\n")
-	assert.Regexp(t, `^info depth 6 `, lines[len(lines)-2])
-	assert.Regexp(t, bestmoveLine, lines[len(lines)-1])
-}
-
-// filterInfo drops the reports of a search.
-func filterInfo(got []string) []string {
-	var kept []string
-	for _, l := range got {
-		if !strings.HasPrefix(l, "info depth") {
-			kept = append(kept, l)
-		}
-	}
-	return kept
-}
-
 // TestUCIHandshake: uci names the engine and its options; isready,
 // ucinewgame and the options Aualé sets are answered as they should be.
 func TestUCIHandshake(t *testing.T) {
@@ -400,73 +189,18 @@ func TestUCIHandshake(t *testing.T) {
 
 	status, _, errOut := runCmd(t, "", "uci", "-hash", "0")
 	assert.Equal(t, exitUsage, status)
-	assert.Contains(t, errOut, "-hash 0: want 1 to 4096")
+	assert.Contains(t, errOut, `invalid value "0" for flag -hash: want a whole number from 1 to 4096`)
 	status, _, errOut = runCmd(t, "", "uci", "-rules", "nope")
 	assert.Equal(t, exitUsage, status)
-	assert.Contains(t, errOut, `-rules "nope"`)
+	assert.Contains(t, errOut, `invalid value "nope" for flag -rules: oware: rules "nope"`)
 	status, _, _ = runCmd(t, "", "uci", "extra")
 	assert.Equal(t, exitUsage, status)
 }
 
 // TestUCILongLine: a line too long to read is reported and skipped.
 func TestUCILongLine(t *testing.T) {
-	_, got, _ := uciSession(t, "position startpos moves "+strings.Repeat("F", maxUCILine)+"\nisready\n")
+	_, got, _ := uciSession(t, "position startpos moves "+strings.Repeat("F", 64<<10)+"\nisready\n")
 	assert.Equal(t, []string{"info string error: a line longer than 65536 bytes, ignored", "readyok"}, got)
-}
-
-// TestUCIBudget: the time to think under a clock is a share of the time
-// left plus most of the increment, never more than half the time left.
-func TestUCIBudget(t *testing.T) {
-	for _, tc := range []struct {
-		args string
-		pl   oware.Player
-		want time.Duration
-	}{
-		{"movetime 300", oware.South, 300 * time.Millisecond},
-		{"wtime 60000 btime 1000", oware.South, 3 * time.Second},
-		{"wtime 60000 btime 1000", oware.North, 50 * time.Millisecond},
-		{"wtime 1000 winc 2000", oware.South, 500 * time.Millisecond},
-		{"wtime 10000 movestogo 5", oware.South, 2 * time.Second},
-		{"depth 5", oware.South, 0},
-	} {
-		g, err := parseGo(strings.Fields(tc.args))
-		require.NoError(t, err, tc.args)
-		assert.Equal(t, tc.want, g.budget(tc.pl), tc.args)
-	}
-}
-
-// FuzzUCI: no input makes oware uci fail, hang or write anything but the
-// lines of the protocol.
-func FuzzUCI(f *testing.F) {
-	for _, s := range []string{
-		"uci\nisready\nposition startpos moves FfE\ngo depth 3\n",
-		"position fen 0-1-0-1-0-1-0-0-1-0-0-0-22-22-N moves cBdDeCfFaAbE\ngo depth 2\n",
-		"setoption name Hash value 1\ngo movetime 5\nstop\n",
-		"go infinite\nposition startpos\nstop\nponderhit\n",
-		"position fen 4S,4S,4S,4S,4S,4S/4S,4S,4S,4S,4S,4S 0 0 S 1 moves F f\ngo depth 1\n",
-		"debug on\nucinewgame\nquit\n",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, input string) {
-		out := newLines()
-		u, err := newUCIServer(oware.Rules{}, minHashMB, nil, 0, out)
-		require.NoError(t, err)
-		// Each line as serve reads it; at the end, what quit does, so that
-		// no search outlasts the input.
-		for _, line := range strings.Split(input, "\n") {
-			if !u.handle(strings.TrimSpace(line)) {
-				break
-			}
-		}
-		u.finish()
-		for _, l := range out.now(0) {
-			ok := l == "uciok" || l == "readyok" || bestmoveLine.MatchString(l) || infoLine.MatchString(l) ||
-				errorLine.MatchString(l) || optionLine.MatchString(l) || strings.HasPrefix(l, "id ") ||
-				strings.HasPrefix(l, "info string the game is over: ")
-			assert.True(t, ok, "line %q", l)
-		}
-	})
 }
 
 // TestUCITablebase: with -tablebase, where the tables decide the game the
@@ -520,7 +254,7 @@ func TestUCITablebase(t *testing.T) {
 // once they are solved, and then plays one of their best moves where they
 // decide the game.
 func TestUCIEndgame(t *testing.T) {
-	top := defaultEndgame
+	top := uci.DefaultEndgame
 	if raceEnabled {
 		top = 6 // 12 seeds take minutes under the race detector
 	}
@@ -574,12 +308,12 @@ func TestUCIEndgame(t *testing.T) {
 	}
 	assert.Positive(t, differs, "a search of depth 1 alone misses a best move somewhere")
 
-	// By default: 12 seeds (defaultEndgame), at a position where depth 1
+	// By default: 12 seeds (uci.DefaultEndgame), at a position where depth 1
 	// alone misses.
 	if !raceEnabled {
-		p, best := bestOf(defaultEndgame-1, defaultEndgame)
+		p, best := bestOf(uci.DefaultEndgame-1, uci.DefaultEndgame)
 		for !missed(p, best) {
-			p, best = bestOf(defaultEndgame-1, defaultEndgame)
+			p, best = bestOf(uci.DefaultEndgame-1, uci.DefaultEndgame)
 		}
 		status, out, errOut := runCmd(t, "isready\nposition fen "+p.Board().String()+"\ngo depth 1\n", "uci", "-hash", "1")
 		require.Equal(t, exitOK, status, errOut)
@@ -595,7 +329,7 @@ func TestUCIEndgame(t *testing.T) {
 	for _, n := range []string{"-1", "16"} {
 		status, _, errOut = uciSession(t, "", "-endgame", n)
 		assert.Equal(t, exitUsage, status, n)
-		assert.Contains(t, errOut, "-endgame "+n+": want 0 to 15", n)
+		assert.Contains(t, errOut, `invalid value "`+n+`" for flag -endgame: want a whole number from 0 to 15`, n)
 	}
 }
 
@@ -628,41 +362,14 @@ func TestUCIEndgameSearch(t *testing.T) {
 	assert.Positive(t, differs, "the tables change some search")
 }
 
-// TestTableMoveOnlyWhereNothingRecurs: the tables' best move replaces the
-// engine's only where no earlier board can recur; after a move that
-// captured nothing, a repetition (R10) that the tables do not see could
-// follow it.
-func TestTableMoveOnlyWhereNothingRecurs(t *testing.T) {
-	tables, err := tablebase.Open(smallTables(t))
-	require.NoError(t, err)
-	rng := prng.New(3)
-	found := 0
-	for tries := 0; found < 20 && tries < 100000; tries++ {
-		before := oware.PositionFrom(boardgen.Endgame(rng, 2, 6))
-		if before.Moves().Len() == 0 {
-			continue
-		}
-		m, _ := before.Moves().Nth(rng.IntN(before.Moves().Len()))
-		p, err := before.Play(m)
-		require.NoError(t, err)
-		if p.QuietPlies() != 1 || p.Moves().Len() < 2 || !decided(tables, p) {
-			continue
-		}
-		best, _, err := tables.BestMoves(p)
-		require.NoError(t, err)
-		others := p.Moves() &^ best
-		if others.Len() == 0 {
-			continue
-		}
-		other, _ := others.Nth(0)
-		found++
-		got, verdict := tableMove(tables, p, other)
-		assert.Equal(t, other, got, "%s after %s: the engine's move stands", p.Board(), m)
-		assert.Empty(t, verdict)
-		fresh := oware.PositionFrom(p.Board())
-		got, verdict = tableMove(tables, fresh, other)
-		assert.True(t, best.Contains(got), "%s with no history: one of the tables' best moves %s, not %s", fresh.Board(), best, got)
-		assert.NotEmpty(t, verdict)
+// decided reports whether the tables decide the game at p: who wins (the
+// final margin of the same sign at both bounds), or a draw (an exact
+// margin of 0).
+func decided(tb *tablebase.Tables, p oware.Position) bool {
+	v, err := tb.Probe(p)
+	if err != nil {
+		return false
 	}
-	require.Equal(t, 20, found)
+	lo, hi := v.Margin(p.Board())
+	return lo > 0 || hi < 0 || lo == 0 && hi == 0
 }

@@ -2,10 +2,14 @@ package main
 
 import (
 	"bufio"
+	"context"
+	"flag"
 	"io"
-	"os"
+	"math"
 
+	"github.com/seed3966233f/oware/internal/cli"
 	"github.com/seed3966233f/oware/internal/conformance"
+	"github.com/seed3966233f/oware/internal/outfile"
 )
 
 //go:generate go run . vectors -o ../../testdata/conformance/v1.jsonl
@@ -17,51 +21,39 @@ import (
 //go:generate go run . vectors -rules game-oware -o ../../testdata/conformance/v1-game-oware.jsonl
 //go:generate go run . vectors -rules awari -o ../../testdata/conformance/v1-awari.jsonl
 
-// runVectors writes the conformance vectors (see package
-// internal/conformance) to stdout or to the file of -o.
-func runVectors(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	def := conformance.DefaultOptions
-	fs := newFlags("vectors", "[-rules NAME] [-seed N] [-games N] [-endgames N] [-o FILE]", stderr)
-	rulesName := rulesFlag(fs)
-	seed := fs.Uint64("seed", def.Seed, "seed of the random games")
-	games := fs.Int("games", def.Games, "random games from the opening")
-	endgames := fs.Int("endgames", def.Endgames, "random games from set-up positions with few seeds")
-	output := fs.String("o", "", "write to this file instead of stdout")
-	pos, status, err := parseFlags(fs, args)
-	if err != nil {
-		return status
-	}
-	switch {
-	case len(pos) > 0:
-		return usageError(stderr, fs, "unexpected argument %q", pos[0])
-	case *games < 0 || *endgames < 0:
-		return usageError(stderr, fs, "-games and -endgames must not be negative")
-	}
-	rules, status, ok := parseRules(fs, *rulesName)
-	if !ok {
-		return status
-	}
-	opt := conformance.Options{Rules: rules, Seed: *seed, Games: *games, Endgames: *endgames}
-	if *output == "" {
-		if err := conformance.Generate(stdout, opt); err != nil {
-			return fail(stderr, "vectors", err)
+var vectorsCommand = &cli.Command{
+	Name:  "vectors",
+	Usage: []string{"[-rules NAME] [-seed N] [-games N] [-endgames N] [-o FILE]"},
+	Short: "write the conformance vectors to stdout",
+	Long: `
+Vectors writes the conformance vectors: JSON lines of oracle requests and
+the responses the library gives, from random games and endgames, for
+other implementations to test against. The committed file,
+testdata/conformance/v1.jsonl, uses the defaults; go generate ./cmd/oware
+writes it again.`,
+	Flags: func(fs *flag.FlagSet) cli.Func {
+		def := conformance.DefaultOptions
+		rules := rulesFlag(fs)
+		seed := fs.Uint64("seed", def.Seed, "the seed of the random games")
+		var games, endgames int
+		cli.IntVar(fs, &games, "games", def.Games, 0, math.MaxInt, "`N` random games from the opening")
+		cli.IntVar(fs, &endgames, "endgames", def.Endgames, 0, math.MaxInt, "`N` random games from set-up positions with few seeds")
+		output := fs.String("o", "", "write to `FILE` instead of the standard output, whole or not at all")
+		return func(ctx context.Context, s cli.Streams, args []string) error {
+			if err := noArguments(args); err != nil {
+				return err
+			}
+			opt := conformance.Options{Rules: *rules, Seed: *seed, Games: games, Endgames: endgames}
+			if *output == "" {
+				return conformance.Generate(s.Stdout, opt)
+			}
+			return outfile.Write(ctx, *output, func(w io.Writer) error {
+				bw := bufio.NewWriter(w)
+				if err := conformance.Generate(bw, opt); err != nil {
+					return err
+				}
+				return bw.Flush()
+			})
 		}
-		return exitOK
-	}
-	f, err := os.Create(*output)
-	if err != nil {
-		return fail(stderr, "vectors", err)
-	}
-	bw := bufio.NewWriter(f)
-	err = conformance.Generate(bw, opt)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fail(stderr, "vectors", err)
-	}
-	return exitOK
+	},
 }

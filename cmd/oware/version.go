@@ -1,34 +1,41 @@
 package main
 
 import (
+	"context"
+	"flag"
 	"fmt"
-	"io"
 	"runtime/debug"
 	"strings"
+
+	"github.com/seed3966233f/oware/internal/cli"
 )
 
 // readBuildInfo reads what the go command recorded in the binary; the
 // tests replace it.
 var readBuildInfo = debug.ReadBuildInfo
 
-// runVersion prints the version of the module the command was built from,
-// its version control revision, and the Go release that built it.
-func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("version", "", stderr)
-	pos, status, err := parseFlags(fs, args)
-	if err != nil {
-		return status
-	}
-	if len(pos) > 0 {
-		return usageError(stderr, fs, "unexpected argument %q", pos[0])
-	}
-	info, ok := readBuildInfo()
-	if !ok {
-		fmt.Fprintln(stdout, "oware: the binary records no build information")
-		return exitOK
-	}
-	fmt.Fprint(stdout, versionText(info))
-	return exitOK
+var versionCommand = &cli.Command{
+	Name:  "version",
+	Short: "the version and revision the command was built from",
+	Long: `
+Version prints the version of the module the command was built from, the
+version control revision and the Go release. go build and go install in a
+clone record the revision; go run, and builds with -buildvcs=false, do
+not, and the version is then (devel).`,
+	Flags: func(fs *flag.FlagSet) cli.Func {
+		return func(_ context.Context, s cli.Streams, args []string) error {
+			if err := noArguments(args); err != nil {
+				return err
+			}
+			info, ok := readBuildInfo()
+			if !ok {
+				_, err := fmt.Fprintln(s.Stdout, "oware: the binary records no build information")
+				return err
+			}
+			_, err := fmt.Fprint(s.Stdout, versionText(info))
+			return err
+		}
+	},
 }
 
 // versionText words what info records: the module's path and version, the

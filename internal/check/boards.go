@@ -208,7 +208,7 @@ var notPits = []string{"12", "-1", "G", "g", "13", "z", "", "A1", "1.5", " A"}
 // bad_move, and grand_slam under rules that forbid grand slams.
 func (g *Generator) illegal(turn int) Case {
 	codes := []string{oracle.CodeEmptyPit, oracle.CodeNotYourPit, oracle.CodeMustFeed, oracle.CodeGameOver, oracle.CodeBadMove}
-	if g.rules.GrandSlam == oware.GrandSlamForbidden {
+	if g.rules.GrandSlam() == oware.GrandSlamForbidden {
 		codes = append(codes, oracle.CodeGrandSlam)
 	}
 	code := codes[turn%len(codes)]

@@ -20,6 +20,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os/signal"
 	"time"
 )
 
@@ -137,6 +138,17 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	res.Elapsed = time.Since(began)
 	return res, nil
+}
+
+// NotifyContext returns a copy of parent that is done when the process
+// gets a signal that would end it and that it can catch: an interrupt,
+// and on Unix SIGTERM, SIGHUP (the terminal hung up), SIGQUIT and
+// SIGABRT. Run with that context kills the subject and its process group
+// when one comes, so that however a check ends, but by SIGKILL, none of
+// the subject's processes is left running. stop, as
+// signal.NotifyContext's, restores the signals' default actions.
+func NotifyContext(parent context.Context) (ctx context.Context, stop context.CancelFunc) {
+	return signal.NotifyContext(parent, endSignals...)
 }
 
 // openingCase is the first case of every subject process: the opening,

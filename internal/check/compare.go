@@ -11,7 +11,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/lineio"
 	"github.com/seed3966233f/oware/internal/oracle"
+	"github.com/seed3966233f/oware/internal/wire"
 )
 
 // Diff is one field on which the subject and the library disagree, each
@@ -96,16 +98,23 @@ var plyFields = []struct {
 var outcomeFields = []string{"over", "reason", "rule", "winner", "draw", "tallies"}
 
 // decodeReply reads a response line to the request req, sent with id, and
-// checks its form: a JSON object of the protocol's fields only, with
-// "version" 1 and the request's id, its rules when it echoes them, and
-// "plies" an array, whose plies (see reply.ply) are read when they
-// differ from the library's. The error is a *SubjectError wrapping
-// ErrNotJSON, ErrMalformed or ErrWrongID.
+// checks its form: a JSON object in UTF-8 of the protocol's fields only,
+// no name given twice in any object (as the oracle refuses in a request;
+// encoding/json would keep the last), with "version" 1 and the request's
+// id, its rules when it echoes them, and "plies" an array, whose plies
+// (see reply.ply) are read when they differ from the library's. The error
+// is a *SubjectError wrapping ErrNotJSON, ErrMalformed or ErrWrongID.
 func decodeReply(line []byte, id int, req oracle.Request) (reply, error) {
 	r := reply{shown: cut(string(line))}
 	trimmed := bytes.TrimSpace(line)
+	if !utf8.Valid(trimmed) {
+		return r, &SubjectError{Err: ErrNotJSON, Detail: "not valid UTF-8", Line: r.shown}
+	}
 	if len(trimmed) == 0 || trimmed[0] != '{' || json.Unmarshal(trimmed, &r.fields) != nil {
 		return r, &SubjectError{Err: ErrNotJSON, Line: r.shown}
+	}
+	if name, ok := repeatedName(trimmed); ok {
+		return r, r.malformed("field %s appears twice", strconv.Quote(name))
 	}
 	if name, ok := unknownName(r.fields, responseNames); ok {
 		return r, r.malformed("unknown field %s", strconv.Quote(name))
@@ -135,6 +144,74 @@ func decodeReply(line []byte, id int, req oracle.Request) (reply, error) {
 		return r, r.malformed("unknown field %s in the error", strconv.Quote(name))
 	}
 	return r, nil
+}
+
+// repeatedName returns the first name that an object of the JSON text
+// data gives twice, as a path from the top such as
+// "plies[0].outcome.winner"; false when none does. data must be valid
+// JSON.
+func repeatedName(data []byte) (string, bool) {
+	// frame is an object or array being read: the names an object has
+	// given, and the name or index of the member being read.
+	type frame struct {
+		object   bool
+		wantName bool // the object's next token is a name or its end
+		names    map[string]bool
+		name     string
+		index    int
+	}
+	var stack []*frame
+	path := func(last string) string {
+		var b strings.Builder
+		for _, f := range stack[:len(stack)-1] {
+			if f.object {
+				if b.Len() > 0 {
+					b.WriteByte('.')
+				}
+				b.WriteString(f.name)
+			} else {
+				fmt.Fprintf(&b, "[%d]", f.index)
+			}
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		return b.String() + last
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		t, err := dec.Token()
+		if err != nil {
+			return "", false // the end of the text
+		}
+		if n := len(stack); n > 0 && stack[n-1].wantName {
+			top := stack[n-1]
+			if name, ok := t.(string); ok {
+				if top.names[name] {
+					return path(name), true
+				}
+				top.names[name], top.name, top.wantName = true, name, false
+				continue
+			}
+		}
+		switch t {
+		case json.Delim('{'):
+			stack = append(stack, &frame{object: true, wantName: true, names: map[string]bool{}})
+			continue
+		case json.Delim('['):
+			stack = append(stack, &frame{})
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+		}
+		if n := len(stack); n > 0 { // a value of the parent is read
+			if top := stack[n-1]; top.object {
+				top.wantName = true
+			} else {
+				top.index++
+			}
+		}
+	}
 }
 
 // malformed returns the error of a response that does not have the
@@ -223,7 +300,7 @@ func compare(c Case, id int, want oracle.Response, line []byte) error {
 	start := map[string]json.RawMessage{"start": r.fields["start"], "legal": r.fields["legal"], "outcome": r.fields["outcome"]}
 	if diffs := diffStart(want, start); len(diffs) > 0 {
 		d := j.diverge(0, "", ps[0], nil, diffs, start)
-		d.Library = marshal(map[string]any{"start": want.Start, "legal": want.Legal, "outcome": want.Outcome})
+		d.Library = marshal(map[string]any{"start": want.Start, "legal": wire.MoveSet{MoveSet: want.Legal}, "outcome": wire.Outcome{Outcome: want.Outcome}})
 		d.Subject = marshal(start)
 		return d
 	}
@@ -231,7 +308,7 @@ func compare(c Case, id int, want oracle.Response, line []byte) error {
 		if i >= len(r.plies) {
 			return j.diverge(i+1, w.Move().String(), ps[i], &w, missingPly(w, r), nil)
 		}
-		lib, _ := w.MarshalJSON() // it never fails
+		lib := wire.AppendEffect(nil, w)
 		if bytes.Equal(r.plies[i], lib) || agrees(lib, r.plies[i]) {
 			continue
 		}
@@ -288,7 +365,7 @@ func diffStart(want oracle.Response, got map[string]json.RawMessage) []Diff {
 			diffs = append(diffs, d)
 		}
 	}
-	if d, ok := diffField("legal", true, want.Legal, got["legal"]); ok {
+	if d, ok := diffField("legal", true, wire.MoveSet{MoveSet: want.Legal}, got["legal"]); ok {
 		diffs = append(diffs, d)
 	}
 	if got["outcome"] != nil {
@@ -422,11 +499,10 @@ func or(s, alt string) string {
 // diffOutcome compares the fields of an outcome that the subject gives.
 func diffOutcome(name string, want oware.Outcome, got json.RawMessage) []Diff {
 	var fields map[string]json.RawMessage
+	b := wire.AppendOutcome(nil, want)
 	if json.Unmarshal(got, &fields) != nil {
-		lib, _ := json.Marshal(want)
-		return []Diff{{name, string(lib), compact(got)}}
+		return []Diff{{name, string(b), compact(got)}}
 	}
-	b, _ := json.Marshal(want)
 	var lib map[string]json.RawMessage
 	_ = json.Unmarshal(b, &lib)
 	var diffs []Diff
@@ -474,14 +550,6 @@ func compact(raw json.RawMessage) string {
 	return cut(buf.String())
 }
 
-// cut shortens s to at most 300 bytes and whole characters.
-func cut(s string) string {
-	n := 300
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
-}
+// cut makes s, what the subject says, printable (see lineio.Printable)
+// and shortens it to at most 300 bytes and whole characters.
+func cut(s string) string { return lineio.Printable(s, 300) }

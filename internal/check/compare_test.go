@@ -402,3 +402,32 @@ func TestKnobs(t *testing.T) {
 	assert.Equal(t, "RepeatLimit (the preset's occurrence that ends the game, R10 under abapa), under the openspiel rules",
 		ruleLine("RepeatLimit", preset("openspiel")))
 }
+
+// TestCompareRefusesDuplicates: a response that gives a name twice in any
+// object, at any depth, is malformed, whichever value comes last: the
+// checker is as strict as the oracle, which refuses a request that gives
+// a field twice (issue 26 #7). A line that is not UTF-8 is not JSON to
+// the oracle, nor to the checker.
+func TestCompareRefusesDuplicates(t *testing.T) {
+	for _, tc := range []struct{ name, line, want string }{
+		{"legal, wrong then right", `{"version":1,"id":7,"legal":["A"],"legal":["A","B","C","D","E","F"],"plies":[{` + after + `}]}`,
+			`response does not have the protocol's form: field "legal" appears twice`},
+		{"version", `{"version":1,"version":1,"id":7,"legal":["A","B","C","D","E","F"],"plies":[{` + after + `}]}`,
+			`response does not have the protocol's form: field "version" appears twice`},
+		{"a ply's position", head + `"position":"x",` + after + `}]}`,
+			`response does not have the protocol's form: field "plies[0].position" appears twice`},
+		{"an outcome's winner", head + after + `,"outcome":{"over":false,"winner":"South","winner":null}}]}`,
+			`response does not have the protocol's form: field "plies[0].outcome.winner" appears twice`},
+		{"tallies", head + after + `,"outcome":{"tallies":{"South":1,"North":0,"South":0}}}]}`,
+			`response does not have the protocol's form: field "plies[0].outcome.tallies.South" appears twice`},
+		{"a capture", head + after + `,"captures":[{"pit":9,"seeds":2},{"pit":8,"pit":8,"seeds":3}]}]}`,
+			`response does not have the protocol's form: field "plies[0].captures[1].pit" appears twice`},
+	} {
+		err := compareLine(t, tc.line)
+		require.ErrorIs(t, err, ErrMalformed, tc.name)
+		assert.EqualError(t, err, tc.want, tc.name)
+	}
+	err := compareLine(t, head+`"position":"1-1-1-1-1-0-2-4-0-0-2-2-15-18-N","legal":["a","b","e","f`+"\xff"+`"]}]}`)
+	require.ErrorIs(t, err, ErrNotJSON)
+	assert.EqualError(t, err, "response is not a JSON object: not valid UTF-8")
+}

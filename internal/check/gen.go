@@ -183,7 +183,7 @@ func thirdOccurrence(ps []oware.Position) bool {
 // repetition ends the game there.
 func (g *Generator) emptySideRepeats(ps []oware.Position) bool {
 	at := 3
-	if g.rules.RepeatLimit == 2 {
+	if g.rules.RepeatLimit() == 2 {
 		at = 2
 	}
 	for _, p := range ps {

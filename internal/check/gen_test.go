@@ -146,7 +146,7 @@ func observe(t *testing.T, c Case) []string {
 	add(end.Outcome().Reason() == oware.Repetition, "R10")
 	add(end.Outcome().Reason() == oware.Repetition && end.Repetitions() == 2, "R10 at the second occurrence")
 	add(end.Outcome().Reason() == oware.Repetition && emptySide(end.Board()), "R10 with an empty side")
-	add(end.Outcome().Reason() == oware.Repetition && r.EvenSplit, "an even split")
+	add(end.Outcome().Reason() == oware.Repetition && r.EvenSplit(), "an even split")
 	captures, last := 0, map[oware.Board]int{b: 0}
 	for i, m := range c.Moves {
 		e, err := ps[i].Explain(m)
@@ -170,7 +170,7 @@ func observe(t *testing.T, c Case) []string {
 		add(e.Outcome().Reason() == oware.Majority && after.Score(mover) > oware.WinningScore, "R8 past 25")
 		add(e.Outcome().Reason() == oware.Majority && e.Outcome().Tally(oware.South)+e.Outcome().Tally(oware.North) == oware.NumSeeds &&
 			after.SideSeeds(oware.South)+after.SideSeeds(oware.North) > 0, "the board swept")
-		add(r.NoMajority && after.Score(mover) >= oware.WinningScore, "no win by 25")
+		add(r.NoMajority() && after.Score(mover) >= oware.WinningScore, "no win by 25")
 		add(e.After().Repetitions() >= 3, "a third occurrence")
 		add(e.After().Repetitions() >= 3 && emptySide(after), "a third occurrence with an empty side")
 		add(e.After().Repetitions() >= 3 && emptySide(after) && !e.Outcome().Over(), "no end with an empty side")

@@ -2,6 +2,7 @@ package check
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/oracle"
+	"github.com/seed3966233f/oware/internal/wire"
 )
 
 // subjectEnv names the behaviour of the test binary run as a subject.
@@ -66,6 +68,33 @@ func serveAs(mode string) int {
 	case "exit": // dies before answering
 		fmt.Fprintln(os.Stderr, "subject: cannot load the model")
 		return 3
+	case "orphan": // starts a hanging child that keeps its stdout, says its pid, dies
+		child := exec.Command(os.Args[0], "-test.run=^TestHelperSubject$")
+		child.Env = append(os.Environ(), subjectEnv+"=hang")
+		child.Stdout = os.Stdout
+		if child.Start() != nil {
+			return 1
+		}
+		_ = os.WriteFile(os.Getenv("OWARE_CHECK_PIDFILE"), fmt.Appendf(nil, "%d", child.Process.Pid), 0o644)
+		fmt.Fprintln(os.Stderr, "subject: \x1b[31mcannot load the model\x07")
+		return 3
+	case "flood": // writes without end and without a line break
+		chunk := bytes.Repeat([]byte("y"), 64<<10)
+		for {
+			if _, err := os.Stdout.Write(chunk); err != nil {
+				return 1
+			}
+		}
+	case "escapes": // answers with terminal escapes
+		fmt.Print("\x1b[2J\x1b[31mfed!\x00\u202e\n")
+		time.Sleep(time.Hour)
+	case "duplicate": // the library's answers, with "legal" given twice
+		sc := bufio.NewScanner(os.Stdin)
+		sc.Buffer(nil, 1<<24)
+		for sc.Scan() {
+			b, _ := json.Marshal(oracle.Handle(sc.Bytes()))
+			fmt.Printf("{\"legal\":[\"A\"],%s\n", b[1:])
+		}
 	case "crash", "garbage", "wrong-id", "hang-on-slam":
 		return serveFaulty(mode)
 	}
@@ -108,8 +137,8 @@ func serveFaulty(mode string) int {
 // legal moves of each ply, and the code and ply of an error.
 func serveMinimal() {
 	type ply struct {
-		Position string        `json:"position"`
-		Legal    oware.MoveSet `json:"legal"`
+		Position string       `json:"position"`
+		Legal    wire.MoveSet `json:"legal"`
 	}
 	type refusal struct {
 		Code string `json:"code"`
@@ -122,15 +151,16 @@ func serveMinimal() {
 		out := struct {
 			Version int             `json:"version"`
 			ID      json.RawMessage `json:"id"`
-			Legal   *oware.MoveSet  `json:"legal"`
+			Legal   *wire.MoveSet   `json:"legal"`
 			Plies   []ply           `json:"plies"`
 			Error   *refusal        `json:"error,omitempty"`
 		}{Version: 1, ID: resp.ID}
 		if resp.Game != nil {
-			out.Legal = &resp.Legal
+			legal := wire.MoveSet{MoveSet: resp.Legal}
+			out.Legal = &legal
 		}
 		for _, p := range resp.Plies {
-			out.Plies = append(out.Plies, ply{p.After().Board().String(), p.After().Moves()})
+			out.Plies = append(out.Plies, ply{p.After().Board().String(), wire.MoveSet{MoveSet: p.After().Moves()}})
 		}
 		if resp.Error != nil {
 			out.Error = &refusal{resp.Error.Code, resp.Error.Ply}

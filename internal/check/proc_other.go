@@ -2,7 +2,13 @@
 
 package check
 
-import "os/exec"
+import (
+	"os"
+	"os/exec"
+)
+
+// endSignals are the signals that end a check (see NotifyContext).
+var endSignals = []os.Signal{os.Interrupt}
 
 // ownGroup does nothing where process groups are not available.
 func ownGroup(*exec.Cmd) {}

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/lineio"
 )
 
 // WriteReport writes what res found, for a person: the cases and plies
@@ -72,7 +73,7 @@ func (rw *reportWriter) divergence(c Case, d *Divergence) {
 	rw.printf("%s", indent(d.Before.Diagram()))
 	rw.printf("before:   %s (its %s occurrence since the last capture)\n", d.Before.Board(), ordinal(d.Before.Repetitions()))
 	rw.printf("library says: %s\n", d.Library)
-	rw.printf("subject says: %s\n", or(d.Subject, "nothing"))
+	rw.printf("subject says: %s\n", lineio.Printable(or(d.Subject, "nothing"), 4096))
 	rw.printf("difference:\n")
 	for _, df := range d.Diffs {
 		rw.printf("  %s\n    library: %s\n    subject: %s\n", df.Field, df.Library, df.Subject)

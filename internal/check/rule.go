@@ -7,6 +7,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/oracle"
+	"github.com/seed3966233f/oware/internal/wire"
 )
 
 // The rule of a divergence. A move goes through steps, each decided by a
@@ -124,13 +125,13 @@ func sowingRule(w *oware.Effect) string {
 func (j judge) knob(rule string, at oware.Board) string {
 	r := j.rules
 	switch {
-	case rule == "R6" && r.GrandSlam != oware.GrandSlamAnnulled:
+	case rule == "R6" && r.GrandSlam() != oware.GrandSlamAnnulled:
 		return "GrandSlam"
-	case rule == "R8" && r.NoMajority:
+	case rule == "R8" && r.NoMajority():
 		return "NoMajority"
-	case rule == "R10" && r.RepeatWithEmptySide && emptySide(at):
+	case rule == "R10" && r.RepeatWithEmptySide() && emptySide(at):
 		return "RepeatWithEmptySide"
-	case rule == "R10" && r.RepeatLimit != 0:
+	case rule == "R10" && r.RepeatLimit() != (oware.Rules{}).RepeatLimit():
 		return "RepeatLimit"
 	}
 	return rule
@@ -153,7 +154,7 @@ func (j judge) captureRule(before oware.Position, w *oware.Effect, got map[strin
 	var slam bool
 	_ = json.Unmarshal(got["grand_slam"], &slam)
 	switch {
-	case w.LoneSeeds() || j.rules.LoneSeeds && b.SideSeeds(oware.South)+b.SideSeeds(oware.North)-w.Captured() == 2:
+	case w.LoneSeeds() || j.rules.LoneSeeds() && b.SideSeeds(oware.South)+b.SideSeeds(oware.North)-w.Captured() == 2:
 		return "LoneSeeds"
 	case w.GrandSlam() || tookAll:
 		return j.knob("R6", b)
@@ -167,7 +168,7 @@ func (j judge) captureRule(before oware.Position, w *oware.Effect, got map[strin
 // annulled is on p's side.
 func onSide(got map[string]json.RawMessage, p oware.Player) bool {
 	for _, list := range []string{"captures", "annulled"} {
-		var caps []oware.Capture
+		var caps []wire.Capture
 		_ = json.Unmarshal(got[list], &caps)
 		for _, c := range caps {
 			if c.Pit/oware.PitsPerSide != int(p) {
@@ -307,7 +308,7 @@ func (j judge) choiceRule(at oware.Position) string {
 	b := at.Board()
 	mover := b.ToMove()
 	starving := b.SideSeeds(mover.Opponent()) == 0
-	if j.rules.GrandSlam == oware.GrandSlamForbidden && at.Moves() != abapaMoves(b) && !at.Outcome().Over() {
+	if j.rules.GrandSlam() == oware.GrandSlamForbidden && at.Moves() != abapaMoves(b) && !at.Outcome().Over() {
 		return "GrandSlam"
 	}
 	if starving {
@@ -353,13 +354,13 @@ func (j judge) outcomeRule(at oware.Position, lib oware.Outcome, field string, g
 		return "R11"
 	}
 	switch r := j.rules; {
-	case lib.Reason() == oware.Majority && r.MajoritySweep != oware.SweepNone:
+	case lib.Reason() == oware.Majority && r.MajoritySweep() != oware.SweepNone:
 		return "MajoritySweep"
-	case lib.Reason() == oware.Repetition && r.EvenSplit:
+	case lib.Reason() == oware.Repetition && r.EvenSplit():
 		return "EvenSplit"
 	case lib.Reason() == oware.QuietLimit:
 		return "MaxQuietPlies"
-	case lib.Reason() == oware.Repetition && r.RepeatWithEmptySide && emptySide(b):
+	case lib.Reason() == oware.Repetition && r.RepeatWithEmptySide() && emptySide(b):
 		return "RepeatWithEmptySide"
 	}
 	return "D3"
@@ -395,8 +396,8 @@ func (j judge) missingRule(before oware.Position, diffs []Diff) string {
 // text that names none.
 func (j judge) refusedRule(code string) string {
 	for _, k := range oracle.Errors {
-		if k.Code == code && k.Rule != "" {
-			return j.knob(k.Rule, oware.Board{})
+		if k.Code == code && k.Rule() != "" {
+			return j.knob(k.Rule(), oware.Board{})
 		}
 	}
 	return "R2"

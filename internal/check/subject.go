@@ -7,10 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/seed3966233f/oware/internal/lineio"
 )
 
 // Errors of a subject that does not answer as the protocol says, wrapped
@@ -22,19 +25,30 @@ var (
 	ErrWrongID   = errors.New("response to another request")
 	ErrCrashed   = errors.New("subject exited")
 	ErrTimeout   = errors.New("no response in time")
+	ErrTooLong   = errors.New("response too long")
 )
 
-// maxResponse bounds a response line, far above what the longest case
-// asks for.
-const maxResponse = 64 << 20
+// maxResponse bounds a response line: seven times the longest that the
+// library gives to a case (592 KB, for a long line of over 2,048 plies),
+// so that a subject may space its JSON as it likes. A longer line is a
+// failure of the subject as soon as it passes the bound.
+const maxResponse = 4 << 20
+
+// exitGrace is the time that the output of a subject that has exited is
+// still read for, although a process that it started keeps it open: what
+// the subject wrote before it exited is in the pipe already.
+const exitGrace = 200 * time.Millisecond
 
 // SubjectError is a response that is not an answer: Err is ErrNotJSON,
-// ErrMalformed, ErrWrongID, ErrCrashed or ErrTimeout.
+// ErrMalformed, ErrWrongID, ErrCrashed, ErrTimeout or ErrTooLong.
 type SubjectError struct {
 	Err    error
 	Detail string // what was wrong: the JSON error, the id, the exit status
-	Line   string // the response line, cut to a readable length
-	Stderr string // the end of what the subject wrote on its standard error
+	// Line is the response line, and Stderr the end of what the subject
+	// wrote on its standard error, each cut to a readable length and made
+	// printable: the subject's control characters are escaped.
+	Line   string
+	Stderr string
 }
 
 // Error describes the failure.
@@ -53,12 +67,19 @@ func (e *SubjectError) Unwrap() error { return e.Err }
 type Subject struct {
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
-	stdout  io.ReadCloser
+	stdout  *os.File // the end of the pipe of the subject's output that is read
 	stderr  *tail
-	lines   chan []byte   // the response lines, closed at the end of the output
+	lines   chan output   // the response lines, closed at the end of the output
 	exited  chan struct{} // closed once the process has been waited for
 	waitErr error         // the exit status, once exited is closed
 	closed  sync.Once
+}
+
+// output is a line of the subject's output, or the error of a line too
+// long.
+type output struct {
+	line []byte
+	err  error
 }
 
 // StartSubject starts argv[0] with the arguments argv[1:]. The error wraps
@@ -70,7 +91,7 @@ func StartSubject(argv []string) (*Subject, error) {
 	s := &Subject{
 		cmd:    exec.Command(argv[0], argv[1:]...),
 		stderr: &tail{max: 2048},
-		lines:  make(chan []byte),
+		lines:  make(chan output),
 		exited: make(chan struct{}),
 	}
 	s.cmd.Stderr = s.stderr
@@ -80,40 +101,61 @@ func StartSubject(argv []string) (*Subject, error) {
 	if s.stdin, err = s.cmd.StdinPipe(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrCannotRun, err)
 	}
-	if s.stdout, err = s.cmd.StdoutPipe(); err != nil {
+	// The pipe of the output is the Subject's own, not StdoutPipe's, which
+	// Wait would close: the output is read until its end, or until
+	// exitGrace after the process exits, whichever comes first.
+	stdout, w, err := os.Pipe()
+	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrCannotRun, err)
 	}
-	if err := s.cmd.Start(); err != nil {
+	s.stdout, s.cmd.Stdout = stdout, w
+	err = s.cmd.Start()
+	w.Close() // the subject's now
+	if err != nil {
+		stdout.Close()
 		return nil, fmt.Errorf("%w: %w", ErrCannotRun, err)
 	}
 	go s.read()
+	go s.wait()
 	return s, nil
 }
 
-// read sends the subject's output lines on s.lines until it ends, then
-// waits for the process.
+// read sends the subject's output lines on s.lines until it ends, or
+// until a line is too long, which it sends as an error.
 func (s *Subject) read() {
 	br := bufio.NewReaderSize(s.stdout, 64<<10)
 	for {
 		line, err := readLine(br)
+		if errors.Is(err, ErrTooLong) {
+			s.lines <- output{line: line, err: err}
+			break
+		}
 		if err != nil {
 			break
 		}
-		s.lines <- line
+		s.lines <- output{line: line}
 	}
 	close(s.lines)
-	s.waitErr = s.cmd.Wait()
-	close(s.exited)
 }
 
-// readLine reads one line of at most maxResponse bytes, without its line
-// break.
+// wait waits for the process and then lets the reading of its output end
+// within exitGrace, even if a process that it started keeps it open.
+func (s *Subject) wait() {
+	s.waitErr = s.cmd.Wait()
+	close(s.exited)
+	_ = s.stdout.SetReadDeadline(time.Now().Add(exitGrace)) // where pipes have no deadlines, reading ends with the last writer
+}
+
+// readLine reads one line, without its line break. A line longer than
+// maxResponse is the error ErrTooLong, with its first maxResponse bytes,
+// as soon as it passes them.
 func readLine(br *bufio.Reader) ([]byte, error) {
 	var line []byte
 	for {
 		chunk, err := br.ReadSlice('\n')
-		if len(line)+len(chunk) <= maxResponse {
-			line = append(line, chunk...)
+		line = append(line, chunk...)
+		if len(bytes.TrimRight(line, "\r\n")) > maxResponse {
+			return line[:maxResponse], ErrTooLong
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
@@ -138,11 +180,15 @@ func (s *Subject) Ask(ctx context.Context, request []byte, timeout time.Duration
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	select {
-	case line, ok := <-s.lines:
-		if !ok {
+	case out, ok := <-s.lines:
+		switch {
+		case !ok:
 			return nil, s.crashed()
+		case out.err != nil:
+			return nil, &SubjectError{Err: out.err, Detail: fmt.Sprintf("line longer than %d bytes", maxResponse),
+				Line: cut(string(out.line)), Stderr: s.stderr.String()}
 		}
-		return line, nil
+		return out.line, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	case <-timer.C:
@@ -200,9 +246,10 @@ func (t *tail) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// String returns the bytes kept, without surrounding space.
+// String returns the bytes kept, without surrounding space, made
+// printable.
 func (t *tail) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return strings.TrimSpace(string(t.buf))
+	return lineio.PrintableText(strings.TrimSpace(string(t.buf)), 4*t.max)
 }

@@ -11,12 +11,13 @@
 // start, "plies" with one object per move (the position after it, the legal
 // moves, the pits sown, the captures, the grand slam, feeding, repetition
 // count and outcome), and "error" when a move, or the start, is illegal.
-// Outcomes have the JSON form of oware.Outcome.MarshalJSON.
+// Outcomes, plies, moves and captures have the JSON forms of package
+// internal/wire, the protocol's.
 // "name", "rules" and "about" say what the case is for: "rules" lists the
 // ids of the rules (R1–R11, D1–D5) it exercises.
 //
 // The cases are hand-built positions for every rule and decision (the
-// cases of kind "vector" in internal/rulecases/testdata/cases.txt), then
+// cases of kind "vector" in internal/rulecases/testdata/abapa/cases.txt), then
 // random games from the opening and random endgames with few seeds, played
 // by a seeded SplitMix64 generator (package internal/prng) so that the file
 // is the same on every run.
@@ -35,6 +36,7 @@ import (
 	"github.com/seed3966233f/oware/internal/oracle"
 	"github.com/seed3966233f/oware/internal/prng"
 	"github.com/seed3966233f/oware/internal/rulecases"
+	"github.com/seed3966233f/oware/internal/wire"
 )
 
 // Format names the file format in the header; Version is its version.
@@ -72,26 +74,26 @@ type Case struct {
 // Game is what a case's moves do, as the file holds it: the oracle's
 // answer, read back field by field.
 type Game struct {
-	Legal   []string      `json:"legal"`
-	Outcome oware.Outcome `json:"outcome"`
-	Plies   []Ply         `json:"plies"`
+	Legal   []string     `json:"legal"`
+	Outcome wire.Outcome `json:"outcome"`
+	Plies   []Ply        `json:"plies"`
 }
 
-// Ply is one ply of a case: the JSON form of oware.Effect, which the oracle
-// writes, decoded into plain fields, so that the file can be read and
-// checked by a program other than the library.
+// Ply is one ply of a case: the ply of package internal/wire, which the
+// oracle writes, decoded into plain fields, so that the file can be read
+// and checked by a program other than the library.
 type Ply struct {
-	Move        string          `json:"move"`
-	Position    string          `json:"position"`
-	Legal       []string        `json:"legal"`
-	Sown        []int           `json:"sown"`
-	Captures    []oware.Capture `json:"captures"`
-	Captured    int             `json:"captured"`
-	GrandSlam   bool            `json:"grand_slam"`
-	Annulled    []oware.Capture `json:"annulled,omitempty"`
-	Fed         bool            `json:"fed"`
-	Repetitions int             `json:"repetitions"`
-	Outcome     oware.Outcome   `json:"outcome"`
+	Move        string         `json:"move"`
+	Position    string         `json:"position"`
+	Legal       []string       `json:"legal"`
+	Sown        []int          `json:"sown"`
+	Captures    []wire.Capture `json:"captures"`
+	Captured    int            `json:"captured"`
+	GrandSlam   bool           `json:"grand_slam"`
+	Annulled    []wire.Capture `json:"annulled,omitempty"`
+	Fed         bool           `json:"fed"`
+	Repetitions int            `json:"repetitions"`
+	Outcome     wire.Outcome   `json:"outcome"`
 }
 
 // Options set the rules and the random part of the vectors.
@@ -121,9 +123,6 @@ var DefaultOptions = Options{Seed: 1, Games: 20, Endgames: 60}
 func Cases(opt Options) ([]Case, error) {
 	if opt.Games < 0 || opt.Endgames < 0 {
 		return nil, errors.New("conformance: negative number of games")
-	}
-	if _, err := opt.Rules.MarshalText(); err != nil {
-		return nil, errors.New("conformance: the rules are no preset")
 	}
 	var cases []Case
 	if opt.Rules == (oware.Rules{}) {
@@ -327,7 +326,7 @@ const opening = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
 // the data; hand-built cases name them.
 func Observed(c Case) []string {
 	seen := map[string]bool{}
-	outcome := func(o oware.Outcome) {
+	outcome := func(o wire.Outcome) {
 		if !o.Over() {
 			return
 		}

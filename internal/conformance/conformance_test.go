@@ -16,6 +16,7 @@ import (
 	"github.com/seed3966233f/oware/internal/oracle"
 	"github.com/seed3966233f/oware/internal/refmodel"
 	"github.com/seed3966233f/oware/internal/rulecases"
+	"github.com/seed3966233f/oware/internal/wire"
 )
 
 const vectorsFile = "../../testdata/conformance/v1.jsonl"
@@ -140,31 +141,31 @@ func modelJSON(o refmodel.Outcome) string {
 }
 
 // outcomeJSON returns the JSON text of an outcome read from the file.
-func outcomeJSON(t *testing.T, o oware.Outcome) string {
+func outcomeJSON(t *testing.T, o wire.Outcome) string {
 	t.Helper()
 	b, err := json.Marshal(o)
 	require.NoError(t, err)
 	return string(b)
 }
 
-// parseOutcome reads an outcome's JSON text into an oware.Outcome, so
+// parseOutcome reads an outcome's JSON text into a wire.Outcome, so
 // that a model ply can be compared with a ply of the file as a whole.
-func parseOutcome(t *testing.T, text string) oware.Outcome {
+func parseOutcome(t *testing.T, text string) wire.Outcome {
 	t.Helper()
-	var o oware.Outcome
+	var o wire.Outcome
 	require.NoError(t, json.Unmarshal([]byte(text), &o), text)
 	return o
 }
 
 // modelCaptures turns the model's captures into the file's; none is nil
 // unless empty is set.
-func modelCaptures(cs []refmodel.Capture, empty bool) []oware.Capture {
-	var out []oware.Capture
+func modelCaptures(cs []refmodel.Capture, empty bool) []wire.Capture {
+	var out []wire.Capture
 	if empty {
-		out = []oware.Capture{}
+		out = []wire.Capture{}
 	}
 	for _, c := range cs {
-		out = append(out, oware.Capture{Pit: c.Pit, Seeds: c.Seeds})
+		out = append(out, wire.Capture{Pit: c.Pit, Seeds: c.Seeds})
 	}
 	return out
 }

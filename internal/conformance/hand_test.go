@@ -8,9 +8,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/oracle"
 	"github.com/seed3966233f/oware/internal/rulecases"
+	"github.com/seed3966233f/oware/internal/wire"
 )
 
 // errorCodes are the protocol's codes for the error names of cases.txt,
@@ -36,7 +36,7 @@ func pitsOf(t *testing.T, moves []string) []int {
 }
 
 // handCaptures turns the file's captures into those of cases.txt.
-func handCaptures(cs []oware.Capture) []rulecases.Capture {
+func handCaptures(cs []wire.Capture) []rulecases.Capture {
 	var out []rulecases.Capture
 	for _, c := range cs {
 		out = append(out, rulecases.Capture{Pit: c.Pit, Seeds: c.Seeds})
@@ -60,7 +60,7 @@ func handJSON(o rulecases.Outcome) string {
 }
 
 // TestHandCases checks each hand-built case of the file against the facts
-// that internal/rulecases/testdata/cases.txt gives for it, worked out by
+// that internal/rulecases/testdata/abapa/cases.txt gives for it, worked out by
 // hand from the rules: the board, legal moves, outcome and repetition count
 // at each position named, the pits sown, captures, grand slam and feeding
 // of each move named, and the error.

@@ -46,7 +46,7 @@ func TestPresetFiles(t *testing.T) {
 					require.NoError(t, err, "%s ply %d", c.Name, i+1)
 					got := c.Plies[i]
 					assert.Equal(t, p.Board().String(), got.Position, "%s ply %d", c.Name, i+1)
-					assert.Equal(t, p.Outcome(), got.Outcome, "%s ply %d", c.Name, i+1)
+					assert.Equal(t, p.Outcome(), got.Outcome.Outcome, "%s ply %d", c.Name, i+1)
 					assert.Equal(t, p.Repetitions(), got.Repetitions, "%s ply %d", c.Name, i+1)
 				}
 				plies += len(c.Plies)

@@ -10,12 +10,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/wire"
 )
 
-// TestLibraryDecodersRefuse: the JSON decoding of every type of the
-// library that the oracle's answers are made of refuses the values the
-// type cannot hold, and leaves the value it decodes into as it was. The
-// library's own tests pin what each accepts; these are the hostile and
+// TestLibraryDecodersRefuse: the JSON decoding of every type that the
+// oracle's answers are made of (the library's text forms, and the
+// protocol's forms of package internal/wire) refuses the values the type
+// cannot hold, and leaves the value it decodes into as it was. The
+// packages' own tests pin what each accepts; these are the hostile and
 // clumsy inputs of a client.
 func TestLibraryDecodersRefuse(t *testing.T) {
 	refuse := func(t *testing.T, data string, into any) {
@@ -24,29 +26,29 @@ func TestLibraryDecodersRefuse(t *testing.T) {
 		assert.Error(t, err, "%.80s", data)
 	}
 	t.Run("MoveSet", func(t *testing.T) {
-		for _, data := range []string{`[null]`, `"AAE="`, `["A",null]`, `[1]`, `["G"]`, `["AB"]`, `{}`, `"A"`, `[["A"]]`, `true`, `["a","A",""]`} {
-			s := oware.MoveSet(1 << 3)
+		for _, data := range []string{`[null]`, `"AAE="`, `["A",null]`, `[1]`, `["G"]`, `["AB"]`, `{}`, `"A"`, `[["A"]]`, `true`, `["a","A",""]`, `["F","a","11","F"]`} {
+			s := wire.MoveSet{MoveSet: 1 << 3}
 			refuse(t, data, &s)
-			assert.Equal(t, oware.MoveSet(1<<3), s, data)
+			assert.Equal(t, wire.MoveSet{MoveSet: 1 << 3}, s, data)
 		}
-		var s oware.MoveSet
-		require.NoError(t, json.Unmarshal([]byte(` [ "F", "a" ,"11","F" ] `), &s))
-		assert.Equal(t, oware.MoveSet(1<<5|1<<6|1<<11), s)
+		var s wire.MoveSet
+		require.NoError(t, json.Unmarshal([]byte(` [ "F", "a" ,"11" ] `), &s))
+		assert.Equal(t, wire.MoveSet{MoveSet: 1<<5 | 1<<6 | 1<<11}, s)
 	})
 	t.Run("Effect", func(t *testing.T) {
 		e, err := oware.Start().Explain(5)
 		require.NoError(t, err)
-		good, err := json.Marshal(e)
+		good, err := json.Marshal(wire.Effect{Effect: e})
 		require.NoError(t, err)
 		for _, data := range []string{
 			string(good),
 			strings.Replace(string(good), `"sown":[6,7,8,9]`, `"sown":[99]`, 1),
 			`{"move":"F","seeds":-5}`, `{}`, `[]`, `"F"`,
 		} {
-			before := e
-			err := json.Unmarshal([]byte(data), &e)
+			we := wire.Effect{Effect: e}
+			err := json.Unmarshal([]byte(data), &we)
 			assert.ErrorIs(t, err, errors.ErrUnsupported, "%.80s", data)
-			assert.Equal(t, before.After().String(), e.After().String())
+			assert.Equal(t, e.After().String(), we.After().String())
 		}
 	})
 	t.Run("Outcome", func(t *testing.T) {
@@ -70,13 +72,14 @@ func TestLibraryDecodersRefuse(t *testing.T) {
 			`{"tallies":{"South":25,"North":19}}`,
 			`{"reason":"majority"}`,
 			`[]`, `"majority"`,
+			`{"reason":"majority","tallies":{"South":25,"North":19}}`,
 		} {
-			var o oware.Outcome
+			var o wire.Outcome
 			refuse(t, data, &o)
-			assert.Equal(t, oware.Outcome{}, o, data)
+			assert.Equal(t, wire.Outcome{}, o, data)
 		}
-		var o oware.Outcome
-		require.NoError(t, json.Unmarshal([]byte(`{"reason":"majority","tallies":{"South":25,"North":19}}`), &o))
+		var o wire.Outcome
+		require.NoError(t, json.Unmarshal([]byte(`{"over":true,"reason":"majority","rule":"R8","winner":"South","draw":false,"tallies":{"South":25,"North":19}}`), &o))
 		assert.Equal(t, oware.Majority, o.Reason())
 	})
 	t.Run("Position", func(t *testing.T) {

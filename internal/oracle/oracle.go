@@ -17,11 +17,14 @@
 //     be a JSON number equal to 1 (1, 1.0 and 1e0 alike).
 //   - "id": any JSON value, echoed in the response (null if absent); a
 //     request that fails has its id echoed too, when its line is a JSON
-//     object that gives "id" once.
+//     object that gives "id" once. An id that some JSON parsers refuse is
+//     refused (code "bad_id") and not echoed: a number beyond the range of
+//     a float64, such as 1e999, or a string with a lone surrogate escape,
+//     such as "\ud800".
 //   - "rules": the name of a rule preset (see oware.ParseRules); absent or
 //     null means the oracle's own rules, abapa unless it is told others.
 //   - "start": a position string (see oware.ParseBoard) or a PlayStrategy
-//     FEN (see ogn.ParseFEN), read by ogn.ParseBoard; absent or null
+//     FEN (see ogn.ParseFEN), read by ogn.ParseBoardOrFEN; absent or null
 //     means the opening position. It starts a fresh repetition history
 //     (D4).
 //   - "moves": the moves to play in order, as pit letters "A"–"F" (pits
@@ -41,8 +44,8 @@
 //     given, when it is not a valid position).
 //   - "legal", "outcome": the legal moves and the outcome at the start (see
 //     Outcomes below).
-//   - "plies": one object per move played, as oware.Effect.MarshalJSON
-//     writes it (see [Game]).
+//   - "plies": one object per move played, the ply of package
+//     internal/wire (see [Game]).
 //   - "value": with "values": true, the value of the final position and
 //     of its moves (see [Value]).
 //   - "error": present only when the request failed (see [Error]). When a
@@ -53,9 +56,9 @@
 //
 // # Outcomes
 //
-// An outcome, at the start or after a move, is written exactly as
-// oware.Outcome.MarshalJSON writes it: the library has one JSON form of an
-// outcome, and the oracle uses it. Every field is present whether or not
+// An outcome, at the start or after a move, is written exactly as package
+// internal/wire writes it: the protocol has one JSON form of an outcome,
+// shared by the oracle, the checker and the conformance vectors. Every field is present whether or not
 // the game is over; "rule" and "winner" are null when there is none, and
 // "tallies" are both 0 while the game goes on:
 //
@@ -101,6 +104,7 @@ const (
 	CodeDuplicateField = "duplicate_field" // the object gives a field twice
 	CodeBadField       = "bad_field"       // a field has the wrong JSON type
 	CodeBadVersion     = "bad_version"     // "version" is not 1
+	CodeBadID          = "bad_id"          // "id" holds a number beyond a float64 or a string with a lone surrogate escape: some JSON parsers refuse them, so it is not echoed
 	CodeLineTooLong    = "line_too_long"   // the line is longer than MaxLine
 	CodeTooManyMoves   = "too_many_moves"  // more than MaxMoves moves
 	CodeBadStart       = "bad_start"       // "start" is not a valid position string or FEN (syntax or D4)
@@ -117,14 +121,23 @@ const (
 
 // ErrorKind is what one of the library's errors means, for every program
 // of this module that tells it: its Go name, as the hand-built rule cases
-// write it, its code in this protocol, the rule behind it and a short
-// phrase for people.
+// write it, its code in this protocol and a short phrase for people. The
+// rule behind it is the library's own answer (see [ErrorKind.Rule]).
 type ErrorKind struct {
 	Err  error  // the library's sentinel
 	Name string // its Go name, such as "ErrEmptyPit"
 	Code string // the protocol's error code
-	Rule string // the rule or decision that refuses, such as "R2"; "" for none
 	Text string // a short phrase, such as "empty pit"
+}
+
+// Rule returns the rule or decision that refuses with k's error, as
+// package oware answers it ((*oware.MoveError).Rule and
+// (*oware.BoardError).Rule), such as "R2"; "" for none.
+func (k ErrorKind) Rule() string {
+	if k.Code == CodeBadStart {
+		return (&oware.BoardError{Err: k.Err}).Rule()
+	}
+	return (&oware.MoveError{Err: k.Err}).Rule()
 }
 
 // Errors are the library's errors that refuse a move, then those that
@@ -132,15 +145,15 @@ type ErrorKind struct {
 // them. It is the one table of what they mean: the oracle's codes, the
 // command's words and the tests' names all come from it.
 var Errors = []ErrorKind{
-	{oware.ErrNotYourPit, "ErrNotYourPit", CodeNotYourPit, "R2", "not the mover's pit"},
-	{oware.ErrEmptyPit, "ErrEmptyPit", CodeEmptyPit, "R2", "empty pit"},
-	{oware.ErrMustFeed, "ErrMustFeed", CodeMustFeed, "R7", "does not feed"},
-	{oware.ErrGrandSlam, "ErrGrandSlam", CodeGrandSlam, "R6", "forbidden grand slam"},
-	{oware.ErrGameOver, "ErrGameOver", CodeGameOver, "D5", "move after the end"},
-	{oware.ErrNoSuchPit, "ErrNoSuchPit", CodeNoSuchPit, "", "no such pit"},
-	{oware.ErrNegativeCount, "ErrNegativeCount", CodeBadStart, "D4", "negative count"},
-	{oware.ErrSeedTotal, "ErrSeedTotal", CodeBadStart, "D4", "seeds do not add up to 48"},
-	{oware.ErrNoSuchPlayer, "ErrNoSuchPlayer", CodeBadStart, "D4", "no such player"},
+	{oware.ErrNotYourPit, "ErrNotYourPit", CodeNotYourPit, "not the mover's pit"},
+	{oware.ErrEmptyPit, "ErrEmptyPit", CodeEmptyPit, "empty pit"},
+	{oware.ErrMustFeed, "ErrMustFeed", CodeMustFeed, "does not feed"},
+	{oware.ErrGrandSlam, "ErrGrandSlam", CodeGrandSlam, "forbidden grand slam"},
+	{oware.ErrGameOver, "ErrGameOver", CodeGameOver, "move after the end"},
+	{oware.ErrNoSuchPit, "ErrNoSuchPit", CodeNoSuchPit, "no such pit"},
+	{oware.ErrNegativeCount, "ErrNegativeCount", CodeBadStart, "negative count"},
+	{oware.ErrSeedTotal, "ErrSeedTotal", CodeBadStart, "seeds do not add up to 48"},
+	{oware.ErrNoSuchPlayer, "ErrNoSuchPlayer", CodeBadStart, "no such player"},
 }
 
 // ErrorOf returns the entry of Errors whose sentinel err wraps.
@@ -194,16 +207,13 @@ type Bounds struct {
 }
 
 // Game is what a request's moves do: the legal moves and outcome at the
-// start, then one ply per move played, each written as oware.Effect's
-// MarshalJSON writes it: the library has one JSON form of what a move did,
-// and the oracle uses it.
+// start, then one ply per move played. Its JSON form, and that of the
+// moves, outcomes and plies in it, are those of package internal/wire,
+// the protocol's one form of each.
 type Game struct {
-	Legal oware.MoveSet `json:"legal"`
-	// Outcome is written with oware.Outcome.MarshalJSON, the library's one
-	// JSON form of an outcome. It is a named field, not an embedded one:
-	// embedding would promote that MarshalJSON to Game itself.
-	Outcome oware.Outcome  `json:"outcome"`
-	Plies   []oware.Effect `json:"plies"`
+	Legal   oware.MoveSet
+	Outcome oware.Outcome
+	Plies   []oware.Effect
 }
 
 // Error says why a request failed. Ply and Move are set for an error in
@@ -256,6 +266,12 @@ func DecodeRequest(line []byte) (Request, error) {
 func decode(line []byte) (Request, json.RawMessage, *Error) {
 	values, err := members(line)
 	id := values[1]
+	if msg := idProblem(id); msg != "" {
+		id = nil // echoed, it would make a line that some parsers refuse
+		if err == nil {
+			err = &Error{Code: CodeBadID, Reason: msg}
+		}
+	}
 	if err != nil {
 		return Request{}, id, err
 	}
@@ -328,6 +344,53 @@ func members(line []byte) (values [len(fields)]json.RawMessage, err *Error) {
 		values[1] = nil // which id would be the request's?
 	}
 	return values, err
+}
+
+// idProblem tells why an id, valid JSON, cannot be echoed in a line that
+// every JSON parser reads, or returns "": a number beyond the range of a
+// float64 (such as 1e999), which parsers that read numbers as doubles
+// refuse, or a string with a lone surrogate escape (such as "\ud800"),
+// which names no character.
+func idProblem(id json.RawMessage) string {
+	for i := 0; i < len(id); i++ {
+		switch c := id[i]; {
+		case c == '"':
+			for i++; id[i] != '"'; i++ {
+				if id[i] != '\\' {
+					continue
+				}
+				i++
+				if id[i] != 'u' {
+					continue
+				}
+				r, _ := strconv.ParseUint(string(id[i+1:i+5]), 16, 16)
+				i += 4
+				switch {
+				case r >= 0xdc00 && r <= 0xdfff:
+					return fmt.Sprintf("id: string with a lone surrogate \\u%04x, which names no character", r)
+				case r >= 0xd800 && r <= 0xdbff:
+					if i+6 >= len(id) || id[i+1] != '\\' || id[i+2] != 'u' {
+						return fmt.Sprintf("id: string with a lone surrogate \\u%04x, which names no character", r)
+					}
+					low, _ := strconv.ParseUint(string(id[i+3:i+7]), 16, 16)
+					if low < 0xdc00 || low > 0xdfff {
+						return fmt.Sprintf("id: string with a lone surrogate \\u%04x, which names no character", r)
+					}
+					i += 6
+				}
+			}
+		case c == '-' || c >= '0' && c <= '9':
+			j := i
+			for j < len(id) && strings.IndexByte("+-.eE0123456789", id[j]) >= 0 {
+				j++
+			}
+			if _, err := strconv.ParseFloat(string(id[i:j]), 64); err != nil {
+				return "id: number " + string(id[i:j]) + " is beyond the range of a float64"
+			}
+			i = j - 1
+		}
+	}
+	return ""
 }
 
 // jsonType names the JSON type of a value.
@@ -409,21 +472,20 @@ func decodeMoves(raw json.RawMessage) ([]string, *Error) {
 	case jsonType(raw) != "array":
 		return nil, &Error{Code: CodeBadField, Reason: "field \"moves\": want an array of strings, not JSON " + jsonType(raw)}
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	_, _ = dec.Token() // the "["
-	moves := []string{}
-	for dec.More() {
-		if len(moves) == MaxMoves {
+	var elems []json.RawMessage
+	_ = json.Unmarshal(raw, &elems) // a valid JSON array, of a line of at most MaxLine bytes
+	moves := make([]string, min(len(elems), MaxMoves))
+	for i, elem := range elems {
+		switch {
+		case i == MaxMoves:
 			return nil, &Error{Code: CodeTooManyMoves, Reason: fmt.Sprintf("more than %d moves: at most %d in one request", MaxMoves, MaxMoves)}
+		case jsonType(elem) != "string":
+			return nil, &Error{Code: CodeBadField, Reason: fmt.Sprintf("field \"moves\": move %d is JSON %s, not a string", i+1, jsonType(elem))}
+		case bytes.IndexByte(elem, '\\') < 0:
+			moves[i] = string(elem[1 : len(elem)-1]) // nothing to unescape
+		default:
+			_ = json.Unmarshal(elem, &moves[i])
 		}
-		var elem json.RawMessage
-		_ = dec.Decode(&elem)
-		if jsonType(elem) != "string" {
-			return nil, &Error{Code: CodeBadField, Reason: fmt.Sprintf("field \"moves\": move %d is JSON %s, not a string", len(moves)+1, jsonType(elem))}
-		}
-		var s string
-		_ = json.Unmarshal(elem, &s)
-		moves = append(moves, s)
 	}
 	return moves, nil
 }
@@ -467,7 +529,7 @@ func (o Oracle) Answer(req Request) Response {
 	}
 	p := rules.Start()
 	if req.Start != nil {
-		b, err := ogn.ParseBoard(*req.Start)
+		b, err := ogn.ParseBoardOrFEN(*req.Start)
 		if err != nil {
 			resp.Start = *req.Start
 			resp.Error = &Error{Code: CodeBadStart, Reason: startReason(err)}
@@ -532,6 +594,7 @@ func (o Oracle) Handle(line []byte) Response {
 func (o Oracle) Serve(r io.Reader, w io.Writer) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	bw := bufio.NewWriter(w)
+	var buf []byte
 	for {
 		line, n, tooLong, err := readLine(br)
 		if err != nil && !errors.Is(err, io.EOF) {
@@ -546,7 +609,7 @@ func (o Oracle) Serve(r io.Reader, w io.Writer) error {
 		} else {
 			resp = o.Handle(line)
 		}
-		if werr := writeResponse(bw, resp); werr != nil {
+		if werr := writeResponse(bw, &buf, resp); werr != nil {
 			return werr
 		}
 		if err != nil {
@@ -585,14 +648,10 @@ func readLine(br *bufio.Reader) (line []byte, n int, tooLong bool, err error) {
 	}
 }
 
-// writeResponse writes resp as one line and flushes it.
-func writeResponse(bw *bufio.Writer, resp Response) error {
-	b, err := json.Marshal(resp)
-	if err != nil { // cannot happen: every field marshals; keep the one-line promise anyway
-		b, _ = json.Marshal(Response{Version: Version, Error: &Error{Code: CodeBadJSON, Reason: "cannot encode response: " + err.Error()}})
-	}
-	b = append(b, '\n')
-	if _, err := bw.Write(b); err != nil {
+// writeResponse writes resp as one line, built in *buf, and flushes it.
+func writeResponse(bw *bufio.Writer, buf *[]byte, resp Response) error {
+	*buf = append(resp.AppendJSON((*buf)[:0]), '\n')
+	if _, err := bw.Write(*buf); err != nil {
 		return err
 	}
 	return bw.Flush()

@@ -283,6 +283,7 @@ func FuzzOracleRequest(f *testing.F) {
 		`{"id":18,"Id":2}` + "\n" + `{"ID":5}` + "\n" + `{"moves":["F"],"moves":["A"]}`,
 		`{"id":1,"id":2,"MOVES":[null]}` + "\n" + `{"version":1.0,"Version":2}`,
 		"\xef\xbb\xbf{\"id\":\"\xff\"}\n{\"moves\":[null]}",
+		`{"id":1e999}` + "\n" + `{"id":"\ud800"}` + "\n" + `{"id":["\ud83d\ude00",-1e-999]}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -307,6 +308,10 @@ func FuzzOracleRequest(f *testing.F) {
 			var r wireResponse
 			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
 				t.Fatalf("response %d is not JSON: %v: %s", got, err, sc.Bytes())
+			}
+			var v any // numbers as float64: none is beyond its range
+			if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+				t.Fatalf("response %d does not decode with numbers as float64: %v: %s", got, err, sc.Bytes())
 			}
 			if r.Version != Version {
 				t.Fatalf("response %d has version %d", got, r.Version)

@@ -62,6 +62,22 @@ func TestStrictRequests(t *testing.T) {
 		{"version null", `{"version":null,"id":16,"moves":["F"]}`, `{"version":1,"id":16,` + openingAfterF},
 		{"byte-order mark", "\xef\xbb\xbf{\"id\":17,\"moves\":[\"F\"]}", `{"version":1,"id":17,` + openingAfterF},
 		{"escaped name", `{"\u0069d":19,"moves":["F"]}`, `{"version":1,"id":19,` + openingAfterF},
+		// Ids that some JSON parsers refuse are not echoed (they were, as
+		// given): a number beyond a float64, a lone surrogate.
+		{"id beyond a float64", `{"id":1e999}`,
+			`{"version":1,"id":null,"error":{"code":"bad_id","reason":"id: number 1e999 is beyond the range of a float64"}}`},
+		{"id below minus a float64", `{"id":{"n":[-2E+400]}}`,
+			`{"version":1,"id":null,"error":{"code":"bad_id","reason":"id: number -2E+400 is beyond the range of a float64"}}`},
+		{"id with a lone high surrogate", `{"id":"\ud800"}`,
+			`{"version":1,"id":null,"error":{"code":"bad_id","reason":"id: string with a lone surrogate \\ud800, which names no character"}}`},
+		{"id with a high surrogate before a letter", `{"id":["\uD83D\u0041"]}`,
+			`{"version":1,"id":null,"error":{"code":"bad_id","reason":"id: string with a lone surrogate \\ud83d, which names no character"}}`},
+		{"id with a lone low surrogate", `{"id":{"\udc00":1}}`,
+			`{"version":1,"id":null,"error":{"code":"bad_id","reason":"id: string with a lone surrogate \\udc00, which names no character"}}`},
+		{"bad id and an unknown field", `{"id":1e999,"Id":2}`,
+			`{"version":1,"id":null,"error":{"code":"unknown_field","reason":"unknown field \"Id\": want version, id, rules, start, moves, values"}}`},
+		{"id with a surrogate pair", `{"id":["\ud83d\ude00", 1e308, 1e-999, "\\ud800"],"moves":["F"]}`,
+			`{"version":1,"id":["\ud83d\ude00",1e308,1e-999,"\\ud800"],` + openingAfterF},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := serve(t, tc.request+"\n")

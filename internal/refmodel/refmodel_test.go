@@ -31,7 +31,7 @@ func seen(g refmodel.Game, e *refmodel.Effect) rulecases.Seen {
 // TestHandCases plays every hand-built case with the model and checks
 // every fact written for it.
 func TestHandCases(t *testing.T) {
-	cases, err := rulecases.Cases()
+	cases, err := rulecases.Cases(rulecases.Abapa)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func perft(g refmodel.Game, depth int) uint64 {
 // TestPerft counts the perft lines of perft.txt with the model, as far as
 // it is fast enough.
 func TestPerft(t *testing.T) {
-	ps, err := rulecases.PerftCases()
+	ps, err := rulecases.PerftCases(rulecases.Abapa)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,32 +1,38 @@
-// Package rulecases reads the hand-built rule cases and the perft ladder,
-// testdata/cases.txt and testdata/perft.txt in this package's folder,
-// embedded. The files describe their own format at their top.
+// Package rulecases reads the specification of each rule preset of
+// package oware: its hand-built rule cases and its perft counts,
+// testdata/PRESET/cases.txt and testdata/PRESET/perft.txt in this
+// package's folder, embedded, one pair of files for every preset, all in
+// the same two formats, read by the same two parsers. The files of abapa
+// describe the formats at their top.
 //
 // One set of cases serves the library's tests (package oware's table
-// driver, checking the library and internal/refmodel against every
-// expected fact) and the conformance vectors (package internal/conformance
-// writes the cases of kind "vector" into testdata/conformance/v1.jsonl and
-// checks the file against their facts). The expected facts are written by
-// hand from the rules of package oware (R1–R11, D1–D5, stated in its
-// documentation); nothing here computes them. The package depends on
-// neither the library nor the model.
+// driver, checking the library against every expected fact, and against
+// internal/refmodel under abapa) and the conformance vectors (package
+// internal/conformance writes abapa's cases of kind "vector" into
+// testdata/conformance/v1.jsonl and checks the file against their facts).
+// The expected facts are written by hand from the rules of package oware
+// (R1–R11, D1–D5, stated in its documentation) and the presets' knobs;
+// nothing here computes them. The package depends on neither the library
+// nor the model.
 package rulecases
 
 import (
-	_ "embed"
+	"embed"
 	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 )
 
-//go:embed testdata/cases.txt
-var casesText string
+//go:embed testdata
+var files embed.FS
 
-//go:embed testdata/perft.txt
-var perftText string
+// Abapa is the name of the preset of the rules of package oware's
+// documentation, whose cases are also the conformance vectors.
+const Abapa = "abapa"
 
 // RuleIDs are the rule and decision ids of the rules (R1–R11, D1–D5), in order.
 var RuleIDs = []string{
@@ -34,20 +40,32 @@ var RuleIDs = []string{
 	"D1", "D2", "D3", "D4", "D5",
 }
 
+// Knobs are the names of the knobs by which a preset departs from abapa
+// (the methods of oware.Rules), which a case of a preset may list beside
+// the rule ids.
+var Knobs = []string{
+	"GrandSlam", "RepeatLimit", "RepeatWithEmptySide", "EvenSplit", "NoMajority",
+	"MajoritySweep", "LoneSeeds", "MaxPlies", "MaxQuietPlies",
+}
+
 // StartErrors are the error names that refuse a case's start (D4); every
 // other error name refuses the case's last move.
 var StartErrors = []string{"ErrNegativeCount", "ErrSeedTotal", "ErrNoSuchPlayer"}
 
 // MoveErrors are the error names that refuse a move.
-var MoveErrors = []string{"ErrNoSuchPit", "ErrNotYourPit", "ErrEmptyPit", "ErrMustFeed", "ErrGameOver"}
+var MoveErrors = []string{"ErrNoSuchPit", "ErrNotYourPit", "ErrEmptyPit", "ErrMustFeed", "ErrGrandSlam", "ErrGameOver"}
 
-// Case is one line of cases.txt.
+// Case is one line of a cases.txt.
 type Case struct {
-	Line   int      // line number in cases.txt
-	Vector bool     // kind "vector": also a conformance vector
-	Rules  []string // rule ids, in the order written
+	Preset string   // the preset whose file holds the case
+	Line   int      // line number in the file
+	Vector bool     // kind "vector": also a conformance vector (abapa only)
+	Rules  []string // rule ids and knobs, in the order written
 	Name   string
-	Start  string // as written: a position string, or material (see Raw)
+	// Start is as written: a position string, after which a preset with
+	// a limit of plies may give "+N", the plies played before it (see
+	// oware.ParsePosition); or material (see Raw).
+	Start string
 	// Raw reports a start written as material, 15 fields joined by ",":
 	// it is built from Pits, Scores and ToMove (which may be invalid, to
 	// test D4), not parsed.
@@ -67,7 +85,7 @@ type Case struct {
 	// Error names the sentinel error expected: a D4 error refuses the
 	// start (then there are no moves), any other the last move.
 	Error string
-	// Field and Value are those of the *PositionError of a refused start;
+	// Field and Value are those of the *BoardError of a refused start;
 	// HasValue reports whether a value was given.
 	Field    string
 	Value    int
@@ -123,19 +141,22 @@ func (f Facts) Has(key string) bool { return f.given[key] }
 type Capture struct{ Pit, Seeds int }
 
 // Outcome is an outcome as written: "not over", "South wins 25-10
-// (majority, R8)", "draw 24-24 (no move, R9)".
+// (majority, R8)", "draw 24-24 (no move, R9)", "North wins 24.5-23.5
+// (repetition, R10)", "draw 13-35 (ply limit)".
 type Outcome struct {
 	Text    string
 	Over    bool
 	Winner  string // "South", "North", or "" for a draw or a game that goes on
-	Tallies [2]int // South's, North's
-	Reason  string // "majority", "no move", "repetition"
-	Rule    string // "R8", "R9", "R10"
+	Tallies [2]int // South's, North's, whole seeds
+	Half    bool   // each tally has half a seed more (an even split of an odd seed)
+	Reason  string // "majority", "no move", "repetition", "quiet limit", "ply limit"
+	Rule    string // "R8", "R9", "R10"; "" for the limits
 }
 
 // Perft is one perft line: the leaves Depth plies below the position that
 // Moves reach from Start.
 type Perft struct {
+	Preset string // the preset whose file holds the line
 	Line   int
 	ID     string
 	Start  string
@@ -144,17 +165,89 @@ type Perft struct {
 	Leaves uint64
 }
 
-var (
-	cases = sync.OnceValues(func() ([]Case, error) { return ParseCases(casesText) })
-	perft = sync.OnceValues(func() ([]Perft, error) { return ParsePerft(perftText) })
-)
+// spec is what the files say: each preset's cases and perft lines.
+type spec struct {
+	presets []string
+	cases   map[string][]Case
+	perft   map[string][]Perft
+}
 
-// Cases returns every case of cases.txt, in file order.
-func Cases() ([]Case, error) { return cases() }
+// read reads every preset's files once.
+var read = sync.OnceValues(func() (spec, error) {
+	sp := spec{cases: map[string][]Case{}, perft: map[string][]Perft{}}
+	dirs, err := fs.ReadDir(files, "testdata")
+	if err != nil {
+		return sp, err
+	}
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		preset := d.Name()
+		text, err := files.ReadFile("testdata/" + preset + "/cases.txt")
+		if err != nil {
+			return sp, fmt.Errorf("rulecases: %s has no cases.txt: %w", preset, err)
+		}
+		cs, err := parseCases(preset+"/cases.txt", string(text))
+		if err != nil {
+			return sp, err
+		}
+		for i := range cs {
+			cs[i].Preset = preset
+			if cs[i].Vector && preset != Abapa {
+				return sp, fmt.Errorf("rulecases: %s/cases.txt:%d: the vectors are abapa's", preset, cs[i].Line)
+			}
+		}
+		if text, err = files.ReadFile("testdata/" + preset + "/perft.txt"); err != nil {
+			return sp, fmt.Errorf("rulecases: %s has no perft.txt: %w", preset, err)
+		}
+		ps, err := parsePerft(preset+"/perft.txt", string(text))
+		if err != nil {
+			return sp, err
+		}
+		for i := range ps {
+			ps[i].Preset = preset
+		}
+		sp.presets = append(sp.presets, preset)
+		sp.cases[preset], sp.perft[preset] = cs, ps
+	}
+	slices.SortStableFunc(sp.presets, func(a, b string) int { // abapa first, the others by name
+		switch {
+		case a == b:
+			return 0
+		case a == Abapa:
+			return -1
+		case b == Abapa:
+			return 1
+		}
+		return strings.Compare(a, b)
+	})
+	return sp, nil
+})
 
-// Vectors returns the cases of kind "vector", in file order.
+// Presets returns the presets that have a specification here: abapa, then
+// the others by name.
+func Presets() ([]string, error) {
+	sp, err := read()
+	return slices.Clone(sp.presets), err
+}
+
+// Cases returns every case of preset's cases.txt, in file order.
+func Cases(preset string) ([]Case, error) {
+	sp, err := read()
+	if err != nil {
+		return nil, err
+	}
+	cs, ok := sp.cases[preset]
+	if !ok {
+		return nil, fmt.Errorf("rulecases: no cases of preset %q", preset)
+	}
+	return cs, nil
+}
+
+// Vectors returns abapa's cases of kind "vector", in file order.
 func Vectors() ([]Case, error) {
-	all, err := cases()
+	all, err := Cases(Abapa)
 	if err != nil {
 		return nil, err
 	}
@@ -167,11 +260,25 @@ func Vectors() ([]Case, error) {
 	return out, nil
 }
 
-// PerftCases returns every perft line of perft.txt, in file order.
-func PerftCases() ([]Perft, error) { return perft() }
+// PerftCases returns every perft line of preset's perft.txt, in file order.
+func PerftCases(preset string) ([]Perft, error) {
+	sp, err := read()
+	if err != nil {
+		return nil, err
+	}
+	ps, ok := sp.perft[preset]
+	if !ok {
+		return nil, fmt.Errorf("rulecases: no perft lines of preset %q", preset)
+	}
+	return ps, nil
+}
 
-// ParseCases reads cases in the format of cases.txt.
-func ParseCases(text string) ([]Case, error) {
+// ParseCases reads cases in the format of cases.txt; errors name the line
+// as "cases.txt:N".
+func ParseCases(text string) ([]Case, error) { return parseCases("cases.txt", text) }
+
+// parseCases reads the cases of the file named file.
+func parseCases(file, text string) ([]Case, error) {
 	var out []Case
 	names := map[string]bool{}
 	for i, line := range strings.Split(text, "\n") {
@@ -181,10 +288,10 @@ func ParseCases(text string) ([]Case, error) {
 		}
 		c, err := parseCase(line)
 		if err != nil {
-			return nil, fmt.Errorf("rulecases: cases.txt:%d: %w", i+1, err)
+			return nil, fmt.Errorf("rulecases: %s:%d: %w", file, i+1, err)
 		}
 		if names[c.Name] {
-			return nil, fmt.Errorf("rulecases: cases.txt:%d: case %s appears twice", i+1, c.Name)
+			return nil, fmt.Errorf("rulecases: %s:%d: case %s appears twice", file, i+1, c.Name)
 		}
 		names[c.Name] = true
 		c.Line = i + 1
@@ -214,8 +321,8 @@ func parseCase(line string) (Case, error) {
 		return c, errors.New("no rule ids")
 	}
 	for _, r := range c.Rules {
-		if !slices.Contains(RuleIDs, r) {
-			return c, fmt.Errorf("unknown rule id %q", r)
+		if !slices.Contains(RuleIDs, r) && !slices.Contains(Knobs, r) {
+			return c, fmt.Errorf("unknown rule id or knob %q", r)
 		}
 	}
 	c.Name = f[2]
@@ -240,11 +347,16 @@ func parseCase(line string) (Case, error) {
 	return c, nil
 }
 
-// parseStart checks the form of a position string, or reads material.
+// parseStart checks the form of a position string, with the plies
+// before it, or reads material.
 func (c *Case) parseStart() error {
 	if !strings.Contains(c.Start, ",") {
-		if len(strings.Split(c.Start, "-")) != 15 {
+		board, plies, ok := strings.Cut(c.Start, " +")
+		if len(strings.Split(board, "-")) != 15 {
 			return fmt.Errorf("start %q: want a position string of 15 fields", c.Start)
+		}
+		if n, err := strconv.Atoi(plies); ok && (err != nil || n < 1 || plies != strconv.Itoa(n)) {
+			return fmt.Errorf("start %q: want +N, the plies before the board", c.Start)
 		}
 		return nil
 	}
@@ -501,9 +613,12 @@ func parseCaptures(s string) ([]Capture, error) {
 }
 
 // ParseOutcome reads an outcome written as the README writes them, the
-// winner's tally first ("North wins 25-19 (majority, R8)"), and
-// checks that its parts agree (R8 tallies have 25; R9, R10 ones add up to
-// 48; the winner has the higher tally).
+// winner's tally first ("North wins 25-19 (majority, R8)", "draw 24-24
+// (no move, R9)", "North wins 24.5-23.5 (repetition, R10)", "draw 13-35
+// (ply limit)"), and checks that its parts agree: R8 tallies have 25 or
+// more and add up to 48 at most; those of the other endings add up to 48;
+// only both tallies hold half a seed, and only after R10; the winner has
+// the higher tally, except after the ply limit, which draws.
 func ParseOutcome(s string) (Outcome, error) {
 	o := Outcome{Text: s}
 	if s == "not over" {
@@ -521,35 +636,46 @@ func ParseOutcome(s string) (Outcome, error) {
 	}
 	tallies, rest, ok := strings.Cut(s, " (")
 	south, north, ok2 := strings.Cut(tallies, "-")
-	reason, rule, ok3 := strings.Cut(strings.TrimSuffix(rest, ")"), ", ")
-	if !ok || !ok2 || !ok3 || !strings.HasSuffix(rest, ")") {
+	inside, ok3 := strings.CutSuffix(rest, ")")
+	if !ok || !ok2 || !ok3 {
 		return o, bad
 	}
+	reason, rule, _ := strings.Cut(inside, ", ")
 	if head == "North" { // the winner's tally comes first
 		south, north = north, south
 	}
-	var err1, err2 error
-	o.Tallies[0], err1 = strconv.Atoi(south)
-	o.Tallies[1], err2 = strconv.Atoi(north)
-	if err1 != nil || err2 != nil {
-		return o, bad
+	var halves [2]bool
+	for i, t := range [2]string{south, north} {
+		whole, half := strings.CutSuffix(t, ".5")
+		n, err := strconv.Atoi(whole)
+		if err != nil || n < 0 {
+			return o, bad
+		}
+		o.Tallies[i], halves[i] = n, half
 	}
-	o.Over, o.Winner, o.Reason, o.Rule = true, head, reason, rule
+	o.Over, o.Winner, o.Reason, o.Rule, o.Half = true, head, reason, rule, halves[0]
 	sum := o.Tallies[0] + o.Tallies[1]
+	if o.Half {
+		sum++
+	}
 	switch {
+	case halves[0] != halves[1] || o.Half && reason != "repetition":
+		return o, fmt.Errorf("outcome %q: only both tallies hold half a seed, after R10", o.Text)
 	case reason == "majority" && rule == "R8":
 		if max(o.Tallies[0], o.Tallies[1]) < 25 || sum > 48 {
 			return o, fmt.Errorf("outcome %q: R8 tallies have 25 or more and add up to 48 at most", o.Text)
 		}
-	case reason == "no move" && rule == "R9", reason == "repetition" && rule == "R10":
+	case reason == "no move" && rule == "R9", reason == "repetition" && rule == "R10",
+		reason == "quiet limit" && rule == "", reason == "ply limit" && rule == "":
 		if sum != 48 {
-			return o, fmt.Errorf("outcome %q: R9 and R10 tallies add up to 48", o.Text)
+			return o, fmt.Errorf("outcome %q: the tallies of %s add up to 48", o.Text, reason)
 		}
 	default:
 		return o, bad
 	}
 	want := ""
 	switch {
+	case reason == "ply limit": // a draw, whatever the tallies
 	case o.Tallies[0] > o.Tallies[1]:
 		want = "South"
 	case o.Tallies[1] > o.Tallies[0]:
@@ -562,7 +688,10 @@ func ParseOutcome(s string) (Outcome, error) {
 }
 
 // ParsePerft reads perft lines in the format of perft.txt.
-func ParsePerft(text string) ([]Perft, error) {
+func ParsePerft(text string) ([]Perft, error) { return parsePerft("perft.txt", text) }
+
+// parsePerft reads the perft lines of the file named file.
+func parsePerft(file, text string) ([]Perft, error) {
 	var out []Perft
 	var cur Perft
 	for i, line := range strings.Split(text, "\n") {
@@ -573,7 +702,7 @@ func ParsePerft(text string) ([]Perft, error) {
 		key, value, _ := strings.Cut(line, " ")
 		value = strings.TrimSpace(value)
 		bad := func(format string, args ...any) ([]Perft, error) {
-			return nil, fmt.Errorf("rulecases: perft.txt:%d: "+format, append([]any{i + 1}, args...)...)
+			return nil, fmt.Errorf("rulecases: %s:%d: "+format, append([]any{file, i + 1}, args...)...)
 		}
 		switch key {
 		case "id":

@@ -1,14 +1,42 @@
 package rulecases
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
 
-// TestFilesParse: both embedded files read without error, names are
-// unique, and the vectors are the 33 of the conformance file.
+// TestFilesParse: every preset's files read without error, names are
+// unique, abapa's vectors are the 33 of the conformance file, and every
+// preset of package oware has its specification.
 func TestFilesParse(t *testing.T) {
-	all, err := Cases()
+	presets, err := Presets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"abapa", "aalina", "auale", "awari", "board-game-rs", "game-oware", "openspiel", "playstrategy"}
+	if !slices.Equal(presets, want) {
+		t.Errorf("presets %v, want %v", presets, want)
+	}
+	for _, preset := range presets {
+		cs, err := Cases(preset)
+		if err != nil || len(cs) == 0 {
+			t.Errorf("%s: %d cases, %v", preset, len(cs), err)
+		}
+		for _, c := range cs {
+			if c.Preset != preset {
+				t.Errorf("%s: case %s of preset %q", preset, c.Name, c.Preset)
+			}
+		}
+		ps, err := PerftCases(preset)
+		if err != nil || len(ps) == 0 || ps[0].ID != "opening" || ps[0].Preset != preset {
+			t.Errorf("%s: perft %v, %v", preset, ps, err)
+		}
+	}
+	if _, err := Cases("chess"); err == nil {
+		t.Error("cases of no preset")
+	}
+	all, err := Cases(Abapa)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,13 +51,6 @@ func TestFilesParse(t *testing.T) {
 		if _, err := c.Letters(); err != nil {
 			t.Error(err)
 		}
-	}
-	ps, err := PerftCases()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(ps) == 0 || ps[0].ID != "opening" {
-		t.Errorf("perft: %v", ps)
 	}
 }
 
@@ -71,6 +92,22 @@ func TestParseCases(t *testing.T) {
 			t.Errorf("accepted %q", bad)
 		}
 	}
+	z, err := ParseCases("case | R10 MaxPlies | z | 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S +1000 | F | outcome=not over | about z")
+	if err != nil || z[0].Start != "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S +1000" || !slices.Equal(z[0].Rules, []string{"R10", "MaxPlies"}) {
+		t.Errorf("z: %+v, %v", z, err)
+	}
+	for _, bad := range []string{
+		"case | R5 Majority | x | 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S | - | | about",                    // no such knob
+		"case | R5 | x | 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S +0 | - | | about",                          // no plies
+		"case | R5 | x | 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S +012 | - | | about",                        // a leading zero
+		"case | R5 | x | 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S +x | - | | about",                          // not a number
+		"case | R5 | x | 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S +1 +1 | - | | about",                       // twice
+		"case | R5 | x | 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S | F | error=ErrGrandSlam; field=x | about", // field of a refused move
+	} {
+		if _, err := ParseCases(bad); err == nil {
+			t.Errorf("accepted %q", bad)
+		}
+	}
 	if _, err := ParseCases("case | R1 | x | 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S | - | | a\ncase | R1 | x | 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S | - | | b"); err == nil {
 		t.Error("accepted a name twice")
 	}
@@ -81,7 +118,20 @@ func TestParseOutcome(t *testing.T) {
 	if err != nil || !o.Over || o.Winner != "North" || o.Tallies != [2]int{23, 25} || o.Reason != "repetition" || o.Rule != "R10" {
 		t.Errorf("%+v, %v", o, err)
 	}
-	for _, bad := range []string{"", "over", "draw 24-23 (no move, R9)", "South wins 24-24 (no move, R9)", "South wins 24-10 (majority, R8)", "South wins 25-10 (majority, R9)", "South wins 25-10 (majority, R8"} {
+	o, err = ParseOutcome("North wins 24.5-23.5 (repetition, R10)")
+	if err != nil || o.Winner != "North" || o.Tallies != [2]int{23, 24} || !o.Half || o.Rule != "R10" {
+		t.Errorf("%+v, %v", o, err)
+	}
+	o, err = ParseOutcome("draw 13-35 (ply limit)")
+	if err != nil || o.Winner != "" || o.Tallies != [2]int{13, 35} || o.Reason != "ply limit" || o.Rule != "" {
+		t.Errorf("%+v, %v", o, err)
+	}
+	o, err = ParseOutcome("South wins 30-18 (quiet limit)")
+	if err != nil || o.Winner != "South" || o.Tallies != [2]int{30, 18} || o.Reason != "quiet limit" {
+		t.Errorf("%+v, %v", o, err)
+	}
+	for _, bad := range []string{"", "over", "draw 24-23 (no move, R9)", "South wins 24-24 (no move, R9)", "South wins 24-10 (majority, R8)", "South wins 25-10 (majority, R9)", "South wins 25-10 (majority, R8",
+		"South wins 24.5-23 (repetition, R10)", "South wins 24.5-22.5 (no move, R9)", "South wins 30-18 (ply limit)", "draw 30-17 (ply limit)", "draw 24-24 (quiet limit, R10)", "South wins 30-18 (quiet limit, R10)"} {
 		if _, err := ParseOutcome(bad); err == nil {
 			t.Errorf("accepted %q", bad)
 		}

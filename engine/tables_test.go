@@ -1,0 +1,227 @@
+package engine
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/boardgen"
+	"github.com/seed3966233f/oware/internal/prng"
+	"github.com/seed3966233f/oware/tablebase"
+)
+
+// smallTables are the tables of abapa up to 6 seeds, solved in memory
+// once for the tests.
+var smallTables = sync.OnceValues(func() (*tablebase.Tables, error) {
+	return tablebase.Compute(context.Background(), oware.Rules{}, 6, tablebase.BuildOptions{})
+})
+
+func tables(t *testing.T) *tablebase.Tables {
+	t.Helper()
+	tb, err := smallTables()
+	require.NoError(t, err)
+	return tb
+}
+
+// decides reports whether the value v of b decides the game: who wins
+// (the final margin of the same sign at both bounds), or a draw (an exact
+// margin of 0).
+func decides(v tablebase.Value, b oware.Board) bool {
+	lo, hi := v.Margin(b)
+	return lo > 0 || hi < 0 || lo == 0 && hi == 0
+}
+
+// probeOf returns an engine that asks tb's bounds in the search as
+// Options.Tables does, without playing their move at the root.
+func probeOf(t *testing.T, tb *tablebase.Tables) *Engine {
+	t.Helper()
+	e, err := New(Options{TableSize: MinTableSize, ProbeSeeds: tb.MaxSeeds(oware.Rules{}), Probe: func(p oware.Position) (int, int, bool) {
+		v, err := tb.Probe(p)
+		return v.Lo(), v.Hi(), err == nil
+	}})
+	require.NoError(t, err)
+	return e
+}
+
+// TestTableMove: with tables, where they decide the game at a position
+// met for the first time, the engine plays one of their best moves, even
+// at depth 1, where the search (with the tables) sometimes does not, and
+// says so with their value; where they do not decide it, it plays the
+// search's move.
+func TestTableMove(t *testing.T) {
+	tb := tables(t)
+	e, err := New(Options{TableSize: MinTableSize, Tables: tb})
+	require.NoError(t, err)
+	searcher := probeOf(t, tb)
+	rng := prng.New(7)
+	decided, undecided, differs := 0, 0, 0
+	for decided < 40 || undecided < 10 {
+		p := oware.PositionFrom(boardgen.Endgame(rng, 2, 6))
+		if p.Moves().Len() < 2 {
+			continue
+		}
+		best, v, err := tb.BestMoves(p)
+		require.NoError(t, err)
+		r, err := e.Search(context.Background(), p, Limits{Depth: 1})
+		require.NoError(t, err)
+		plain, err := searcher.Search(context.Background(), p, Limits{Depth: 1})
+		require.NoError(t, err)
+		if !decides(v, p.Board()) {
+			undecided++
+			assert.Equal(t, plain.Move, r.Move, "%s: the bounds do not decide", p)
+			assert.False(t, r.TableMove)
+			continue
+		}
+		if best.Len() == p.Moves().Len() {
+			continue // every move is best: nothing to tell
+		}
+		decided++
+		assert.True(t, best.Contains(r.Move), "%s: %s is not among the tables' best moves %s", p, r.Move, best)
+		assert.True(t, r.TableMove, "%s", p)
+		probed, err := tb.Probe(p)
+		require.NoError(t, err)
+		assert.Equal(t, probed, r.TableValue, "%s", p)
+		assert.Equal(t, r.Move, r.PV[0])
+		if best.Contains(plain.Move) {
+			assert.Equal(t, plain.Move, r.Move, "%s: the search's move, a best one, stands", p)
+			assert.Equal(t, plain.PV, r.PV)
+		} else {
+			differs++
+			assert.Equal(t, []oware.Move{r.Move}, r.PV)
+		}
+	}
+	assert.Positive(t, differs, "a search of depth 1 alone misses a best move somewhere")
+}
+
+// TestTableMoveOnlyWhereNothingRecurs: the tables' best move replaces the
+// search's only where no earlier board can recur; after a move that
+// captured nothing, a repetition (R10) that the tables do not see could
+// follow it.
+func TestTableMoveOnlyWhereNothingRecurs(t *testing.T) {
+	tb := tables(t)
+	rng := prng.New(3)
+	found := 0
+	for tries := 0; found < 20 && tries < 100000; tries++ {
+		before := oware.PositionFrom(boardgen.Endgame(rng, 2, 6))
+		if before.Moves().Len() == 0 {
+			continue
+		}
+		m, _ := before.Moves().Nth(rng.IntN(before.Moves().Len()))
+		p, err := before.Play(m)
+		require.NoError(t, err)
+		if p.QuietPlies() != 1 || p.Moves().Len() < 2 {
+			continue
+		}
+		best, v, err := tb.BestMoves(p)
+		require.NoError(t, err)
+		others := p.Moves() &^ best
+		if !decides(v, p.Board()) || others.Len() == 0 {
+			continue
+		}
+		other, _ := others.Nth(0)
+		found++
+		got := tableMove(tb, p, Result{Move: other, PV: []oware.Move{other}})
+		assert.Equal(t, other, got.Move, "%s after %s: the search's move stands", p.Board(), m)
+		assert.False(t, got.TableMove)
+		fresh := oware.PositionFrom(p.Board())
+		got = tableMove(tb, fresh, Result{Move: other, PV: []oware.Move{other}})
+		assert.True(t, best.Contains(got.Move), "%s with no history: one of the tables' best moves %s, not %s", fresh.Board(), best, got.Move)
+		assert.True(t, got.TableMove)
+	}
+	require.Equal(t, 20, found)
+}
+
+// TestTablesInSearch: Options.Tables reach the search as a Probe of their
+// bounds up to their highest level does, and change some searches; under
+// rules they do not hold they change nothing.
+func TestTablesInSearch(t *testing.T) {
+	tb := tables(t)
+	withTables, err := New(Options{TableSize: MinTableSize, Tables: tb})
+	require.NoError(t, err)
+	withProbe := probeOf(t, tb)
+	awari, err := oware.ParseRules("awari")
+	require.NoError(t, err)
+	rng := prng.New(5)
+	differs := 0
+	for range 12 {
+		b := boardgen.Endgame(rng, 7, 10)
+		p := oware.PositionFrom(b)
+		if p.Moves().Len() < 2 {
+			continue
+		}
+		got, err := withTables.Search(context.Background(), p, Limits{Depth: 6})
+		require.NoError(t, err)
+		want, err := withProbe.Search(context.Background(), p, Limits{Depth: 6})
+		require.NoError(t, err)
+		assert.Equal(t, want, got, "%s", p)
+		plain, err := searchDepth(p, 6)
+		require.NoError(t, err)
+		if plain.Score != got.Score || plain.Nodes != got.Nodes {
+			differs++
+		}
+		q := awari.Position(b)
+		got, err = withTables.Search(context.Background(), q, Limits{Depth: 6})
+		require.NoError(t, err)
+		want, err = searchDepth(q, 6)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, "%s under awari, which the tables do not hold", q)
+	}
+	assert.Positive(t, differs, "the tables change some search")
+}
+
+// TestSetTables: tables given after New are used from the next search on,
+// and nil takes them away.
+func TestSetTables(t *testing.T) {
+	tb := tables(t)
+	e, err := New(Options{TableSize: MinTableSize})
+	require.NoError(t, err)
+	assert.Nil(t, e.Tables())
+	// South's F captures North's a (R5) and leaves one seed: a win by 2
+	// that the tables know and a search of depth 1 does not see.
+	p := oware.MustParsePosition("0-0-0-0-0-1-2-1-0-0-0-0-22-22-S")
+	r, err := e.Search(context.Background(), p, Limits{Depth: 1})
+	require.NoError(t, err)
+	assert.False(t, r.TableMove)
+	e.SetTables(tb)
+	assert.Same(t, tb, e.Tables())
+	r, err = e.Search(context.Background(), p, Limits{Depth: 1})
+	require.NoError(t, err)
+	assert.True(t, r.TableMove)
+	assert.Equal(t, "F", r.Move.String())
+	lo, hi := r.TableValue.Margin(p.Board())
+	assert.Equal(t, [2]int{2, 2}, [2]int{lo, hi}, "South wins by 2")
+	e.SetTables(nil)
+	assert.Nil(t, e.Tables())
+	r, err = e.Search(context.Background(), p, Limits{Depth: 1})
+	require.NoError(t, err)
+	assert.False(t, r.TableMove)
+}
+
+// TestSetTableSize: a new size takes effect, rounded down to a power of
+// two; one out of range is refused and the table kept; the searches give
+// what an engine made with that size gives.
+func TestSetTableSize(t *testing.T) {
+	e, err := New(Options{})
+	require.NoError(t, err)
+	require.NoError(t, e.SetTableSize(3*MinTableSize))
+	assert.Equal(t, 2*MinTableSize, e.TableSize())
+	for _, size := range []int{-1, 1, MinTableSize - 1, MaxTableSize + 1} {
+		err := e.SetTableSize(size)
+		assert.ErrorIs(t, err, ErrTableSize, "size %d", size)
+		assert.Equal(t, 2*MinTableSize, e.TableSize(), "size %d: the table is kept", size)
+	}
+	require.NoError(t, e.SetTableSize(0))
+	assert.Equal(t, DefaultTableSize, e.TableSize())
+	p := oware.MustParsePosition("3-0-5-1-7-2-0-4-4-1-6-3-6-6-N")
+	fresh, err := New(Options{TableSize: DefaultTableSize})
+	require.NoError(t, err)
+	want, err := fresh.Search(context.Background(), p, Limits{Depth: 9})
+	require.NoError(t, err)
+	got, err := e.Search(context.Background(), p, Limits{Depth: 9})
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+}

@@ -1,0 +1,42 @@
+package play
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/tablebase"
+)
+
+// abapaTables builds the abapa tables of up to 6 seeds in a directory of
+// the test and opens them.
+func abapaTables(t *testing.T) *tablebase.Tables {
+	t.Helper()
+	dir := t.TempDir()
+	require.NoError(t, tablebase.Build(context.Background(), dir, oware.Rules{}, 6, tablebase.BuildOptions{Workers: 1}))
+	tb, err := tablebase.Open(dir)
+	require.NoError(t, err)
+	return tb
+}
+
+// TestTablesSayAfterAQuietMove: after a move that captured nothing, an
+// earlier board can recur (R10), which the tables do not see; the hint
+// says so, and says nothing more right after a capture.
+func TestTablesSayAfterAQuietMove(t *testing.T) {
+	tables := abapaTables(t)
+	fresh := oware.MustParsePosition("0-0-0-0-0-1-2-1-0-0-0-0-22-22-S")
+	assert.Equal(t, "The tables say: perfect play: South wins by 2; best move F.", tablesSay(tables, fresh))
+	assert.Empty(t, tablesSay(nil, fresh))
+	// North's c sows into d: nothing captured, so the start may recur.
+	start := oware.MustParsePosition("0-0-0-0-0-1-2-1-1-0-0-0-22-21-N")
+	quiet, err := start.Play(oware.Move(8))
+	require.NoError(t, err)
+	require.Equal(t, 1, quiet.QuietPlies())
+	say := tablesSay(tables, quiet)
+	assert.True(t, strings.HasPrefix(say, "The tables say: perfect play: "), say)
+	assert.True(t, strings.HasSuffix(say, "; an earlier one may still recur, R10.)"), say)
+}
