@@ -162,8 +162,8 @@ func TestAgreesWithReference(t *testing.T) {
 		t.Run(rr.name, func(t *testing.T) {
 			r, err := oware.ParseRules(rr.name)
 			require.NoError(t, err)
-			require.Equal(t, rr.limit, int(r.RepeatLimit))
-			require.Equal(t, rr.emptyOK, r.RepeatWithEmptySide)
+			require.Equal(t, rr.limit, r.RepeatLimit())
+			require.Equal(t, rr.emptyOK, r.RepeatWithEmptySide())
 			tabs, err := Compute(context.Background(), r, 3, BuildOptions{BoardNodes: 1})
 			require.NoError(t, err)
 			with, err := New(r, Options{Tables: tabs, TableSize: 1 << 20})
@@ -273,4 +273,3 @@ func TestSolveProperty(t *testing.T) {
 		require.Equal(rt, Value{int8(want), int8(want)}, res.Value, "%v", pos)
 	})
 }
-

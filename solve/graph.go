@@ -122,7 +122,7 @@ func (g *graph) fill(r oware.Rules, lower lowerBounds, lo, hi uint64) []uint32 {
 			q.next()
 		}
 		g.split[i] = int8(q.split(r))
-		g.repeats[i] = r.RepeatWithEmptySide || !q.sideEmpty()
+		g.repeats[i] = r.RepeatWithEmptySide() || !q.sideEmpty()
 		b := q.board()
 		p := r.Position(b)
 		eLo, eHi := int8(noExit), int8(noExit)

@@ -118,7 +118,7 @@ func (q *rel) board() oware.Board {
 // at q under r: the mover's seeds on the board minus the opponent's, or 0
 // where the rules share them evenly.
 func (q *rel) split(r oware.Rules) int {
-	if r.EvenSplit {
+	if r.EvenSplit() {
 		return 0
 	}
 	s := 0

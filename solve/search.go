@@ -57,10 +57,7 @@ type frame struct {
 
 // newSearcher returns a searcher for positions under rules r.
 func newSearcher(r oware.Rules, tabs *Tables, plain *tablebase.Tables, tt *table) *searcher {
-	s := &searcher{rules: r, tabs: tabs, plain: plain, tt: tt, limit: int(r.RepeatLimit), emptyOK: r.RepeatWithEmptySide}
-	if r.RepeatLimit == 0 {
-		s.limit = 3
-	}
+	s := &searcher{rules: r, tabs: tabs, plain: plain, tt: tt, limit: r.RepeatLimit(), emptyOK: r.RepeatWithEmptySide()}
 	if tabs != nil && tabs.rules != r {
 		s.tabs = nil
 	}

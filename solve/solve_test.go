@@ -223,7 +223,8 @@ func TestConcurrent(t *testing.T) {
 
 // TestSolveErrors: what a Solver refuses.
 func TestSolveErrors(t *testing.T) {
-	_, err := New(oware.Rules{MaxPlies: 10}, Options{})
+	playstrategy, _ := oware.ParseRules("playstrategy") // a limit of plies
+	_, err := New(playstrategy, Options{})
 	require.ErrorIs(t, err, ErrUnsupportedRules)
 	aalina, _ := oware.ParseRules("aalina")
 	_, err = New(aalina, Options{Tables: tablesFor(t, "abapa")})

@@ -107,10 +107,7 @@ func (e *FormatError) Unwrap() error { return ErrFormat }
 // Of the presets, abapa, openspiel, aalina, auale and awari are
 // supported.
 func Supported(r oware.Rules) bool {
-	if _, err := r.MarshalText(); err != nil {
-		return false
-	}
-	return r.MaxPlies == 0 && r.MaxQuietPlies == 0 && !r.LoneSeeds && r.RepeatLimit != oware.NoRepetition
+	return r.MaxPlies() == 0 && r.MaxQuietPlies() == 0 && !r.LoneSeeds() && r.RepeatLimit() != 0
 }
 
 // Entry widths: each entry of a level holds, as signed bytes, the cycle

@@ -28,8 +28,9 @@ func TestSupported(t *testing.T) {
 		}
 		require.Equal(t, want, Supported(r), name)
 	}
-	require.False(t, Supported(oware.Rules{RepeatLimit: 7})) // no preset: no name for the files
-	_, err := Compute(context.Background(), oware.Rules{LoneSeeds: true}, 2, BuildOptions{})
+	lone, err := oware.ParseRules("board-game-rs") // lone seeds, no repetition rule
+	require.NoError(t, err)
+	_, err = Compute(context.Background(), lone, 2, BuildOptions{})
 	require.ErrorIs(t, err, ErrUnsupportedRules)
 	_, err = Compute(context.Background(), oware.Rules{}, 49, BuildOptions{})
 	require.Error(t, err)
