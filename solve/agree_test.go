@@ -273,3 +273,57 @@ func TestSolveProperty(t *testing.T) {
 		require.Equal(rt, Value{int8(want), int8(want)}, res.Value, "%v", pos)
 	})
 }
+
+// TestAnalyse: Analyse gives the reference solver's values of a position
+// with its history and of its moves (each the seeds it captures minus
+// the value after it, by Play), under abapa and aalina; and refuses rules
+// without a repetition rule.
+func TestAnalyse(t *testing.T) {
+	for _, rr := range refRules {
+		r, err := oware.ParseRules(rr.name)
+		require.NoError(t, err)
+		s := newRefSolver(rr.limit, rr.emptyOK)
+		cases, values := refCases(t, s, rand.New(rand.NewPCG(29, uint64(rr.limit))), 10)
+		for i, c := range cases {
+			p := c.position(t, r)
+			a, err := Analyse(context.Background(), p, nil, Limits{})
+			require.NoError(t, err)
+			require.Equal(t, Value{int8(values[i]), int8(values[i])}, a.Value, "%v", p)
+			nd := s.nodes[c.at]
+			require.Len(t, a.Moves, len(nd.moves), "%v", p)
+			for k, m := range nd.moves {
+				require.Equal(t, oware.Move(m.pit), a.Moves[k].Move)
+				var want int
+				w := nd.children[k]
+				switch {
+				case m.captured > 0:
+					s.count, s.budget = 0, refBudget
+					x, err := s.freshValue(w)
+					if err != nil {
+						continue // beyond the reference solver's budget
+					}
+					want = m.captured - x
+				case s.ends(w, c.hist[w]+1):
+					want = -m.child.split()
+				default:
+					hist := s.history()
+					for id, n := range c.hist {
+						hist[id] = n
+					}
+					hist[w]++
+					s.count, s.budget = 0, refBudget
+					x, err := s.valueOf(w, hist)
+					if err != nil {
+						continue // beyond the reference solver's budget
+					}
+					want = -x
+				}
+				require.Equal(t, Value{int8(want), int8(want)}, a.Moves[k].Value, "%v move %v", p, a.Moves[k].Move)
+			}
+		}
+	}
+	lone, err := oware.ParseRules("board-game-rs")
+	require.NoError(t, err)
+	_, err = Analyse(context.Background(), lone.Start(), nil, Limits{})
+	require.ErrorIs(t, err, ErrUnsupportedRules)
+}
