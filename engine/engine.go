@@ -60,6 +60,7 @@ import (
 	"time"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/solve"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
@@ -145,6 +146,15 @@ type Result struct {
 	// but for a Move other than the search's, whose PV is Move alone.
 	TableMove  bool
 	TableValue tablebase.Value // the tables' value of the position, when TableMove
+	// Solved tells that package solve proved the value of the position
+	// with its history (R10) and that Move is a move of perfect play with
+	// it; SolvedValue is then that value. A search with a time limit and
+	// endgame tables asks it, with a quarter of the time, at positions of
+	// at most SolveSeeds seeds that the tables do not decide. Score,
+	// Depth and PV stay the search's, but for a Move other than the
+	// search's, whose PV is Move alone.
+	Solved      bool
+	SolvedValue solve.Value
 }
 
 // Probe tells what an oracle, such as an endgame tablebase, knows of a
@@ -321,10 +331,20 @@ func (e *Engine) Analyze(ctx context.Context, p oware.Position, lim Limits, prog
 			s.probe = nil
 		}
 	}
+	var solveTime time.Duration
+	if tables != nil && lim.Time > 0 && solveWorth(tables.tb, p) {
+		solveTime = lim.Time / solveShare
+		lim.Time -= solveTime
+	}
 	r := s.run(ctx, p, lim, e.now, progress)
 	s.probe = nil
 	if tables != nil {
 		r = tableMove(tables.tb, p, r)
+	}
+	if solveTime > 0 {
+		sctx, cancel := context.WithTimeout(ctx, solveTime-solveTime/50)
+		r = solvedMove(sctx, tables.tb, p, r)
+		cancel()
 	}
 	return r, nil
 }
