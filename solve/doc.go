@@ -19,6 +19,37 @@
 // "met for the first time"). The positions in between, after moves that
 // captured nothing, are what the [Solver] is for.
 //
+// Exact with history means: for the position as it stands in its game,
+// with the count of every board met since the last capture, the value
+// that both players can force, each occurrence counted as R10 counts it,
+// proven by a search that played every move through Play; not the value
+// of the board met for the first time, which is what tables of boards
+// (package tablebase, and [Tables] here) hold. Where a search is cut
+// short by its context or its node budget, the result is the tightest
+// bounds it proved, which hold for that history: [Value.Exact] tells
+// which.
+//
+// # Rules
+//
+// The repetition rule is the preset's, read through
+// [oware.Rules.RepeatLimit] and [oware.Rules.RepeatWithEmptySide]: under
+// abapa the third occurrence of a position ends the game (R10), and only
+// while both sides hold seeds; under openspiel, aalina and auale the
+// second, an empty side or not; under awari the third, the seeds shared
+// evenly, so that a value there does not depend on the history at all.
+// The presets with a limit of plies (playstrategy, game-oware) or with
+// no repetition rule (board-game-rs, RepeatLimit 0) are not [Supported]:
+// a value there depends on more than the boards met since the last
+// capture.
+//
+// # Where values with history are shown
+//
+// [Analyse] is the one call that the command's oracle (oware oracle
+// -solve), oware tablebase probe with moves, the hint of oware play, the
+// analysis board and the engine (at positions of few seeds that the
+// tables do not decide, within its time) make: the value of a position
+// with its history and of each move, cut by package tablebase's bounds.
+//
 // # How it is found
 //
 // The Solver searches the game tree, playing every move with the

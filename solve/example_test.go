@@ -7,6 +7,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/solve"
+	"github.com/seed3966233f/oware/tablebase"
 )
 
 // The exact value of an endgame with its history, and a line of perfect
@@ -53,4 +54,31 @@ func Example() {
 	// with its history: 1 [F a A b B c D]
 	// draw 24-24 (repetition, R10)
 	// met for the first time: 3 [F a A b B c D d C e E f] tables: 3
+}
+
+// The values that the oracle, the hint, the board and the engine show: a
+// position with its history and each of its moves, cut by package
+// tablebase's bounds. Under abapa, after F f A, North's only move a
+// leads back towards boards met before: with that history the game is a
+// draw, where the tables, which value the board as met for the first
+// time, say only -2..2.
+func ExampleAnalyse() {
+	ctx := context.Background()
+	tb, err := tablebase.Compute(ctx, oware.Rules{}, 2, tablebase.BuildOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	p := oware.MustParsePosition("0-0-0-0-0-1-0-0-0-0-0-1-23-23-S FfA")
+	a, err := solve.Analyse(ctx, p, tb, solve.Limits{Nodes: 100_000})
+	if err != nil {
+		log.Fatal(err)
+	}
+	v, _ := tb.Probe(p)
+	fmt.Println("tables:", v, "with its history:", a.Value, "exact:", a.Value.Exact())
+	for _, m := range a.Moves {
+		fmt.Println(m.Move, m.Value)
+	}
+	// Output:
+	// tables: -2..2 with its history: 0 exact: true
+	// a 0
 }
