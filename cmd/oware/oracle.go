@@ -12,7 +12,7 @@ import (
 
 var oracleCommand = &cli.Command{
 	Name:  "oracle",
-	Usage: []string{"[-rules NAME] [-tablebase DIR [-solve N]]"},
+	Usage: []string{"[-rules NAME] [-tablebase DIR]"},
 	Short: "answer JSON-lines rules queries on stdin",
 	Long: `
 Oracle serves the oracle protocol (version 1) on the standard input and

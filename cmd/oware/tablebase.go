@@ -199,7 +199,8 @@ are those; the tables alone count the board as met for the first time.`,
 }
 
 // tablebaseProbe shows the value of p and of its moves, with its history
-// when solveNodes is not 0 and package solve supports p's rules.
+// when solveNodes is not 0, package solve supports p's rules and the
+// tables' value is not already that.
 func tablebaseProbe(ctx context.Context, stdout io.Writer, tb *tablebase.Tables, p oware.Position, solveNodes uint64) error {
 	v, err := tb.Probe(p)
 	if err != nil {
@@ -208,7 +209,9 @@ func tablebaseProbe(ctx context.Context, stdout io.Writer, tb *tablebase.Tables,
 	b, mover := p.Board(), p.Board().ToMove()
 	fmt.Fprintf(stdout, "%s, %s, %s to move\n", b, p.Rules(), mover)
 	fmt.Fprintf(stdout, "value: %s (%s's seeds from the board minus %s's)\n", v, mover, mover.Opponent())
-	if solveNodes > 0 && solve.Supported(p.Rules()) {
+	// With no earlier board that can recur and an exact value, the
+	// tables' value is the value with the history.
+	if solveNodes > 0 && solve.Supported(p.Rules()) && (p.QuietPlies() > 0 || !v.Exact()) {
 		a, err := solve.Analyse(ctx, p, tb, solve.Limits{Nodes: solveNodes})
 		if err != nil {
 			return err

@@ -104,7 +104,6 @@ func TestTablebaseProbe(t *testing.T) {
 	require.Equal(t, exitOK, status, errOut)
 	assert.Equal(t, `0-0-0-0-0-1-2-1-0-0-0-0-22-22-S, abapa, South to move
 value: 2 (South's seeds from the board minus North's)
-value with its history (R10): 2, exact
 perfect play: South wins by 2
   F  2  best
 `, out)
