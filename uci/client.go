@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"slices"
 	"strconv"
@@ -28,12 +29,24 @@ const (
 	// output ended, before it is killed.
 	quitTime = 2 * time.Second
 	// maxEngineLine is the longest line read from an engine; a longer
-	// one is dropped.
+	// one is an error of the engine's, as soon as it passes the bound.
 	maxEngineLine = 1 << 20
+	// exitGrace is the time that the output of an engine that has exited
+	// is still read for, although a process that it started keeps it
+	// open: what the engine wrote before it exited is in the pipe already.
+	exitGrace = 200 * time.Millisecond
 	// maxShown is the longest part of an engine's line that an error
 	// quotes.
 	maxShown = 200
 )
+
+// tooLong stands in a Client's lines for a line longer than
+// maxEngineLine, which no line read can be: it holds a line break.
+const tooLong = "\n"
+
+// errTooLong is the detail of the error of an engine's line longer than
+// maxEngineLine.
+var errTooLong = fmt.Sprintf("a line longer than %d bytes", maxEngineLine)
 
 // MaxName is the longest engine name or author, in bytes, that a Client
 // gives (see Client.Name): a longer one is cut, and what is not a
@@ -87,15 +100,35 @@ func Start(ctx context.Context, name string, args ...string) (*Client, error) {
 	if err != nil {
 		return nil, &Error{Engine: command, Err: err}
 	}
-	stdout, err := cmd.StdoutPipe()
+	// The pipe of the output is the Client's own, not StdoutPipe's: Wait
+	// would close that only once it has been read to its end, which a
+	// process that the engine started may hold open after the engine
+	// exits. Once the engine has exited, its output is read for exitGrace
+	// more.
+	stdout, w, err := os.Pipe()
 	if err != nil {
 		return nil, &Error{Engine: command, Err: err}
 	}
-	if err := cmd.Start(); err != nil {
+	cmd.Stdout = w
+	err = cmd.Start()
+	w.Close() // the engine's now
+	if err != nil {
+		stdout.Close()
 		return nil, &Error{Engine: command, Err: err}
 	}
+	waited := make(chan struct{})
+	var waitErr error
+	go func() {
+		waitErr = cmd.Wait()
+		close(waited)
+		_ = stdout.SetReadDeadline(time.Now().Add(exitGrace)) // where pipes have no deadlines, reading ends with the last writer
+	}()
 	c := &Client{name: command, w: stdin, process: true}
-	c.read(stdout, cmd.Wait)
+	c.read(stdout, func() error {
+		<-waited
+		stdout.Close()
+		return waitErr
+	})
 	c.kill = func() {
 		_ = cmd.Process.Kill()
 		_ = stdin.Close()
@@ -133,12 +166,29 @@ func (c *Client) read(r io.Reader, wait func() error) {
 	c.exited = make(chan struct{})
 	go func() {
 		br := bufio.NewReader(r)
+		var line []byte
+		long := false
 		for {
-			line, _, err := lineio.ReadLine(br, maxEngineLine)
+			chunk, err := br.ReadSlice('\n')
+			switch {
+			case long:
+			case len(line)+len(chunk) > maxEngineLine:
+				// Said at once, as the rest of a flood may never come.
+				long, line = true, line[:0]
+				c.lines <- tooLong
+			default:
+				line = append(line, chunk...)
+			}
+			if errors.Is(err, bufio.ErrBufferFull) {
+				continue
+			}
+			if !long && (err == nil || len(line) > 0) {
+				c.lines <- strings.TrimSpace(string(line))
+			}
 			if err != nil {
 				break
 			}
-			c.lines <- line
+			line, long = line[:0], false
 		}
 		close(c.lines)
 		if wait != nil {
@@ -198,8 +248,11 @@ func (c *Client) send(line string) {
 func (c *Client) next(ctx context.Context, op string) (string, error) {
 	select {
 	case line, ok := <-c.lines:
-		if !ok {
+		switch {
+		case !ok:
 			return "", c.fail(op, ErrExited, c.howEnded())
+		case line == tooLong:
+			return "", c.fail(op, ErrProtocol, errTooLong)
 		}
 		return line, nil
 	case <-ctx.Done():
@@ -402,6 +455,10 @@ func (c *Client) Go(ctx context.Context, lim Limits, info func(Info)) (BestMove,
 			err := c.fail("go", ErrExited, c.howEnded())
 			c.stop()
 			return BestMove{}, err
+		}
+		if line == tooLong {
+			c.stop()
+			return BestMove{}, c.fail("go", ErrProtocol, errTooLong)
 		}
 		words := strings.Fields(line)
 		switch {

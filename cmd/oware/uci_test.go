@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -34,7 +33,9 @@ var (
 
 // uciSession runs oware uci on the given commands, one a line, with the
 // flags args (a table of 1 MB and no endgames solved unless they say),
-// and returns its status and output lines.
+// and returns its status and output lines. The input ends once every go
+// has its best move: its end would end a search at once, as quit does
+// (issue 26 #12).
 func uciSession(t *testing.T, input string, args ...string) (int, []string, string) {
 	t.Helper()
 	if !slices.Contains(args, "-hash") {
@@ -43,56 +44,37 @@ func uciSession(t *testing.T, input string, args ...string) (int, []string, stri
 	if !slices.Contains(args, "-endgame") && !slices.Contains(args, "-tablebase") {
 		args = append(args, "-endgame", "0")
 	}
-	// The input ends once every go has its best move: its end during a
-	// search would end the search at once, as quit does.
-	gos := 0
-	for _, l := range strings.Split(input, "\n") {
-		if f := strings.Fields(l); len(f) > 0 && f[0] == "go" {
-			gos++
-		}
-	}
-	out := &bestMoves{want: gos, done: make(chan struct{})}
-	if gos == 0 {
-		close(out.done)
-	}
-	stdin, feed := io.Pipe()
-	go func() {
-		if _, err := io.WriteString(feed, input); err != nil {
-			return // the command ended without reading it all
-		}
-		select {
-		case <-out.done:
-		case <-time.After(time.Minute):
-		}
-		feed.Close()
-	}()
-	var errOut strings.Builder
-	status := run(append([]string{"uci"}, args...), stdin, out, &errOut)
-	stdin.Close()
+	out, errOut := new(testkit.Buffer), new(testkit.Buffer)
+	stdin := io.MultiReader(strings.NewReader(input), &answeredEOF{out: out, gos: countGos(input)})
+	status := run(append([]string{"uci"}, args...), stdin, out, errOut)
 	return status, strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n"), errOut.String()
 }
 
-// bestMoves holds what oware uci writes and is done once it has written
-// want best moves.
-type bestMoves struct {
-	testkit.Buffer
-	mu   sync.Mutex
-	seen int
-	want int
-	done chan struct{}
-}
-
-func (b *bestMoves) Write(p []byte) (int, error) {
-	n, err := b.Buffer.Write(p)
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.seen < b.want {
-		b.seen = strings.Count("\n"+b.Buffer.String(), "\nbestmove ")
-		if b.seen >= b.want {
-			close(b.done)
+// countGos counts the lines of input that are go commands.
+func countGos(input string) int {
+	n := 0
+	for line := range strings.Lines(input) {
+		if f := strings.Fields(line); len(f) > 0 && f[0] == "go" {
+			n++
 		}
 	}
-	return n, err
+	return n
+}
+
+// answeredEOF is the end of an input, which comes once out holds a best
+// move for each of gos searches, or after a minute.
+type answeredEOF struct {
+	out *testkit.Buffer
+	gos int
+}
+
+func (r *answeredEOF) Read([]byte) (int, error) {
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		if strings.Count(r.out.String(), "bestmove ") >= r.gos {
+			break
+		}
+	}
+	return 0, io.EOF
 }
 
 // TestUCIRefuses: malformed commands get an error line and change

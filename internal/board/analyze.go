@@ -99,9 +99,8 @@ func (s *Service) Analyze(ctx context.Context, req AnalyzeRequest, emit func(Ana
 		if a.Millis > 0 {
 			a.NPS = r.Nodes * 1000 / uint64(a.Millis)
 		}
-		line := analysisLine(p, r)
-		a.Lines = []AnalysisLine{line}
-		a.Bar = bar(line.South)
+		a.Lines = analysisLines(p, r)
+		a.Bar = bar(a.Lines[0].South)
 		return a
 	}
 	r, err := s.analyst.Analyze(ctx, p, lim, func(r engine.Result) { emit(report(r)) })
@@ -144,61 +143,82 @@ func limits(depth, millis int) (engine.Limits, error) {
 	return engine.Limits{Depth: depth, Time: d}, nil
 }
 
-// analysisLine returns the line of the search result r at p.
+// analysisLines returns the lines of the search result r at p, the best
+// first, as an Analysis gives them. The engine searches one line, its best
+// move, and the page shows every line an Analysis has, the bar following
+// the first: an engine that searches several (MultiPV) adds a line for
+// each of its moves after the best, as scoreLine words it.
+func analysisLines(p oware.Position, r engine.Result) []AnalysisLine {
+	return []AnalysisLine{analysisLine(p, r)}
+}
+
+// analysisLine returns the line of the search result r at p: the tables'
+// result where they decide the game (r.TableMove), or else the search's
+// score.
 func analysisLine(p oware.Position, r engine.Result) AnalysisLine {
-	mover := p.Board().ToMove()
-	l := AnalysisLine{Move: r.Move.String(), PV: []string{}}
-	for _, m := range r.PV {
-		l.PV = append(l.PV, m.String())
+	if !r.TableMove {
+		return scoreLine(p, r.Move, r.Score, r.PV)
 	}
+	lo, hi := r.TableValue.Margin(p.Board())
+	return AnalysisLine{Move: r.Move.String(), PV: letters(r.PV), Kind: "proven", Text: "proven: " + marginText(lo, hi), South: float64(lo+hi) / 2}
+}
+
+// scoreLine returns the line of the move m at p, of score s for the
+// player to move at p (engine.Score) and line pv.
+func scoreLine(p oware.Position, m oware.Move, s engine.Score, pv []oware.Move) AnalysisLine {
+	mover := p.Board().ToMove()
+	l := AnalysisLine{Move: m.String(), PV: letters(pv)}
 	sign := 1.0
 	if mover == oware.North {
 		sign = -1
 	}
-	b := p.Board()
-	switch {
-	case r.TableMove:
-		lo, hi := r.TableValue.Margin(b)
-		l.Kind, l.Text = "proven", "proven: "+marginText(lo, hi)
-		l.South = float64(lo+hi) / 2
-	default:
-		if plies, ok := r.Score.Mate(); ok {
-			l.Kind = "end"
-			switch {
-			case plies > 0:
-				l.Text, l.South = fmt.Sprintf("%s wins in %d plies", mover, plies), sign*48
-			case plies < 0:
-				l.Text, l.South = fmt.Sprintf("%s wins in %d plies", mover.Opponent(), -plies), -sign*48
-			default:
-				l.Text = "a draw"
-			}
-		} else if margin, ok := r.Score.Proven(); ok {
-			l.Kind = "proven"
-			winner := mover
-			if margin < 0 {
-				winner, margin = mover.Opponent(), -margin
-			}
-			l.Text = fmt.Sprintf("proven: %s wins by at least %d", winner, margin)
-			if winner == mover {
-				l.South = sign * float64(margin)
-			} else {
-				l.South = -sign * float64(margin)
-			}
-		} else {
-			l.Kind = "estimate"
-			seeds := r.Score.Seeds()
-			l.South = sign * seeds
-			switch {
-			case seeds > 0:
-				l.Text = fmt.Sprintf("%+.2f seeds for %s", seeds, mover)
-			case seeds < 0:
-				l.Text = fmt.Sprintf("%+.2f seeds for %s", -seeds, mover.Opponent())
-			default:
-				l.Text = "even"
-			}
+	if plies, ok := s.Mate(); ok {
+		l.Kind = "end"
+		switch {
+		case plies > 0:
+			l.Text, l.South = fmt.Sprintf("%s wins in %s", mover, count(plies, "ply", "plies")), sign*48
+		case plies < 0:
+			l.Text, l.South = fmt.Sprintf("%s wins in %s", mover.Opponent(), count(-plies, "ply", "plies")), -sign*48
+		default:
+			l.Text = "a draw"
 		}
+		return l
+	}
+	if margin, ok := s.Proven(); ok {
+		l.Kind = "proven"
+		winner := mover
+		if margin < 0 {
+			winner, margin = mover.Opponent(), -margin
+		}
+		l.Text = fmt.Sprintf("proven: %s wins by at least %d", winner, margin)
+		if winner == mover {
+			l.South = sign * float64(margin)
+		} else {
+			l.South = -sign * float64(margin)
+		}
+		return l
+	}
+	l.Kind = "estimate"
+	seeds := s.Seeds()
+	l.South = sign * seeds
+	switch {
+	case seeds > 0:
+		l.Text = fmt.Sprintf("%+.2f seeds for %s", seeds, mover)
+	case seeds < 0:
+		l.Text = fmt.Sprintf("%+.2f seeds for %s", -seeds, mover.Opponent())
+	default:
+		l.Text = "even"
 	}
 	return l
+}
+
+// letters returns the moves as pit letters, never nil.
+func letters(moves []oware.Move) []string {
+	out := make([]string, 0, len(moves))
+	for _, m := range moves {
+		out = append(out, m.String())
+	}
+	return out
 }
 
 // bar returns South's share of the evaluation bar for a score of south
@@ -245,4 +265,12 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (EngineMove, error)
 		return EngineMove{}, err
 	}
 	return EngineMove{Move: r.Move.String(), Line: analysisLine(p, r), Depth: r.Depth}, nil
+}
+
+// count returns n with its noun, one or many: "1 ply", "7 plies".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/engine"
 	"github.com/seed3966233f/oware/internal/board"
 	"github.com/seed3966233f/oware/ogn"
 	"github.com/seed3966233f/oware/tablebase"
@@ -332,8 +333,41 @@ func TestAnalysisScores(t *testing.T) {
 	require.NoError(t, s.Analyze(context.Background(), board.AnalyzeRequest{Line: board.Line{Start: "2-1-0-0-0-1-0-0-0-4-1-0-19-20-N"}, Depth: 4}, func(a board.Analysis) { last = a }))
 	require.Len(t, last.Lines, 1)
 	assert.Equal(t, "end", last.Lines[0].Kind)
-	assert.Equal(t, "North wins in 1 plies", last.Lines[0].Text)
+	assert.Equal(t, "North wins in 1 ply", last.Lines[0].Text)
 	assert.Less(t, last.Bar, 0.01)
+}
+
+// TestScoreLine: each kind of score (engine.Score) in words and in seeds
+// from South's side, for either player to move: the words every line of
+// an analysis has, the best move's and, with several lines, the others'.
+func TestScoreLine(t *testing.T) {
+	south := oware.Start()                                            // South to move
+	north := oware.MustParsePosition("4-4-4-4-4-0-5-5-5-5-4-4-0-0-N") // North to move, after F
+	for _, tt := range []struct {
+		name  string
+		p     oware.Position
+		score engine.Score
+		text  string
+		kind  string
+		south float64
+	}{
+		{"an estimate for the mover, South", south, 5, "+1.25 seeds for South", "estimate", 1.25},
+		{"an estimate against the mover, South", south, -8, "+2.00 seeds for North", "estimate", -2},
+		{"an estimate for the mover, North", north, 5, "+1.25 seeds for North", "estimate", -1.25},
+		{"an even game", north, 0, "even", "estimate", 0},
+		{"the mover wins, seen", south, engine.Win - 7, "South wins in 7 plies", "end", 48},
+		{"the mover loses next ply, seen", north, -engine.Win + 1, "South wins in 1 ply", "end", 48},
+		{"North to move wins, seen", north, engine.Win - 3, "North wins in 3 plies", "end", -48},
+		{"the mover wins, proven", south, engine.KnownWin + 3, "proven: South wins by at least 3", "proven", 3},
+		{"the mover loses, proven", north, -engine.KnownWin - 6, "proven: South wins by at least 6", "proven", 6},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m, _ := tt.p.Moves().Nth(0)
+			pv := []oware.Move{m, oware.Move(9)}
+			l := board.ScoreLine(tt.p, m, tt.score, pv)
+			assert.Equal(t, board.AnalysisLine{Move: m.String(), PV: []string{m.String(), "d"}, Text: tt.text, Kind: tt.kind, South: tt.south}, l)
+		})
+	}
 }
 
 // TestMove: the engine's move is legal; a game over has none.

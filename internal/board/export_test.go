@@ -5,3 +5,6 @@ var (
 	MarginText = marginText
 	MoverText  = moverText
 )
+
+// ScoreLine words a line of the analysis, for the tests.
+var ScoreLine = scoreLine

@@ -68,15 +68,18 @@ func serveAs(mode string) int {
 	case "exit": // dies before answering
 		fmt.Fprintln(os.Stderr, "subject: cannot load the model")
 		return 3
-	case "orphan": // starts a hanging child that keeps its stdout, says its pid, dies
+	case "orphan", "orphan-0": // starts a hanging child that keeps its stdout and stderr, says its pid, dies (with status 0)
 		child := exec.Command(os.Args[0], "-test.run=^TestHelperSubject$")
 		child.Env = append(os.Environ(), subjectEnv+"=hang")
-		child.Stdout = os.Stdout
+		child.Stdout, child.Stderr = os.Stdout, os.Stderr
 		if child.Start() != nil {
 			return 1
 		}
 		_ = os.WriteFile(os.Getenv("OWARE_CHECK_PIDFILE"), fmt.Appendf(nil, "%d", child.Process.Pid), 0o644)
 		fmt.Fprintln(os.Stderr, "subject: \x1b[31mcannot load the model\x07")
+		if mode == "orphan-0" {
+			return 0
+		}
 		return 3
 	case "flood": // writes without end and without a line break
 		chunk := bytes.Repeat([]byte("y"), 64<<10)

@@ -19,7 +19,9 @@ func TestHangKilledWithItsChildren(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	t.Setenv("OWARE_CHECK_PIDFILE", pidFile)
 	cfg := config(t, helper(t, "hang-child"), 3)
-	cfg.Timeout, cfg.StartTimeout = 300*time.Millisecond, 300*time.Millisecond
+	// Time enough for the subject to start its child and say its pid on a
+	// crowded machine (300 ms was not).
+	cfg.Timeout, cfg.StartTimeout = 3*time.Second, 3*time.Second
 	res, err := Run(t.Context(), cfg)
 	require.NoError(t, err)
 	require.NotNil(t, res.Failure)
@@ -46,20 +48,27 @@ func assertChildGone(t *testing.T, pidFile string) {
 // subject that does not answer in time, 12 s later, with a "shrunk" case
 // (issue 26 #16). Its child is killed with it.
 func TestSubjectExitsLeavingAChild(t *testing.T) {
-	pidFile := t.TempDir() + "/pid"
-	t.Setenv("OWARE_CHECK_PIDFILE", pidFile)
-	cfg := config(t, helper(t, "orphan"), 3) // a minute of timeout
-	began := time.Now()
-	res, err := Run(t.Context(), cfg)
-	require.ErrorIs(t, err, ErrCannotRun)
-	require.ErrorIs(t, err, ErrCrashed)
-	assert.Nil(t, res.Failure)
-	assert.Less(t, time.Since(began), cfg.Timeout, "it does not wait for the timeout")
-	var se *SubjectError
-	require.ErrorAs(t, err, &se)
-	assert.Equal(t, "exit status 3", se.Detail)
-	assert.Equal(t, `subject: \x1b[31mcannot load the model\x07`, se.Stderr, "what the subject says is escaped")
-	assertChildGone(t, pidFile)
+	for mode, status := range map[string]string{"orphan": "exit status 3", "orphan-0": "exit status 0"} {
+		t.Run(mode, func(t *testing.T) {
+			pidFile := t.TempDir() + "/pid"
+			t.Setenv("OWARE_CHECK_PIDFILE", pidFile)
+			cfg := config(t, helper(t, mode), 3) // a minute of timeout
+			began := time.Now()
+			res, err := Run(t.Context(), cfg)
+			require.ErrorIs(t, err, ErrCannotRun)
+			require.ErrorIs(t, err, ErrCrashed)
+			assert.Nil(t, res.Failure)
+			assert.Less(t, time.Since(began), cfg.Timeout, "it does not wait for the timeout")
+			var se *SubjectError
+			require.ErrorAs(t, err, &se)
+			// The status the subject exited with, not the end of the wait
+			// for the output that its child holds ("exec: WaitDelay
+			// expired before I/O complete" for a status 0).
+			assert.Equal(t, status, se.Detail)
+			assert.Equal(t, `subject: \x1b[31mcannot load the model\x07`, se.Stderr, "what the subject says is escaped")
+			assertChildGone(t, pidFile)
+		})
+	}
 }
 
 // gone reports whether process pid has ended (a zombie has ended too).

@@ -201,8 +201,13 @@ func (s *Subject) crashed() error {
 	detail := "its output ended, and it is still running"
 	select {
 	case <-s.exited:
+		// The process's status, "exit status 0" too, where Wait's error
+		// would be the end of its wait for the output that a child of the
+		// subject holds.
 		detail = "exit status 0"
-		if s.waitErr != nil {
+		if ps := s.cmd.ProcessState; ps != nil {
+			detail = ps.String()
+		} else if s.waitErr != nil {
 			detail = s.waitErr.Error()
 		}
 	case <-time.After(5 * time.Second):

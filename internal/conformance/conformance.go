@@ -121,33 +121,55 @@ var DefaultOptions = Options{Seed: 1, Games: 20, Endgames: 60}
 // cases of kind "vector" of internal/rulecases, in their order), then the
 // random games, then the random endgames, played under opt.Rules.
 func Cases(opt Options) ([]Case, error) {
-	if opt.Games < 0 || opt.Endgames < 0 {
-		return nil, errors.New("conformance: negative number of games")
-	}
 	var cases []Case
+	err := eachCase(opt, func(c Case) error {
+		cases = append(cases, c)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return cases, nil
+}
+
+// eachCase calls yield with each case for opt, in the order of Cases,
+// one at a time, and stops at the first error.
+func eachCase(opt Options, yield func(Case) error) error {
+	if opt.Games < 0 || opt.Endgames < 0 {
+		return errors.New("conformance: negative number of games")
+	}
 	if opt.Rules == (oware.Rules{}) {
-		var err error
-		if cases, err = handCases(); err != nil {
-			return nil, err
+		hand, err := handCases()
+		if err != nil {
+			return err
+		}
+		for _, c := range hand {
+			if err := yield(c); err != nil {
+				return err
+			}
 		}
 	}
 	rng := prng.New(opt.Seed)
 	for i := 0; i < opt.Games; i++ {
 		c, err := randomGame(rng, opt.Rules, fmt.Sprintf("random-game-%03d", i+1), opt.Rules.Start(), "a game of uniformly random moves from the opening")
-		if err != nil {
-			return nil, err
+		if err == nil {
+			err = yield(c)
 		}
-		cases = append(cases, c)
+		if err != nil {
+			return err
+		}
 	}
 	for i := 0; i < opt.Endgames; i++ {
 		start := opt.Rules.Position(boardgen.Endgame(rng, 2, 10)) // 2 to 10 seeds, scores below 25; it may be over (R9)
 		c, err := randomGame(rng, opt.Rules, fmt.Sprintf("random-endgame-%03d", i+1), start, "a game of uniformly random moves from a set-up position with few seeds on the board")
-		if err != nil {
-			return nil, err
+		if err == nil {
+			err = yield(c)
 		}
-		cases = append(cases, c)
+		if err != nil {
+			return err
+		}
 	}
-	return cases, nil
+	return nil
 }
 
 // handCases returns the hand-built cases, answered under abapa.
@@ -182,28 +204,31 @@ func Command(opt Options) string {
 }
 
 // Generate writes the vectors for opt: the header, then one case per line.
-// The output depends on opt alone.
+// The output depends on opt alone. It plays the cases twice, once to count
+// them for the header and once to write them, so that it holds one case at
+// a time however many games opt asks for (holding them all took 1.6 GB for
+// 20,000 games).
 func Generate(w io.Writer, opt Options) error {
-	cases, err := Cases(opt)
-	if err != nil {
-		return err
-	}
 	h := Header{
 		Format:    Format,
 		Version:   Version,
 		Generator: Command(opt),
 		Doc:       "one JSON object per line: this header, then cases of the form of the oracle protocol (README.md, The oracle protocol)",
 		Preset:    preset(opt.Rules),
-		Cases:     len(cases),
 		Coverage:  map[string]int{},
 	}
-	for _, c := range cases {
+	err := eachCase(opt, func(c Case) error {
+		h.Cases++
 		if c.Game != nil {
 			h.Plies += len(c.Plies)
 		}
 		for _, r := range c.Rules {
 			h.Coverage[r]++
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
@@ -211,10 +236,8 @@ func Generate(w io.Writer, opt Options) error {
 	if err := enc.Encode(h); err != nil {
 		return err
 	}
-	for _, c := range cases {
-		if err := enc.Encode(c); err != nil {
-			return err
-		}
+	if err := eachCase(opt, func(c Case) error { return enc.Encode(c) }); err != nil {
+		return err
 	}
 	return bw.Flush()
 }

@@ -3,6 +3,7 @@ package web_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/png"
@@ -158,6 +159,70 @@ func (p pg) check(b oware.Board, what string) {
 	assert.Equal(p.t, [2]int{b.Score(oware.South), b.Score(oware.North)}, scores, "%s: the scores of %s", what, b)
 }
 
+// checkLabels asserts what a screen reader says of each pit at pos: a
+// legal move is a button the keyboard reaches, "D: 3 seeds; play D",
+// every other pit an image, "E: 1 seed, South's pit"; in a finished game
+// no pit is a button.
+func (p pg) checkLabels(pos oware.Position, what string) {
+	p.t.Helper()
+	var got []struct{ Pit, Role, Tabindex, Label string }
+	p.eval(`[...document.querySelectorAll('#board [data-pit]')].map(g => ({Pit: g.dataset.pit, Role: g.getAttribute('role') || '', Tabindex: g.getAttribute('tabindex') || '', Label: g.getAttribute('aria-label') || ''}))`, &got)
+	require.Len(p.t, got, oware.NumPits, what)
+	for _, g := range got {
+		var pit int
+		_, err := fmt.Sscan(g.Pit, &pit)
+		require.NoError(p.t, err)
+		m := oware.Move(pit)
+		n := pos.Board().Pit(pit)
+		seeds := fmt.Sprintf("%d seeds", n)
+		if n == 1 {
+			seeds = "1 seed"
+		}
+		want := struct{ Pit, Role, Tabindex, Label string }{g.Pit, "img", "", fmt.Sprintf("%s: %s, %s's pit", m, seeds, m.Player())}
+		switch {
+		case pos.Moves().Len() == 0:
+			want.Role, want.Label = "", ""
+		case pos.Moves().Contains(m):
+			want.Role, want.Tabindex, want.Label = "button", "0", fmt.Sprintf("%s: %s; play %s", m, seeds, m)
+		}
+		assert.Equal(p.t, want, g, "%s: pit %s of %s", what, m, pos)
+	}
+}
+
+// focusPit moves the focus by Tab from the last control before the board
+// to the first pit it reaches.
+func (p pg) focusPit() {
+	p.t.Helper()
+	p.run(chromedp.Focus("#speed", chromedp.ByID))
+	for range 60 {
+		p.run(chromedp.KeyEvent(kb.Tab))
+		var pit string
+		p.eval(`document.activeElement && document.activeElement.dataset && document.activeElement.dataset.pit || ""`, &pit)
+		if pit != "" {
+			return
+		}
+	}
+	p.t.Fatal("Tab reaches no pit")
+}
+
+// tabOrder returns the pits that Tab reaches one after the other, from
+// the first.
+func (p pg) tabOrder() []oware.Move {
+	p.t.Helper()
+	p.focusPit()
+	var order []oware.Move
+	for range oware.NumPits + 1 {
+		pit := -1
+		p.eval(`document.activeElement && document.activeElement.dataset && document.activeElement.dataset.pit !== undefined ? Number(document.activeElement.dataset.pit) : -1`, &pit)
+		if pit < 0 {
+			break
+		}
+		order = append(order, oware.Move(pit))
+		p.run(chromedp.KeyEvent(kb.Tab))
+	}
+	return order
+}
+
 // clickPit clicks pit i and waits for the answer.
 func (p pg) clickPit(i int) {
 	p.t.Helper()
@@ -200,6 +265,7 @@ func exercise(t *testing.T, p pg) (firstAnalysis, roundTrip time.Duration) {
 	pos := oware.Start()
 	boards := []oware.Board{pos.Board()}
 	p.check(pos.Board(), "the opening")
+	p.checkLabels(pos, "the opening")
 	var trips time.Duration
 	for ply := 0; ply < 16 && pos.Moves().Len() > 0; ply++ {
 		m, _ := pos.Moves().Nth(rng.IntN(pos.Moves().Len()))
@@ -221,6 +287,9 @@ func exercise(t *testing.T, p pg) (firstAnalysis, roundTrip time.Duration) {
 		require.NoError(t, err)
 		boards = append(boards, pos.Board())
 		p.check(pos.Board(), fmt.Sprintf("ply %d, %s", ply+1, m))
+		if ply%4 == 3 {
+			p.checkLabels(pos, fmt.Sprintf("ply %d, %s", ply+1, m))
+		}
 		assert.Contains(t, p.text("#caption"), " sows "+m.String())
 		assert.Empty(t, p.text("#message"))
 	}
@@ -274,6 +343,8 @@ func exercise(t *testing.T, p pg) (firstAnalysis, roundTrip time.Duration) {
 	p.load("2-1-0-0-0-1-0-0-0-4-1-0-19-20-N")
 	p.clickPit(9)
 	assert.Equal(t, "Game over: North wins 25-19 (majority, R8)", p.text("#outcome"))
+	over, _ := oware.MustParsePosition("2-1-0-0-0-1-0-0-0-4-1-0-19-20-N").Play(9)
+	p.checkLabels(over, "a finished game")
 	p.clickPit(0)
 	assert.Contains(t, p.text("#message"), "D5: the game is over")
 
@@ -299,26 +370,44 @@ func exercise(t *testing.T, p pg) (firstAnalysis, roundTrip time.Duration) {
 	p.check(fed.Board(), "after F feeds North")
 	assert.Contains(t, p.text("#caption"), "it feeds North, whose side was empty (R7)")
 
-	// Keyboard alone: Tab to a playable pit, Enter plays it.
-	p.run(chromedp.Evaluate(`document.activeElement && document.activeElement.blur()`, nil))
-	focused := ""
-	for range 60 {
-		p.run(chromedp.KeyEvent(kb.Tab))
-		p.eval(`document.activeElement && document.activeElement.dataset && document.activeElement.dataset.pit || ""`, &focused)
-		if focused != "" {
-			break
+	// Keyboard alone. Tab visits the playable pits, and only those, in
+	// the order they are drawn: North's row from f to a above, South's
+	// from A to F below.
+	p.checkLabels(fed, "the fed position")
+	var order []oware.Move
+	for _, pit := range []int{11, 10, 9, 8, 7, 6, 0, 1, 2, 3, 4, 5} {
+		if fed.Moves().Contains(oware.Move(pit)) {
+			order = append(order, oware.Move(pit))
 		}
 	}
-	require.NotEmpty(t, focused, "Tab reaches a pit")
-	var label string
-	p.eval(`document.activeElement.getAttribute("aria-label")`, &label)
+	assert.Equal(t, order, p.tabOrder(), "the pits Tab reaches")
+	// Space plays the pit in focus; the focus stays on the board, on a
+	// playable pit of the player to move, which Enter plays; U takes it
+	// back. Each time the pits' labels are the board's.
+	p.focusPit()
 	var pit int
-	fmt.Sscan(focused, &pit)
-	assert.Equal(t, fmt.Sprintf("%s: %d seeds; play %s", oware.Move(pit), fed.Board().Pit(pit), oware.Move(pit)), strings.Replace(label, "1 seed;", "1 seeds;", 1))
-	p.key(kb.Enter)
-	after, err := fed.Play(oware.Move(pit))
+	p.eval(`Number(document.activeElement.dataset.pit)`, &pit)
+	assert.Equal(t, order[0], oware.Move(pit), "the first pit Tab reaches")
+	p.key(" ")
+	after, err := fed.Play(order[0])
 	require.NoError(t, err)
+	p.check(after.Board(), "after Space on a focused pit")
+	p.checkLabels(after, "after Space")
+	first, _ := after.Moves().Nth(0)
+	p.eval(`Number(document.activeElement.dataset.pit)`, &pit)
+	assert.Equal(t, first, oware.Move(pit), "the focus after a move: the first playable pit")
+	p.key("u")
+	p.check(fed.Board(), "after U")
+	p.checkLabels(fed, "after U")
+	p.eval(`Number(document.activeElement.dataset.pit)`, &pit)
+	assert.Equal(t, order[0], oware.Move(pit), "the focus after U")
+	p.key(kb.Enter)
 	p.check(after.Board(), "after Enter on a focused pit")
+	p.key(kb.Enter)
+	after, err = after.Play(first)
+	require.NoError(t, err)
+	p.check(after.Board(), "after Enter again")
+	p.checkLabels(after, "after Enter again")
 
 	// Save the line as OGN, and load it back.
 	p.run(chromedp.Click("#save", chromedp.ByID))
@@ -329,13 +418,13 @@ func exercise(t *testing.T, p pg) (firstAnalysis, roundTrip time.Duration) {
 	require.NoError(t, err, "the saved record:\n%s", saved)
 	effects, err := g.Replay()
 	require.NoError(t, err)
-	require.Len(t, effects, 2)
-	assert.Equal(t, after.Board(), effects[1].After().Board())
+	require.Len(t, effects, 3)
+	assert.Equal(t, after.Board(), effects[2].After().Board())
 	p.run(chromedp.Click("#new", chromedp.ByID))
 	p.settle()
 	p.check(oware.Start().Board(), "a new game")
 	p.load(saved)
-	assert.Equal(t, "Game loaded: 2 moves.", p.text("#record-message"))
+	assert.Equal(t, "Game loaded: 3 moves.", p.text("#record-message"))
 	p.check(after.Board(), "the saved game loaded back")
 
 	// A record from a file.
@@ -380,45 +469,12 @@ func exercise(t *testing.T, p pg) (firstAnalysis, roundTrip time.Duration) {
 	return firstAnalysis, roundTrip
 }
 
-// boardsMoves plays up to n random moves from *p and returns them.
-func boardsMoves(rng *rand.Rand, p *oware.Position, n int) []oware.Move {
-	var moves []oware.Move
-	for range n {
-		if p.Moves().Len() == 0 {
-			break
-		}
-		m, _ := p.Moves().Nth(rng.IntN(p.Moves().Len()))
-		moves = append(moves, m)
-		*p, _ = p.Play(m)
-	}
-	return moves
-}
-
-// startServer serves the board on a loopback address for the test.
-func startServer(t *testing.T, cfg board.Config) string {
-	svc, err := board.New(cfg)
-	require.NoError(t, err)
-	srv := httptest.NewServer(web.Handler(svc, web.HandlerOptions{Loopback: true}))
-	t.Cleanup(srv.Close)
-	return srv.URL + "/"
-}
-
-// TestBrowserServer: the board served by oware serve, in chromium: a game
-// by clicks and keys checked against the library, illegal moves with their
-// rules, undo, OGN, analysis, the engine, a move step by step, and the
-// pictures of a capture, a grand slam and a feeding move.
-func TestBrowserServer(t *testing.T) {
-	ctx := newBrowser(t)
-	endgame := board.Endgame
-	if raceEnabled {
-		endgame = 8 // solving 12 seeds takes minutes under the race detector
-	}
-	url := startServer(t, board.Config{Endgame: endgame, HashMB: 16, Backend: "server"})
-	p, load := openBoard(t, ctx, url)
-	assert.Equal(t, "Served by oware serve.", p.text("#backend"))
-	first, trip := exercise(t, p)
-	t.Logf("server: page load %v, first analysis %v, a move's round trip %v", load.Round(time.Millisecond), first.Round(time.Millisecond), trip.Round(time.Millisecond))
-
+// showsRules checks a move step by step, the steps one after the other
+// then the board after the move, and the pictures of a capture (R5), a
+// grand slam (R6) and a feeding move (R7) as the board shows them after
+// the move, against the expected pictures: the same for the server and
+// for the WebAssembly page.
+func showsRules(t *testing.T, p pg) {
 	// A move step by step: the steps show one after the other, then the
 	// board after the move.
 	p.run(chromedp.SetValue("#speed", "150", chromedp.ByID))
@@ -452,6 +508,48 @@ func TestBrowserServer(t *testing.T) {
 		p.run(chromedp.Screenshot("#board svg", &pic, chromedp.ByQuery))
 		samePicture(t, pic, filepath.Join("testdata", tt.name+".png"))
 	}
+}
+
+// boardsMoves plays up to n random moves from *p and returns them.
+func boardsMoves(rng *rand.Rand, p *oware.Position, n int) []oware.Move {
+	var moves []oware.Move
+	for range n {
+		if p.Moves().Len() == 0 {
+			break
+		}
+		m, _ := p.Moves().Nth(rng.IntN(p.Moves().Len()))
+		moves = append(moves, m)
+		*p, _ = p.Play(m)
+	}
+	return moves
+}
+
+// startServer serves the board on a loopback address for the test.
+func startServer(t *testing.T, cfg board.Config) (*board.Service, string) {
+	svc, err := board.New(cfg)
+	require.NoError(t, err)
+	srv := httptest.NewServer(web.Handler(svc, web.HandlerOptions{Loopback: true}))
+	t.Cleanup(srv.Close)
+	return svc, srv.URL + "/"
+}
+
+// TestBrowserServer: the board served by oware serve, in chromium: a game
+// by clicks and keys checked against the library, illegal moves with their
+// rules, undo, OGN, analysis, the engine, a move step by step, and the
+// pictures of a capture, a grand slam and a feeding move.
+func TestBrowserServer(t *testing.T) {
+	ctx := newBrowser(t)
+	endgame := board.Endgame
+	if raceEnabled {
+		endgame = 8 // solving 12 seeds takes minutes under the race detector
+	}
+	svc, url := startServer(t, board.Config{Endgame: endgame, HashMB: 16, Backend: "server"})
+	p, load := openBoard(t, ctx, url)
+	assert.Equal(t, "Served by oware serve.", p.text("#backend"))
+	first, trip := exercise(t, p)
+	t.Logf("server: page load %v, first analysis %v, a move's round trip %v", load.Round(time.Millisecond), first.Round(time.Millisecond), trip.Round(time.Millisecond))
+
+	showsRules(t, p)
 
 	// The README's screenshot: the page after a capture in an endgame,
 	// with the tables' values.
@@ -482,16 +580,146 @@ func TestBrowserServer(t *testing.T) {
 	p.run(chromedp.Click("#undo", chromedp.ByID))
 	p.settle()
 	p.check(oware.Start().Board(), "undo against the engine takes back both moves")
+
+	playOnClock(t, p)
+	severalLines(t, ctx, svc)
+}
+
+// playOnClock plays the engine on a clock of 3 seconds each (an option
+// the test adds; the page offers minutes): South moves, the engine
+// answers within its time, then South's time runs out, not before its
+// clock said: the game is over on time, as the page says, and no move is
+// played until the clock changes.
+func playOnClock(t *testing.T, p pg) {
+	p.run(chromedp.Click("#new", chromedp.ByID))
+	p.settle()
+	p.run(chromedp.SetValue("#level", "3", chromedp.ByID), chromedp.SetValue("#movetime", "250", chromedp.ByID),
+		chromedp.SetValue("#engine-side", "North", chromedp.ByID), chromedp.Evaluate(`document.querySelector("#engine-side").dispatchEvent(new Event("change"))`, nil))
+	p.eval(`(() => { const c = document.querySelector("#clock"); c.append(new Option("3 s", "3")); c.value = "3"; c.dispatchEvent(new Event("change")); return true; })()`, nil)
+	assert.Equal(t, "South 0:03", p.text("#clock-South"))
+	assert.Equal(t, "North 0:03", p.text("#clock-North"))
+	left := func(side string) int {
+		var ms string
+		p.eval(fmt.Sprintf(`document.querySelector("#clock-%s").dataset.ms`, side), &ms)
+		var n int
+		_, err := fmt.Sscan(ms, &n)
+		require.NoError(t, err, "the time left on %s's clock: %q", side, ms)
+		return n
+	}
+	running := func() string {
+		var s string
+		p.eval(`[...document.querySelectorAll("#clocks .ui-running")].map(e => e.id).join(" ")`, &s)
+		return s
+	}
+	assert.Equal(t, "clock-South", running(), "South's clock runs at the start")
+
+	p.clickPit(2)
+	p.run(chromedp.Poll(`document.querySelectorAll("#movelist button").length === 2`, nil, chromedp.WithPollingTimeout(30*time.Second)))
+	p.settle()
+	since := time.Now()
+	south, north := left("South"), left("North")
+	assert.Equal(t, "clock-South", running(), "South's clock runs after the engine's reply")
+	assert.Less(t, north, 3000, "North's clock ran while the engine thought")
+	assert.Greater(t, north, 0, "the engine answers within its time")
+	assert.Less(t, south, 3000, "South's clock ran while South was to move")
+	assert.Empty(t, p.text("#outcome"))
+
+	p.run(chromedp.Poll(`document.querySelector("#outcome").textContent !== ""`, nil, chromedp.WithPollingTimeout(30*time.Second)))
+	// The time shown is that of the clock's last tick, at most 200 ms
+	// (and the browser's delays) before it was read.
+	assert.GreaterOrEqual(t, time.Since(since), time.Duration(south-500)*time.Millisecond, "the flag falls when South's time is up, not before")
+	assert.Equal(t, "Game over: North wins on time (South's time is up)", p.text("#outcome"))
+	assert.Equal(t, "South's time is up: North wins on time.", p.text("#message"))
+	assert.Equal(t, "South 0:00", p.text("#clock-South"))
+	assert.Equal(t, 0, left("South"))
+	assert.Equal(t, north, left("North"), "North's clock stopped while South was to move")
+	assert.Empty(t, running(), "no clock runs once the game is over")
+
+	// A move after the flag fell is refused, and the engine plays no more.
+	pos, _ := oware.Start().Play(2)
+	var reply string
+	p.eval(`document.querySelectorAll("#movelist button")[1].textContent`, &reply)
+	m, err := oware.ParseMove(reply)
+	require.NoError(t, err)
+	pos, err = pos.Play(m)
+	require.NoError(t, err)
+	p.clickPit(3)
+	assert.Equal(t, "The game is over: North wins on time (South's time is up); no move can be played until a new game or another clock.", p.text("#message"))
+	p.check(pos.Board(), "after a move on time")
+	p.key(kb.ArrowLeft)
+	assert.Equal(t, "Game over: North wins on time (South's time is up)", p.text("#outcome"), "the game stays over on time as the moves are walked")
+	p.key(kb.ArrowRight)
+
+	// Without the clock the game goes on.
+	p.run(chromedp.SetValue("#engine-side", "", chromedp.ByID), chromedp.Evaluate(`document.querySelector("#engine-side").dispatchEvent(new Event("change"))`, nil))
+	p.run(chromedp.SetValue("#clock", "0", chromedp.ByID), chromedp.Evaluate(`document.querySelector("#clock").dispatchEvent(new Event("change"))`, nil))
+	assert.Empty(t, p.text("#outcome"))
+	assert.Empty(t, p.text("#clock-South"))
+	p.clickPit(3)
+	pos, err = pos.Play(3)
+	require.NoError(t, err)
+	p.check(pos.Board(), "a move once the clock is off")
+}
+
+// severalLines opens the page, in a new tab, on a server whose analysis
+// stream sends several lines, as the engine's MultiPV will: the page shows
+// each line, the best first, and the bar and its words follow the first.
+func severalLines(t *testing.T, ctx context.Context, svc *board.Service) {
+	lines := []board.AnalysisLine{
+		{Move: "F", PV: []string{"F", "e", "D"}, Text: "+1.25 seeds for South", Kind: "estimate", South: 1.25},
+		{Move: "C", PV: []string{"C", "f"}, Text: "even", Kind: "estimate"},
+		{Move: "A", PV: []string{}, Text: "+0.50 seeds for North", Kind: "estimate", South: -0.5},
+	}
+	stream := []board.Analysis{
+		{Depth: 8, Nodes: 50_000, Millis: 200, NPS: 250_000, Lines: lines[:1], Bar: 0.55},
+		{Depth: 9, Nodes: 123_456, Millis: 500, NPS: 246_912, Lines: lines, Bar: 0.58, Done: true},
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", web.Handler(svc, web.HandlerOptions{Loopback: true}))
+	mux.HandleFunc("POST /api/analyze", func(w http.ResponseWriter, r *http.Request) {
+		var req board.AnalyzeRequest
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.Line.Moves != "" {
+			t.Errorf("the analysis request: %+v, %v", req, err)
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		for _, a := range stream {
+			data, err := json.Marshal(a)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			fmt.Fprintf(w, "data: %s\n\n", data)
+			w.(http.Flusher).Flush()
+		}
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	p, _ := openBoard(t, tab, srv.URL+"/")
+	p.run(chromedp.Click("#analyze", chromedp.ByID))
+	p.run(chromedp.Poll(`/done/.test(document.querySelector("#analysis-status").textContent)`, nil, chromedp.WithPollingTimeout(30*time.Second)))
+	assert.Equal(t, "Depth 9, 123,456 positions in 0.5 s (247k a second), done", p.text("#analysis-status"))
+	var shown []struct{ Move, Kind, Text string }
+	p.eval(`[...document.querySelectorAll("#lines li")].map(li => ({Move: li.dataset.move, Kind: li.dataset.kind, Text: li.textContent}))`, &shown)
+	assert.Equal(t, []struct{ Move, Kind, Text string }{
+		{"F", "estimate", "+1.25 seeds for South: F e D"},
+		{"C", "estimate", "even: C f"},
+		{"A", "estimate", "+0.50 seeds for North: A"},
+	}, shown)
+	var bar struct{ Now, Text, Width string }
+	p.eval(`({Now: document.querySelector("#evalbar").getAttribute("aria-valuenow"), Text: document.querySelector("#evalbar").getAttribute("aria-valuetext"), Width: document.querySelector("#evalbar-south").style.width})`, &bar)
+	assert.Equal(t, struct{ Now, Text, Width string }{"58", "+1.25 seeds for South", "58%"}, bar)
 }
 
 // TestBrowserWasm: the static site, the library and the engine built for
 // WebAssembly, served by a plain file server: the same game and checks as
 // the server's, and the tables solved in the browser.
 func TestBrowserWasm(t *testing.T) {
-	ctx := newBrowser(t)
 	if raceEnabled {
 		t.Skip("the race detector does not reach the WebAssembly build; TestBrowserServer covers the page under it")
 	}
+	ctx := newBrowser(t)
 	dir := t.TempDir()
 	buildStart := time.Now()
 	require.NoError(t, web.BuildSite(context.Background(), dir, ""))
@@ -509,6 +737,8 @@ func TestBrowserWasm(t *testing.T) {
 	assert.Equal(t, "Not in the tables (up to 12 seeds on the board).", p.text("#tables-text"))
 	first, trip := exercise(t, p)
 	t.Logf("wasm: first analysis %v, a move's round trip %v", first.Round(time.Millisecond), trip.Round(time.Millisecond))
+
+	showsRules(t, p)
 
 	// The tables, solved in the browser, value an endgame.
 	p.load("2-0-0-3-1-2-0-0-0-0-0-0-20-20-S")

@@ -219,7 +219,7 @@ func rounded(xs []float64) []int {
 func TestMeasureBrowser(t *testing.T) {
 	measuring(t)
 	ctx := newBrowser(t)
-	url := startServer(t, board.Config{Endgame: -1, Backend: "server"})
+	_, url := startServer(t, board.Config{Endgame: -1, Backend: "server"})
 	t.Log("server:")
 	pageFigures(t, pg{t, ctx}, url)
 

@@ -37,7 +37,7 @@ const state = {
   anim: 0, // the current animation's token; a new one ends it
   analysis: null,
   engineToken: 0,
-  clock: null, // {South: ms, North: ms, at: time of the last tick, over}
+  clock: null, // {South: ms, North: ms left, at: the last tick, turn: the side whose clock runs after a move, flag: the side whose time is up}
 };
 
 // busy counts the work under way, so that tests (and people) can tell
@@ -79,11 +79,17 @@ function show(view, caption) {
   }
   if (caption !== undefined) $('caption').textContent = caption;
   $('position').value = view.position;
-  $('outcome').textContent = view.outcome ? 'Game over: ' + view.outcome.text : '';
+  showOutcome();
   showMoves();
   $('back').disabled = $('first').disabled = !state.cur.parent;
   $('forward').disabled = $('last').disabled = state.cur.children.length === 0;
   $('undo').disabled = !state.cur.parent;
+}
+
+// showOutcome shows the end of the game: by the rules, or on time.
+function showOutcome() {
+  const o = state.view && state.view.outcome;
+  $('outcome').textContent = o ? 'Game over: ' + o.text : onTime() ? 'Game over: ' + onTime() : '';
 }
 
 function showMoves() {
@@ -139,6 +145,7 @@ async function goTo(node, caption) {
   if (state.cur !== node) return;
   say('');
   show(view, caption !== undefined ? caption : view.effect ? view.effect.caption : 'The game starts.');
+  if (state.clock) state.clock.turn = null; // the clock follows the position shown
   settled();
 }
 
@@ -151,6 +158,10 @@ async function play(move) {
     say(`D5: the game is over (${state.view.outcome.text}); no move can be played`);
     return;
   }
+  if (onTime()) {
+    say(`The game is over: ${onTime()}; no move can be played until a new game or another clock.`);
+    return;
+  }
   stopAnimation();
   const node = state.cur;
   const speed = Number($('speed').value);
@@ -160,7 +171,12 @@ async function play(move) {
     say(v.illegal.message);
     return;
   }
+  if (onTime()) { // the time ran out while the move was on its way
+    say(`The game is over: ${onTime()}; no move can be played until a new game or another clock.`);
+    return;
+  }
   say('');
+  clockMoved(v.effect.player);
   let child = node.children.find((c) => c.move === v.effect.move);
   if (!child) {
     child = new Node(node, v.effect.move);
@@ -170,7 +186,6 @@ async function play(move) {
   if (speed > 0 && v.steps) await animate(v.steps, speed);
   if (state.cur !== child) return;
   show(v, v.effect.caption);
-  clockMoved(v.effect.player);
   settled();
 }
 
@@ -262,11 +277,14 @@ function showAnalysis(a) {
   const sec = (a.ms / 1000).toFixed(1);
   $('analysis-status').textContent = `Depth ${a.depth}, ${a.nodes.toLocaleString('en')} positions in ${sec} s` +
     (a.nps ? ` (${Math.round(a.nps / 1000).toLocaleString('en')}k a second)` : '') + (a.done ? (a.stopped ? ', stopped' : ', done') : '');
+  // One line for each move the engine analysed, the best first: its
+  // score, then the line of play that starts with it.
   const lines = $('lines');
   lines.textContent = '';
   for (const l of a.lines) {
     const li = document.createElement('li');
-    li.textContent = `${l.text}: ${l.pv.join(' ')}`;
+    li.textContent = `${l.text}: ${(l.pv.length ? l.pv : [l.move]).join(' ')}`;
+    li.dataset.move = l.move;
     li.dataset.kind = l.kind;
     lines.append(li);
   }
@@ -280,7 +298,7 @@ function showAnalysis(a) {
 async function engineTurn() {
   const side = $('engine-side').value;
   const view = state.view;
-  if (!side || !view || view.outcome || view.toMove !== side || (state.clock && state.clock.over)) return;
+  if (!side || !view || view.outcome || view.toMove !== side || onTime()) return;
   const node = state.cur;
   const token = ++state.engineToken;
   let ms = Number($('movetime').value);
@@ -297,41 +315,77 @@ async function engineTurn() {
   await play(answer.move);
 }
 
-// The clock: each side's time runs while it is to move.
+// The clock: each side's time runs while it is to move, from the moment
+// the other's move is made; a side whose time is up loses the game.
 function startClock() {
   const secs = Number($('clock').value);
-  state.clock = secs ? { South: secs * 1000, North: secs * 1000, at: performance.now(), over: false } : null;
+  state.clock = secs ? { South: secs * 1000, North: secs * 1000, at: performance.now(), turn: null, flag: null } : null;
   showClock();
 }
 
+// clockChanged starts the clock chosen, afresh, in the game shown.
+function clockChanged() {
+  state.engineToken++;
+  startClock();
+  showOutcome();
+  say('');
+  engineTurn();
+}
+
+// tick charges the time since the last tick to the side whose clock runs:
+// the one to move in the position shown, or the one that moves next once
+// a move is made (turn).
 function tick() {
   const c = state.clock;
-  if (!c || c.over || !state.view || state.view.outcome) {
-    if (c) c.at = performance.now();
+  if (!c) return;
+  const now = performance.now();
+  if (c.flag || !state.view || state.view.outcome) {
+    c.at = now;
     return;
   }
-  const now = performance.now();
-  const side = state.view.toMove;
+  const side = c.turn || state.view.toMove;
   c[side] -= now - c.at;
   c.at = now;
   if (c[side] <= 0) {
     c[side] = 0;
-    c.over = true;
+    c.flag = side;
+    state.engineToken++; // a move the engine is searching comes too late
     say(`${side}'s time is up: ${other(side)} wins on time.`);
+    showOutcome();
   }
   showClock();
 }
 
-function clockMoved() { if (state.clock) tick(); }
+// clockMoved stops the clock of player, who has just moved, and starts
+// the other's.
+function clockMoved(player) {
+  const c = state.clock;
+  if (!c || c.flag) return;
+  c.turn = player;
+  tick();
+  if (!c.flag) c.turn = other(player);
+}
+
+// onTime says who won on time, or is empty while the clocks run.
+function onTime() {
+  const c = state.clock;
+  return c && c.flag ? `${other(c.flag)} wins on time (${c.flag}'s time is up)` : '';
+}
 
 function showClock() {
   const c = state.clock;
   for (const side of ['South', 'North']) {
     const el = $('clock-' + side);
-    if (!c) { el.textContent = ''; continue; }
+    if (!c) {
+      el.textContent = '';
+      delete el.dataset.ms;
+      el.classList.remove('ui-running');
+      continue;
+    }
     const s = Math.ceil(c[side] / 1000);
     el.textContent = `${side} ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-    el.classList.toggle('ui-running', state.view && state.view.toMove === side && !c.over);
+    el.dataset.ms = String(Math.round(c[side])); // the time left, for the tests
+    el.classList.toggle('ui-running', Boolean(state.view && !state.view.outcome && !c.flag && (c.turn || state.view.toMove) === side));
   }
 }
 
@@ -469,7 +523,7 @@ async function main() {
   $('undo').addEventListener('click', undo);
   $('analyze').addEventListener('change', restartAnalysis);
   $('engine-side').addEventListener('change', () => { state.engineToken++; engineTurn(); });
-  $('clock').addEventListener('change', startClock);
+  $('clock').addEventListener('change', clockChanged);
   $('load').addEventListener('click', () => load($('record').value));
   $('file').addEventListener('change', async () => {
     const f = $('file').files[0];
