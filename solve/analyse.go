@@ -21,9 +21,10 @@ type Analysis struct {
 // Analyse returns the value of p with its history (see the package
 // documentation) and that of each legal move, exact where proven within
 // ctx and lim, the tightest bounds proven otherwise. It cuts the search
-// with the bounds of plain (package tablebase's tables, or nil), which
-// hold for every history. It is the one call with which the command, the
-// engine and the board show values with history. It returns an error
+// with the bounds of plain (package tablebase's tables, or nil), widened
+// where the history puts a board one occurrence from ending the game
+// (see the package documentation). It is the one call with which the
+// command, the engine and the board show values with history. It returns an error
 // wrapping ErrUnsupportedRules when p's rules are not [Supported], and
 // ErrInvalidPosition for a position that is not valid.
 func Analyse(ctx context.Context, p oware.Position, plain *tablebase.Tables, lim Limits) (Analysis, error) {
