@@ -148,6 +148,27 @@ func TestTables(t *testing.T) {
 	assert.Equal(t, "none", a.Status)
 }
 
+// TestTablesWithHistory: after moves that captured nothing, the values
+// are those of the position with its history (R10). Under abapa, after
+// F, f and A from 0-0-0-0-0-1-0-0-0-0-0-1-23-23-S the tables give -2..2
+// for North (the board met for the first time); with the history the
+// value is 0, a draw 23-23 whose one move is a, which package solve's
+// independent reference solver gives too.
+func TestTablesWithHistory(t *testing.T) {
+	s := newService(t, 4)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	s.Prepare(ctx, oware.Rules{})
+	a, err := s.Tables(ctx, board.ViewRequest{Line: board.Line{Start: "0-0-0-0-0-1-0-0-0-0-0-1-23-23-S", Moves: "FfA"}})
+	require.NoError(t, err)
+	require.NotNil(t, a.Tables)
+	assert.True(t, a.Tables.History)
+	assert.False(t, a.Tables.Afresh)
+	assert.Equal(t, [2]int{0, 0}, [2]int{a.Tables.Lo, a.Tables.Hi})
+	assert.Equal(t, "perfect play with this game's history (R10): a draw", a.Tables.Text)
+	assert.Equal(t, []board.TableMove{{Move: "a", Text: "draws", Lo: 0, Hi: 0, Best: true}}, a.Tables.Moves)
+}
+
 // TestTablesAgree: on endgames under every preset with tables, the view's
 // bounds are the margins of tablebase's values, and each move's are the
 // mover's lead plus the move's value.
