@@ -91,6 +91,7 @@ import (
 	"time"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/solve"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
@@ -219,6 +220,15 @@ type Result struct {
 	// than the search's, whose PV is Move alone.
 	TableMove  bool
 	TableValue tablebase.Value // the tables' value of the position, when TableMove
+	// Solved tells that package solve proved the value of the position
+	// with its history (R10) and that Move is a move of perfect play with
+	// it; SolvedValue is then that value. A search with a time limit and
+	// endgame tables asks it, with a quarter of the time, at positions of
+	// at most SolveSeeds seeds that the tables do not decide. Score,
+	// Depth and PV stay the search's, but for a Move other than the
+	// search's, whose PV is Move alone.
+	Solved      bool
+	SolvedValue solve.Value
 }
 
 // Probe tells what an oracle, such as an endgame tablebase, knows of a
@@ -414,6 +424,11 @@ func (e *Engine) Analyze(ctx context.Context, p oware.Position, lim Limits, prog
 	if lim.Clock > 0 && (p.Moves().Len() == 1 || tables != nil && tablesDecide(tables.tb, p)) {
 		lim.Depth = 1 // the move is known: keep the time for the moves to come
 	}
+	var solveTime time.Duration
+	if tables != nil && lim.Time > 0 && solveWorth(tables.tb, p) {
+		solveTime = lim.Time / solveShare
+		lim.Time -= solveTime
+	}
 	finish := func(r Result) Result {
 		if tables != nil {
 			r = tableMove(tables.tb, p, r)
@@ -427,6 +442,11 @@ func (e *Engine) Analyze(ctx context.Context, p oware.Position, lim Limits, prog
 	}
 	r := finish(s.run(ctx, p, lim, e.now, report))
 	s.probe = nil
+	if solveTime > 0 {
+		sctx, cancel := context.WithTimeout(ctx, solveTime-solveTime/50)
+		r = solvedMove(sctx, tables.tb, p, r)
+		cancel()
+	}
 	return r, nil
 }
 

@@ -1,7 +1,11 @@
 package engine
 
 import (
+	"context"
+	"slices"
+
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/solve"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
@@ -57,5 +61,68 @@ func tableMove(tb *tablebase.Tables, p oware.Position, r Result) Result {
 		}
 	}
 	r.Move, r.PV = m, []oware.Move{m}
+	return r
+}
+
+// SolveSeeds is the most seeds on the board of a position at which a
+// search with a time limit and endgame tables asks package solve for the
+// value with the game's history, where the tables do not decide the game.
+const SolveSeeds = 12
+
+// solveShare is the share of a search's time given to package solve
+// where it is asked (see SolveSeeds): a quarter.
+const solveShare = 4
+
+// solveWorth reports whether a search of p with tables tb asks package
+// solve: a few seeds, rules it supports, a position the tables hold and
+// do not decide with their first-met values (they never see the history).
+func solveWorth(tb *tablebase.Tables, p oware.Position) bool {
+	b := p.Board()
+	if oware.NumSeeds-b.Score(oware.South)-b.Score(oware.North) > SolveSeeds || !solve.Supported(p.Rules()) {
+		return false
+	}
+	v, err := tb.Probe(p)
+	if err != nil {
+		return false
+	}
+	lo, hi := v.Margin(b)
+	return !firstMet(p) || !(lo > 0 || hi < 0 || lo == 0 && hi == 0)
+}
+
+// solvedMove returns r, the result of a search of p, with a move of
+// perfect play with p's history where package solve proves the value
+// within ctx: the search's move if it is one, else the first in pit
+// order; Solved and SolvedValue then say so.
+func solvedMove(ctx context.Context, tb *tablebase.Tables, p oware.Position, r Result) Result {
+	a, err := solve.Analyse(ctx, p, tb, solve.Limits{})
+	if err != nil || !a.Value.Exact() {
+		return r
+	}
+	var best []oware.Move
+	for _, m := range a.Moves {
+		if m.Value == a.Value {
+			best = append(best, m.Move)
+		}
+	}
+	if len(best) == 0 {
+		return r
+	}
+	r.Solved, r.SolvedValue = true, a.Value
+	if !slices.Contains(best, r.Move) {
+		r.Move, r.PV = best[0], []oware.Move{best[0]}
+		r.TableMove = false
+		// Lines[0] is the move played: its own line, if the search had
+		// one, first, then the others in their order.
+		first := Line{Move: r.Move, Score: r.Score, Depth: r.Depth, PV: r.PV}
+		others := make([]Line, 0, len(r.Lines))
+		for _, l := range r.Lines {
+			if l.Move == r.Move {
+				first = l
+			} else {
+				others = append(others, l)
+			}
+		}
+		r.Lines = append([]Line{first}, others...)
+	}
 	return r
 }

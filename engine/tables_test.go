@@ -2,8 +2,10 @@ package engine
 
 import (
 	"context"
+	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -11,6 +13,7 @@ import (
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/boardgen"
 	"github.com/seed3966233f/oware/internal/prng"
+	"github.com/seed3966233f/oware/solve"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
@@ -224,4 +227,74 @@ func TestSetTableSize(t *testing.T) {
 	got, err := e.Search(context.Background(), p, Limits{Depth: 9})
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
+}
+
+// TestSolvedMove: with tables and a time limit, at a position of few
+// seeds with a history (R10) that the tables' first-met values do not
+// see, the engine asks package solve and, where it proves the value,
+// plays a move of perfect play with that history (each move's value as
+// package solve's Solver gives it, which its tests check against an
+// independent reference solver). After F, f and A from
+// 0-0-0-0-0-1-0-0-0-0-0-1-23-23-S North's one move a holds the draw, 0.
+// A search by depth alone never asks (it stays deterministic).
+func TestSolvedMove(t *testing.T) {
+	tb := tables(t)
+	e, err := New(Options{TableSize: MinTableSize, Tables: tb})
+	require.NoError(t, err)
+	p := oware.MustParsePosition("0-0-0-0-0-1-0-0-0-0-0-1-23-23-S")
+	for _, m := range []oware.Move{5, 11, 0} {
+		p, err = p.Play(m)
+		require.NoError(t, err)
+	}
+	r, err := e.Search(context.Background(), p, Limits{Time: time.Second})
+	require.NoError(t, err)
+	assert.True(t, r.Solved)
+	assert.Equal(t, "0", r.SolvedValue.String())
+	assert.Equal(t, oware.Move(6), r.Move)
+	r, err = e.Search(context.Background(), p, Limits{Depth: 4})
+	require.NoError(t, err)
+	assert.False(t, r.Solved)
+
+	sv, err := solve.New(oware.Rules{}, solve.Options{Plain: tb, TableSize: 1 << 20})
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(27, 2))
+	solved := 0
+	for range 20 {
+		var pits [oware.NumPits]int
+		for range 5 {
+			pits[rng.IntN(oware.NumPits)]++
+		}
+		b, err := oware.NewBoard(pits, [2]int{21, 22}, oware.Player(rng.IntN(2)))
+		require.NoError(t, err)
+		q := oware.PositionFrom(b)
+		for range rng.IntN(12) {
+			var quiet []oware.Move
+			for m, c := range q.Children() {
+				if c.Board().Score(oware.South)+c.Board().Score(oware.North) == 43 && !c.Outcome().Over() {
+					quiet = append(quiet, m)
+				}
+			}
+			if len(quiet) == 0 {
+				break
+			}
+			q, _ = q.Play(quiet[rng.IntN(len(quiet))])
+		}
+		if q.Outcome().Over() {
+			continue
+		}
+		r, err := e.Search(context.Background(), q, Limits{Time: 200 * time.Millisecond})
+		require.NoError(t, err)
+		if !r.Solved {
+			continue
+		}
+		solved++
+		moves, err := sv.SolveMoves(context.Background(), q, solve.Limits{}, nil)
+		require.NoError(t, err)
+		for _, m := range moves {
+			if m.Move == r.Move {
+				assert.Equal(t, r.SolvedValue, m.Value, "%v: %v", q, r.Move)
+			}
+		}
+	}
+	assert.Positive(t, solved)
 }

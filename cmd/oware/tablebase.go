@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/cli"
 	"github.com/seed3966233f/oware/internal/words"
+	"github.com/seed3966233f/oware/solve"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
@@ -245,11 +247,17 @@ func doneText(p tablebase.Progress, cpu time.Duration) string {
 
 var tablebaseProbeCommand = &cli.Command{
 	Name:  "probe",
-	Usage: []string{"-dir DIR [-rules NAME] POSITION"},
+	Usage: []string{"-dir DIR [-rules NAME] [-solve N] POSITION [MOVE...]"},
 	Short: "the value of a position and of each of its moves",
 	Long: `
 Probe shows the value of a position under perfect play and that of each
-move, the best marked.`,
+move, the best marked. The moves given after the position are played
+first: the position probed is the one they lead to, with its history.
+Under the rules with a repetition rule and no limit of plies (abapa,
+openspiel, aalina, auale, awari), it also shows the value with that
+history since the last capture (R10), exact where a search of at most
+-solve positions proves it, proven bounds otherwise, and the moves' values
+are those; the tables alone count the board as met for the first time.`,
 	Flags: func(fs *flag.FlagSet) cli.Func {
 		dir := fs.String("dir", "", "the directory of the tables")
 		var rules *oware.Rules
@@ -258,10 +266,12 @@ move, the best marked.`,
 			rules = &r
 			return err
 		})
-		return func(_ context.Context, s cli.Streams, args []string) error {
+		var solveNodes int
+		cli.IntVar(fs, &solveNodes, "solve", 1_000_000, 0, math.MaxInt, "search at most `N` positions for the value with history (0: none)")
+		return func(ctx context.Context, s cli.Streams, args []string) error {
 			switch {
-			case len(args) != 1:
-				return cli.Usagef("want one POSITION")
+			case len(args) < 1:
+				return cli.Usagef("want a POSITION")
 			case *dir == "":
 				return cli.Usagef("-dir: required")
 			}
@@ -280,22 +290,56 @@ move, the best marked.`,
 				}
 				rules = &held[0]
 			}
-			return tablebaseProbe(s.Stdout, tb, rules.Position(b))
+			p := rules.Position(b)
+			for i, text := range args[1:] {
+				m, err := oware.ParseMove(text)
+				if err == nil {
+					p, err = p.Play(m)
+				}
+				if err != nil {
+					return fmt.Errorf("move %d (%s): %w", i+1, text, err)
+				}
+			}
+			return tablebaseProbe(ctx, s.Stdout, tb, p, uint64(solveNodes))
 		}
 	},
 }
 
-// tablebaseProbe shows the value of p and of its moves.
-func tablebaseProbe(stdout io.Writer, tb *tablebase.Tables, p oware.Position) error {
+// tablebaseProbe shows the value of p and of its moves, with its history
+// when solveNodes is not 0, package solve supports p's rules and the
+// tables' value is not already that.
+func tablebaseProbe(ctx context.Context, stdout io.Writer, tb *tablebase.Tables, p oware.Position, solveNodes uint64) error {
 	v, err := tb.Probe(p)
 	if err != nil {
 		return err
 	}
-	moves, _ := tb.ProbeMoves(p, nil)
-	best, _, _ := tb.BestMoves(p)
 	b, mover := p.Board(), p.Board().ToMove()
 	fmt.Fprintf(stdout, "%s, %s, %s to move\n", b, p.Rules(), mover)
 	fmt.Fprintf(stdout, "value: %s (%s's seeds from the board minus %s's)\n", v, mover, mover.Opponent())
+	// With no earlier board that can recur and an exact value, the
+	// tables' value is the value with the history.
+	if solveNodes > 0 && solve.Supported(p.Rules()) && (p.QuietPlies() > 0 || !v.Exact()) {
+		a, err := solve.Analyse(ctx, p, tb, solve.Limits{Nodes: solveNodes})
+		if err != nil {
+			return err
+		}
+		kind := "exact"
+		if !a.Value.Exact() {
+			kind = "bounds proven within the search"
+		}
+		fmt.Fprintf(stdout, "value with its history (R10): %s, %s\n", a.Value, kind)
+		fmt.Fprintf(stdout, "perfect play: %s\n", words.Verdict(a.Value, b))
+		for _, m := range a.Moves {
+			mark := ""
+			if m.Value.Lo() >= a.Value.Hi() {
+				mark = "  best"
+			}
+			fmt.Fprintf(stdout, "  %s  %s%s\n", m.Move, m.Value, mark)
+		}
+		return nil
+	}
+	moves, _ := tb.ProbeMoves(p, nil)
+	best, _, _ := tb.BestMoves(p)
 	fmt.Fprintf(stdout, "perfect play: %s\n", words.Verdict(v, b))
 	for _, m := range moves {
 		mark := ""

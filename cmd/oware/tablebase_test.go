@@ -93,7 +93,8 @@ func TestTablebaseUsage(t *testing.T) {
 		{[]string{"tablebase", "build", "-rules", "chess", "-seeds", "3", "-dir", dir}, `oware tablebase build: oware: rules "chess": byte 0: not one of`},
 		{[]string{"tablebase", "build", "-rules", "playstrategy", "-seeds", "3", "-dir", dir}, "-rules playstrategy: the value of a position depends on more than its board; want one of abapa, openspiel, aalina, auale, awari"},
 		{[]string{"tablebase", "build", "-rules", "awari", "-seeds", "3", "-dir", dir, "extra"}, `unexpected argument "extra"`},
-		{[]string{"tablebase", "probe", "-dir", dir}, "want one POSITION"},
+		{[]string{"tablebase", "probe", "-dir", dir}, "want a POSITION"},
+		{[]string{"tablebase", "probe", "-dir", dir, "-solve", "-1", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"}, "-solve"},
 		{[]string{"tablebase", "probe", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"}, "-dir: required"},
 		{[]string{"tablebase", "probe", "-dir", dir, "4-4"}, `"4-4" is not a position string or a FEN`},
 		{[]string{"tablebase", "stats"}, "-dir: required"},
@@ -124,6 +125,25 @@ value: 2 (South's seeds from the board minus North's)
 perfect play: South wins by 2
   F  2  best
 `, out)
+	// Moves played first, with the history they make (abapa, R10): the
+	// tables count the board as met for the first time and give bounds;
+	// with the history the value is 0, which package solve's independent
+	// reference solver gives too. -solve 0 gives the tables alone.
+	status, out, errOut = runCmd(t, "", "tablebase", "probe", "-dir", dir, "-rules", "abapa", "0-0-0-0-0-1-0-0-0-0-0-1-23-23-S", "F", "f", "A")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, `0-1-0-0-0-0-1-0-0-0-0-0-23-23-N, abapa, North to move
+value: -2..2 (North's seeds from the board minus South's)
+value with its history (R10): 0, exact
+perfect play: draw
+  a  0  best
+`, out)
+	status, out, errOut = runCmd(t, "", "tablebase", "probe", "-dir", dir, "-rules", "abapa", "-solve", "0", "0-0-0-0-0-1-0-0-0-0-0-1-23-23-S", "F", "f", "A")
+	require.Equal(t, exitOK, status, errOut)
+	assert.NotContains(t, out, "history")
+	assert.Contains(t, out, "perfect play: not known")
+	status, _, errOut = runCmd(t, "", "tablebase", "probe", "-dir", dir, "-rules", "abapa", "0-0-0-0-0-1-0-0-0-0-0-1-23-23-S", "A")
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "move 1 (A)")
 	// Awari, North to move.
 	status, out, _ = runCmd(t, "", "tablebase", "probe", "-dir", dir, "-rules", "awari", "0-0-0-0-0-1-2-1-0-0-0-0-22-22-N")
 	require.Equal(t, exitOK, status)
@@ -159,7 +179,7 @@ func TestOracleTablebase(t *testing.T) {
 	dir := smallTables(t)
 	status, out, errOut := runCmd(t, `{"id":1,"start":"0-0-0-0-0-1-2-1-0-0-0-0-22-22-S","values":true}`+"\n", "oracle", "-tablebase", dir)
 	require.Equal(t, exitOK, status, errOut)
-	assert.Contains(t, out, `"value":{"lo":2,"hi":2,"moves":{"F":{"lo":2,"hi":2}}}`)
+	assert.Contains(t, out, `"value":{"lo":2,"hi":2,"moves":{"F":{"lo":2,"hi":2}},"history":true}`)
 	status, _, errOut = runCmd(t, "", "oracle", "-tablebase", filepath.Join(dir, "nowhere"))
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, errOut, "oware oracle: tablebase: open ")

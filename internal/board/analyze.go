@@ -24,7 +24,17 @@ type AnalyzeRequest struct {
 	// Millis is the longest the analysis goes on, in milliseconds; 0
 	// means MaxThink, which is also the most.
 	Millis int `json:"ms,omitempty"`
+	// Lines is the number of best moves analysed, each with its score
+	// and line (the engine's MultiPV), 1 to MaxLines; 0 means
+	// DefaultLines.
+	Lines int `json:"lines,omitempty"`
 }
+
+// The number of lines an analysis shows (AnalyzeRequest.Lines).
+const (
+	DefaultLines = 3
+	MaxLines     = 6
+)
 
 // Analysis is the engine's analysis after an iteration of its search.
 type Analysis struct {
@@ -124,6 +134,15 @@ func (s *Service) analysisOf(req AnalyzeRequest) (oware.Position, engine.Limits,
 		return p, engine.Limits{}, fmt.Errorf("%w: the game is over", ErrBadRequest)
 	}
 	lim, err := limits(req.Depth, req.Millis)
+	switch {
+	case err != nil:
+	case req.Lines < 0 || req.Lines > MaxLines:
+		err = fmt.Errorf("%w: %d lines: want 0 to %d", ErrBadRequest, req.Lines, MaxLines)
+	case req.Lines == 0:
+		lim.MultiPV = DefaultLines
+	default:
+		lim.MultiPV = req.Lines
+	}
 	return p, lim, err
 }
 
@@ -144,12 +163,18 @@ func limits(depth, millis int) (engine.Limits, error) {
 }
 
 // analysisLines returns the lines of the search result r at p, the best
-// first, as an Analysis gives them. The engine searches one line, its best
-// move, and the page shows every line an Analysis has, the bar following
-// the first: an engine that searches several (MultiPV) adds a line for
-// each of its moves after the best, as scoreLine words it.
+// first, as an Analysis gives them: the best move's (analysisLine), then
+// one for each other move the engine searched in full (Limits.MultiPV),
+// as scoreLine words it. The page shows every line, the bar following
+// the first.
 func analysisLines(p oware.Position, r engine.Result) []AnalysisLine {
-	return []AnalysisLine{analysisLine(p, r)}
+	lines := []AnalysisLine{analysisLine(p, r)}
+	for _, l := range r.Lines {
+		if l.Move != r.Move {
+			lines = append(lines, scoreLine(p, l.Move, l.Score, l.PV))
+		}
+	}
+	return lines
 }
 
 // analysisLine returns the line of the search result r at p: the tables'

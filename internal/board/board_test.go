@@ -148,6 +148,27 @@ func TestTables(t *testing.T) {
 	assert.Equal(t, "none", a.Status)
 }
 
+// TestTablesWithHistory: after moves that captured nothing, the values
+// are those of the position with its history (R10). Under abapa, after
+// F, f and A from 0-0-0-0-0-1-0-0-0-0-0-1-23-23-S the tables give -2..2
+// for North (the board met for the first time); with the history the
+// value is 0, a draw 23-23 whose one move is a, which package solve's
+// independent reference solver gives too.
+func TestTablesWithHistory(t *testing.T) {
+	s := newService(t, 4)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	s.Prepare(ctx, oware.Rules{})
+	a, err := s.Tables(ctx, board.ViewRequest{Line: board.Line{Start: "0-0-0-0-0-1-0-0-0-0-0-1-23-23-S", Moves: "FfA"}})
+	require.NoError(t, err)
+	require.NotNil(t, a.Tables)
+	assert.True(t, a.Tables.History)
+	assert.False(t, a.Tables.Afresh)
+	assert.Equal(t, [2]int{0, 0}, [2]int{a.Tables.Lo, a.Tables.Hi})
+	assert.Equal(t, "perfect play with this game's history (R10): a draw", a.Tables.Text)
+	assert.Equal(t, []board.TableMove{{Move: "a", Text: "draws", Lo: 0, Hi: 0, Best: true}}, a.Tables.Moves)
+}
+
 // TestTablesAgree: on endgames under every preset with tables, the view's
 // bounds are the margins of tablebase's values, and each move's are the
 // mover's lead plus the move's value.
@@ -266,12 +287,29 @@ func TestAnalyze(t *testing.T) {
 	assert.True(t, last.Done)
 	assert.False(t, last.Stopped)
 	assert.Equal(t, 5, last.Depth)
-	require.Len(t, last.Lines, 1)
-	m, err := oware.ParseMove(last.Lines[0].Move)
-	require.NoError(t, err)
-	assert.True(t, oware.Start().Moves().Contains(m))
-	assert.Equal(t, last.Lines[0].Move, last.Lines[0].PV[0])
-	assert.Equal(t, "estimate", last.Lines[0].Kind)
+	// The best DefaultLines moves (the engine's MultiPV), the best first,
+	// each a different legal move with its line.
+	require.Len(t, last.Lines, board.DefaultLines)
+	seen := map[string]bool{}
+	for i, l := range last.Lines {
+		m, err := oware.ParseMove(l.Move)
+		require.NoError(t, err)
+		assert.True(t, oware.Start().Moves().Contains(m), l.Move)
+		assert.False(t, seen[l.Move], "%s twice", l.Move)
+		seen[l.Move] = true
+		assert.Equal(t, l.Move, l.PV[0])
+		assert.Equal(t, "estimate", l.Kind)
+		if i > 0 {
+			assert.LessOrEqual(t, l.South, last.Lines[i-1].South, "South to move: the best for South first")
+		}
+	}
+	var one board.Analysis
+	require.NoError(t, s.Analyze(ctx, board.AnalyzeRequest{Depth: 3, Lines: 1}, func(a board.Analysis) { one = a }))
+	assert.Len(t, one.Lines, 1)
+	for _, n := range []int{-1, board.MaxLines + 1} {
+		err := s.Analyze(ctx, board.AnalyzeRequest{Depth: 3, Lines: n}, func(board.Analysis) {})
+		assert.ErrorIs(t, err, board.ErrBadRequest, n)
+	}
 	assert.InDelta(t, 0.5, last.Bar, 0.5)
 	for i, a := range got[:len(got)-1] {
 		assert.False(t, a.Done)
@@ -279,7 +317,7 @@ func TestAnalyze(t *testing.T) {
 	}
 
 	// A game over cannot be analysed.
-	err = s.Analyze(ctx, board.AnalyzeRequest{Line: board.Line{Start: "3-0-0-0-0-0-0-0-0-0-0-20-25-0-S"}}, func(board.Analysis) {})
+	err := s.Analyze(ctx, board.AnalyzeRequest{Line: board.Line{Start: "3-0-0-0-0-0-0-0-0-0-0-20-25-0-S"}}, func(board.Analysis) {})
 	assert.ErrorIs(t, err, board.ErrBadRequest)
 
 	// A newer analysis ends the running one, whatever its limits.
@@ -310,9 +348,11 @@ func TestAnalysisScores(t *testing.T) {
 	var last board.Analysis
 	// North's d captures 5 and reaches 25 (R8).
 	require.NoError(t, s.Analyze(context.Background(), board.AnalyzeRequest{Line: board.Line{Start: "2-1-0-0-0-1-0-0-0-4-1-0-19-20-N"}, Depth: 4}, func(a board.Analysis) { last = a }))
-	require.Len(t, last.Lines, 1)
+	require.Len(t, last.Lines, 2, "North's two moves, d and e")
+	assert.Equal(t, "d", last.Lines[0].Move)
 	assert.Equal(t, "end", last.Lines[0].Kind)
 	assert.Equal(t, "North wins in 1 ply", last.Lines[0].Text)
+	assert.Equal(t, "e", last.Lines[1].Move)
 	assert.Less(t, last.Bar, 0.01)
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/solve"
 	"github.com/seed3966233f/oware/svg"
 	"github.com/seed3966233f/oware/tablebase"
 )
@@ -59,6 +60,11 @@ type TablesView struct {
 	// that the values are those of the board met afresh (the tables
 	// value a board with no history).
 	Afresh bool `json:"afresh"`
+	// History reports that the values are those of the position with its
+	// game's history since the last capture (package solve, R10): exact
+	// where a search within BoardSolveNodes proved them, proven bounds
+	// otherwise. Afresh is then false.
+	History bool `json:"history"`
 	// Lo and Hi bound South's final margin (South's tally minus
 	// North's) under perfect play; they are equal when it is exact.
 	Lo int `json:"lo"`
@@ -196,13 +202,24 @@ func (s *Service) Tables(ctx context.Context, req ViewRequest) (TablesAnswer, er
 	return a, nil
 }
 
+// BoardSolveNodes is the most positions the board searches for the
+// values of a position with its history (package solve).
+const BoardSolveNodes = 200_000
+
 // tablesView returns what tb knows of p, or nil where it does not hold p.
+// Where an earlier board of the game could recur, the values are those
+// with the history, searched for within BoardSolveNodes.
 func tablesView(tb *tablebase.Tables, p oware.Position) *TablesView {
 	val, err := tb.Probe(p)
 	if err != nil {
 		return nil
 	}
 	b := p.Board()
+	if !firstMet(p) && solve.Supported(p.Rules()) {
+		if a, err := solve.Analyse(context.Background(), p, tb, solve.Limits{Nodes: BoardSolveNodes}); err == nil {
+			return historyView(a, p)
+		}
+	}
 	lo, hi := val.Margin(b)
 	tv := &TablesView{Lo: lo, Hi: hi, Afresh: !firstMet(p), Moves: []TableMove{}}
 	tv.Text = "perfect play: " + marginText(lo, hi)
@@ -219,6 +236,22 @@ func tablesView(tb *tablebase.Tables, p oware.Position) *TablesView {
 		}
 		mlo, mhi := lead+mv.Value.Lo(), lead+mv.Value.Hi()
 		tv.Moves = append(tv.Moves, TableMove{Move: mv.Move.String(), Lo: mlo, Hi: mhi, Text: moverText(mlo, mhi), Best: best.Contains(mv.Move)})
+	}
+	return tv
+}
+
+// historyView returns the tables' view of p from a, the values of p
+// with its history and of its moves.
+func historyView(a solve.Analysis, p oware.Position) *TablesView {
+	b := p.Board()
+	lo, hi := a.Value.Margin(b)
+	tv := &TablesView{Lo: lo, Hi: hi, History: true, Moves: []TableMove{}}
+	tv.Text = "perfect play with this game's history (R10): " + marginText(lo, hi)
+	mover := b.ToMove()
+	lead := b.Score(mover) - b.Score(mover.Opponent())
+	for _, mv := range a.Moves {
+		mlo, mhi := lead+mv.Value.Lo(), lead+mv.Value.Hi()
+		tv.Moves = append(tv.Moves, TableMove{Move: mv.Move.String(), Lo: mlo, Hi: mhi, Text: moverText(mlo, mhi), Best: mv.Value.Lo() >= a.Value.Hi()})
 	}
 	return tv
 }

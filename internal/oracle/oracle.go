@@ -31,7 +31,9 @@
 //     0–5), "a"–"f" (pits 6–11) or pit numbers "0"–"11".
 //   - "values": true asks for the value of the final position and of
 //     each of its moves from the endgame tables (see [Value]); the oracle
-//     must have been given tables (oware oracle -tablebase DIR).
+//     must have been given tables (oware oracle -tablebase DIR). An
+//     oracle that may solve (Oracle.SolveNodes) gives them with the
+//     position's history since the last capture (package solve).
 //
 // # Responses
 //
@@ -70,6 +72,7 @@ package oracle
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -81,6 +84,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/ogn"
+	"github.com/seed3966233f/oware/solve"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
@@ -193,11 +197,14 @@ type Response struct {
 // will under perfect play, the board counting as its first occurrence and
 // R8 not applied; and the same for each move, the seeds it captures minus
 // the value after it. Lo and Hi bound the value, and are equal when it is
-// exact (always under awari).
+// exact (always under awari). When History is true the values are those
+// of the position with its history since the last capture (package
+// solve, R10), exact where proven and proven bounds otherwise.
 type Value struct {
-	Lo    int               `json:"lo"`
-	Hi    int               `json:"hi"`
-	Moves map[string]Bounds `json:"moves"` // by pit letter
+	Lo      int               `json:"lo"`
+	Hi      int               `json:"hi"`
+	Moves   map[string]Bounds `json:"moves"`             // by pit letter
+	History bool              `json:"history,omitempty"` // the values count the history (package solve)
 }
 
 // Bounds are the bounds of a move's value.
@@ -498,9 +505,14 @@ func jsonReason(err error) string {
 // Oracle answers requests under its Rules when a request names none: the
 // zero Oracle under abapa. The functions Answer, Handle and Serve are
 // those of the zero Oracle. Tables, when not nil, answer "values".
+// SolveNodes, when not 0, is the most positions package solve searches
+// for the values of a position with its history, under the rules it
+// supports; the tables' bounds cut that search, and the answer does not
+// depend on the machine's speed.
 type Oracle struct {
-	Rules  oware.Rules
-	Tables *tablebase.Tables
+	Rules      oware.Rules
+	Tables     *tablebase.Tables
+	SolveNodes uint64
 }
 
 // Answer is the zero Oracle's [Oracle.Answer].
@@ -567,6 +579,16 @@ func (o Oracle) value(p oware.Position) (*Value, *Error) {
 	v, err := o.Tables.Probe(p)
 	if err != nil {
 		return nil, &Error{Code: CodeNoTable, Reason: strings.TrimPrefix(err.Error(), "tablebase: ")}
+	}
+	if o.SolveNodes > 0 && solve.Supported(p.Rules()) {
+		a, err := solve.Analyse(context.Background(), p, o.Tables, solve.Limits{Nodes: o.SolveNodes})
+		if err == nil {
+			out := &Value{Lo: a.Value.Lo(), Hi: a.Value.Hi(), Moves: map[string]Bounds{}, History: true}
+			for _, m := range a.Moves {
+				out.Moves[m.Move.String()] = Bounds{Lo: m.Value.Lo(), Hi: m.Value.Hi()}
+			}
+			return out, nil
+		}
 	}
 	moves, _ := o.Tables.ProbeMoves(p, nil)
 	out := &Value{Lo: v.Lo(), Hi: v.Hi(), Moves: map[string]Bounds{}}

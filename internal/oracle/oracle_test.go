@@ -432,3 +432,31 @@ func TestValues(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(got), `"error":{"code":"no_table","reason":"this oracle has no endgame tables (oware oracle -tablebase DIR)"}`)
 }
+
+// TestValuesWithHistory: with SolveNodes the values count the history
+// since the last capture (R10). Under aalina, after A and a from
+// 1-1-0-0-0-0-1-0-0-0-0-0-22-23-S, the value for South is 1, which the
+// independent reference solver of package solve's tests gives (the
+// tables, counting the board as met for the first time, say -3..3).
+func TestValuesWithHistory(t *testing.T) {
+	tb, err := tablebase.Compute(context.Background(), mustRules(t, "aalina"), 3, tablebase.BuildOptions{})
+	require.NoError(t, err)
+	req := []byte(`{"id":1,"rules":"aalina","start":"1-1-0-0-0-0-1-0-0-0-0-0-22-23-S","moves":["A","a"],"values":true}`)
+	plain := Oracle{Tables: tb}.Handle(req)
+	require.Nil(t, plain.Error)
+	require.False(t, plain.Value.History)
+	assert.Equal(t, [2]int{-3, 3}, [2]int{plain.Value.Lo, plain.Value.Hi})
+	solved := Oracle{Tables: tb, SolveNodes: 100_000}.Handle(req)
+	require.Nil(t, solved.Error)
+	require.True(t, solved.Value.History)
+	assert.Equal(t, [2]int{1, 1}, [2]int{solved.Value.Lo, solved.Value.Hi})
+	best := -100
+	for _, m := range solved.Value.Moves {
+		require.LessOrEqual(t, m.Lo, m.Hi)
+		best = max(best, m.Lo)
+	}
+	assert.Equal(t, 1, best, "the value is the best of the moves' values")
+	got, err := json.Marshal(solved)
+	require.NoError(t, err)
+	assert.Contains(t, string(got), `"history":true`)
+}

@@ -2,6 +2,7 @@ package play
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/lineio"
 	"github.com/seed3966233f/oware/internal/words"
+	"github.com/seed3966233f/oware/solve"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
@@ -189,9 +191,16 @@ func (g *game) hint() error {
 	return nil
 }
 
+// hintSolveNodes is the most positions the hint searches for the value
+// of a position with its game's history (package solve).
+const hintSolveNodes = 1_000_000
+
 // tablesSay returns what the tables tb (nil for none) tell of p: perfect
 // play and the best moves, or "" when they do not know p. Where an earlier
-// board of the game can still recur, it says that the tables do not see it.
+// board of the game can still recur (R10), the value with the game's
+// history is searched for (package solve, cut by the tables' bounds);
+// when that search does not prove it, it says that the tables do not see
+// the history.
 func tablesSay(tb *tablebase.Tables, p oware.Position) string {
 	if tb == nil {
 		return ""
@@ -199,6 +208,19 @@ func tablesSay(tb *tablebase.Tables, p oware.Position) string {
 	best, v, err := tb.BestMoves(p)
 	if err != nil || best == 0 {
 		return ""
+	}
+	if !firstMet(p) && solve.Supported(p.Rules()) {
+		a, err := solve.Analyse(context.Background(), p, tb, solve.Limits{Nodes: hintSolveNodes})
+		if err == nil && a.Value.Exact() {
+			var moves []oware.Move
+			for _, m := range a.Moves {
+				if m.Value.Lo() >= a.Value.Hi() {
+					moves = append(moves, m.Move)
+				}
+			}
+			return fmt.Sprintf("The tables and a search with this game's history (R10) say: perfect play: %s; best %s %s.", words.Verdict(a.Value, p.Board()),
+				words.Plural(len(moves), "move", "moves"), words.MoveList(moves))
+		}
 	}
 	say := fmt.Sprintf("The tables say: perfect play: %s; best %s %s.", words.Verdict(v, p.Board()),
 		words.Plural(best.Len(), "move", "moves"), words.MoveList(best.AppendTo(nil)))

@@ -430,6 +430,9 @@ func exercise(t *testing.T, p pg) (firstAnalysis, roundTrip time.Duration) {
 	// A record from a file.
 	file := filepath.Join(t.TempDir(), "game.ogn")
 	require.NoError(t, os.WriteFile(file, []byte("[Event \"file\"]\n\n1. C f 2. B *\n"), 0o644))
+	// The message of the load before says the same words: clear it, so
+	// that the wait is for this load's.
+	p.run(chromedp.Evaluate(`document.querySelector("#record-message").textContent = ""`, nil))
 	p.run(chromedp.SetUploadFiles("#file", []string{file}, chromedp.ByID))
 	p.run(chromedp.Poll(`document.querySelector("#record-message").textContent === "Game loaded: 3 moves."`, nil, chromedp.WithPollingTimeout(10*time.Second)))
 	p.settle()

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/seed3966233f/oware"
-	"github.com/seed3966233f/oware/tablebase"
 )
 
 // Describe tells in one line what a move did, such as
@@ -141,9 +140,15 @@ func row(out *strings.Builder, b oware.Board, pl oware.Player, reversed bool) {
 	out.WriteString("   " + pl.String() + " " + strconv.Itoa(b.Score(pl)) + "\n")
 }
 
+// Bounds are bounds of a value that give the final margin of a board:
+// a value of package tablebase or of package solve.
+type Bounds interface {
+	Margin(b oware.Board) (lo, hi int)
+}
+
 // Verdict says who wins under perfect play from b, whose value is v:
 // "South wins by 3", "draw", or, when the bounds do not tell, the range.
-func Verdict(v tablebase.Value, b oware.Board) string {
+func Verdict(v Bounds, b oware.Board) string {
 	lo, hi := v.Margin(b)
 	one := func(m int) string {
 		switch {

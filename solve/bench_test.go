@@ -1,0 +1,33 @@
+package solve
+
+import (
+	"context"
+	"testing"
+
+	"github.com/seed3966233f/oware"
+)
+
+// BenchmarkSearch solves an abapa endgame of 8 seeds whose tables' bounds
+// do not decide it, from an empty transposition table each time, and
+// reports the time per node searched.
+func BenchmarkSearch(b *testing.B) {
+	var r oware.Rules // abapa
+	tabs, err := Compute(context.Background(), r, 8, BuildOptions{BoardNodes: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := r.Position(normalize(oware.MustParseBoard("0-0-0-0-1-0-0-1-2-0-2-2-19-21-N")))
+	tt := newTable(16 << 20)
+	b.ReportAllocs()
+	b.ResetTimer()
+	var nodes uint64
+	for b.Loop() {
+		tt.clear()
+		s := newSearcher(r, tabs, nil, tt)
+		s.ctx, s.budget = context.Background(), 200_000
+		s.enter(&p, true)
+		s.solve(&p)
+		nodes += s.nodes
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
+}

@@ -1,0 +1,120 @@
+// Package solve finds the exact value of an Oware position together with
+// its history, under the rules where a repetition ends the game with each
+// player taking the seeds of their own side (abapa's R10 at the third
+// occurrence, Aalina's and Aualé's at the second), and holds tables of
+// exact values of the positions met for the first time.
+//
+// # What a value with history means
+//
+// The value of a position is the seeds that the player to move will
+// take from those on the board, minus those the opponent will, with
+// perfect play by both to the end of the game, the 25-seed stop of R8
+// not applied (as in package tablebase: who wins follows from the scores
+// and the value, [Value.Margin]). Under these rules it depends on the
+// history: a board that has occurred since the last capture is one
+// occurrence nearer to ending the game (R10, D2), and the game then ends
+// with the split of that board, whichever it is. A position right after
+// a capture, or at the start of a game, has no history that can recur:
+// its value is a property of its board, which the tables hold ([Tables],
+// "met for the first time"). The positions in between, after moves that
+// captured nothing, are what the [Solver] is for.
+//
+// Exact with history means: for the position as it stands in its game,
+// with the count of every board met since the last capture, the value
+// that both players can force, each occurrence counted as R10 counts it,
+// proven by a search that played every move through Play; not the value
+// of the board met for the first time, which is what tables of boards
+// (package tablebase, and [Tables] here) hold. Where a search is cut
+// short by its context or its node budget, the result is the tightest
+// bounds it proved, which hold for that history: [Value.Exact] tells
+// which.
+//
+// # Rules
+//
+// The repetition rule is the preset's, read through
+// [oware.Rules.RepeatLimit] and [oware.Rules.RepeatWithEmptySide]: under
+// abapa the third occurrence of a position ends the game (R10), and only
+// while both sides hold seeds; under openspiel, aalina and auale the
+// second, an empty side or not; under awari the third, the seeds shared
+// evenly, so that a value there does not depend on the history at all.
+// The presets with a limit of plies (playstrategy, game-oware) or with
+// no repetition rule (board-game-rs, RepeatLimit 0) are not [Supported]:
+// a value there depends on more than the boards met since the last
+// capture.
+//
+// # Where values with history are shown
+//
+// [Analyse] is the one call that the command's oracle (oware oracle
+// -solve), oware tablebase probe with moves, the hint of oware play, the
+// analysis board and the engine (at positions of few seeds that the
+// tables do not decide, within its time) make: the value of a position
+// with its history and of each move, cut by package tablebase's bounds.
+//
+// # How it is found
+//
+// The Solver searches the game tree, playing every move with the
+// position's own [oware.Position.Play], so that the repetition rule it
+// applies is the library's. It is an alpha-beta search that proves bounds
+// of the value at every node, by null-window searches that halve the
+// interval known at the root; a node's transposition entry is keyed by
+// its board and every occurrence since the last capture (board and
+// count), since two positions with the same board and different
+// histories can have different values. A capture starts a new stretch
+// whose value is that of a board met for the first time: the tables give
+// it, or the search goes on from there.
+//
+// What makes the search end is the bounds it starts from at every node.
+// They come from a game played on the graph of the boards with as many
+// seeds, without history: the cycle bounds. A move that captures ends
+// that game, worth the seeds captured minus the value of the board it
+// leads to (from the levels below); a play that goes on for ever is
+// worth, for the lower bound lo, the least split (the mover's seeds on
+// the board minus the opponent's) among the boards it meets infinitely
+// often and whose repetition would end the real game, and for the upper
+// bound hi, the greatest. Both games are solved exactly, threshold by
+// threshold, as co-Büchi games (see the builder). The bounds hold for
+// every history in which no board is one occurrence from ending the game:
+// the player to move keeps, in the real game, a strategy that is optimal
+// in the bound's game and positional (its move depends on the board
+// alone). Against it, every play either ends as in that game, or ends by
+// a repetition. A repetition needs two occurrences of its board in the
+// play, and between them lies a cycle consistent with the strategy that
+// the opponent could repeat for ever in the bound's game, where it is
+// worth at most the split of any of its boards that ends the game, that
+// board included. So the real result is at least lo. Where some boards
+// of the history are one occurrence from ending the game, the opponent
+// may end it at one of them at once: the bounds widen to their splits,
+// though only for the boards that the strategy's plays can meet, those
+// in its winning region (their own cycle bounds tell). The package
+// tablebase's bounds, in which every endless game is the worst or the
+// best for the mover, are cycle bounds of this kind too, looser; the
+// Solver uses them for the boards with more seeds than the tables hold.
+//
+// Under abapa the cycle bounds are exact for every board of up to 7
+// seeds and for 81% of those of 12, against 19% for package tablebase's
+// bounds: what remains is searched (see docs/solve.md for the figures).
+//
+// # Tables
+//
+// [Compute] and [Build] solve the levels from 0 seeds up: for each level,
+// the graph of its boards (the moves that capture lead to the levels
+// below, whose values are known), the cycle bounds, then a search of
+// every board whose cycle bounds differ, met for the first time, within
+// BuildOptions.BoardNodes. Each entry holds the cycle bounds and the
+// bounds of the value of the board met for the first time, exact where
+// the cycle bounds or the search proved it; [Tables.Probe] gives the
+// latter. A level holds every way to put n seeds in the 12 pits,
+// relative to the mover ([Size]).
+//
+// The file of a level, "abapa-12.osv", is a header of 64 bytes, then the
+// entries in index order, four signed bytes each: the lower and upper
+// cycle bounds, then the lower and upper bounds of the value met for the
+// first time. The header, little-endian: the magic "OWARE-SV" (bytes
+// 0–7), the format version, 1 (8–11), the seed count (12–15), the number
+// of entries (16–23), the entry width, 4 (24–27), the CRC-32C of the
+// entries (28–31), the rules' name, zero padded (32–47), the search
+// budget per board of the build (48–55), four reserved zero bytes
+// (56–59) and the CRC-32C of the bytes before it (60–63). A board's index
+// is its rank among the compositions of n into 12 parts in lexicographic
+// order, the mover's pits first.
+package solve

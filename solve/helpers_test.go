@@ -1,0 +1,34 @@
+package solve
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/seed3966233f/oware"
+)
+
+// smallTables are the tables of this package up to 7 seeds, by rules
+// name, built once.
+var smallTables = struct {
+	sync.Mutex
+	m map[string]*Tables
+}{m: map[string]*Tables{}}
+
+// tablesFor returns the tables of the named rules up to 7 seeds.
+func tablesFor(t *testing.T, name string) *Tables {
+	t.Helper()
+	smallTables.Lock()
+	defer smallTables.Unlock()
+	if tb := smallTables.m[name]; tb != nil {
+		return tb
+	}
+	r, err := oware.ParseRules(name)
+	require.NoError(t, err)
+	tb, err := Compute(context.Background(), r, 7, BuildOptions{BoardNodes: 10_000})
+	require.NoError(t, err)
+	smallTables.m[name] = tb
+	return tb
+}

@@ -1,0 +1,404 @@
+package solve
+
+import (
+	"context"
+	"math"
+	"slices"
+
+	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/tablebase"
+)
+
+// searcher is the state of one solve: the line from the root, with the
+// occurrences of each stretch since a capture, the table and the budget.
+type searcher struct {
+	rules   oware.Rules
+	limit   int  // the occurrence of a board that ends the game (R10)
+	emptyOK bool // a repetition ends the game even while a side is empty
+	tabs    *Tables
+	plain   *tablebase.Tables
+	tt      *table
+
+	frames []frame // the occurrences of the line, stretch after stretch
+	base   int     // the first frame of the current stretch
+	danger []peril // the frames, oldest first, whose next occurrence ends the game
+	dbase  int     // the first entry of danger in the current stretch
+
+	nodes  uint64
+	budget uint64 // the most nodes; 0 for no limit
+	ctx    context.Context
+	stop   bool
+
+	// For the tests, which must catch both: forget keys the table by the
+	// board alone, as if the value did not depend on the history; and
+	// trust takes the cycle bounds as they are wherever a history is,
+	// without widening them (see prior).
+	forget, trust bool
+}
+
+// peril is an occurrence on the line whose board's next occurrence ends
+// the game: where it is, its cycle bounds and split (see frame).
+type peril struct {
+	at              int32
+	clo, chi, split int8
+}
+
+// frame is one occurrence of a board on the line.
+type frame struct {
+	board oware.Board
+	reps  int       // its occurrence count since the last capture, itself included
+	set   [2]uint64 // the hash of the stretch's occurrences up to this one
+	// clo and chi are the cycle bounds of the board for its mover, or
+	// bounds that hold as they do (see prior).
+	clo, chi int8
+	split    int8 // what a repetition ending the game there is worth to the mover
+	danger   bool // the board's next occurrence ends the game
+}
+
+// newSearcher returns a searcher for positions under rules r.
+func newSearcher(r oware.Rules, tabs *Tables, plain *tablebase.Tables, tt *table) *searcher {
+	s := &searcher{rules: r, tabs: tabs, plain: plain, tt: tt, limit: r.RepeatLimit(), emptyOK: r.RepeatWithEmptySide()}
+	if tabs != nil && tabs.rules != r {
+		s.tabs = nil
+	}
+	if plain != nil && plain.MaxSeeds(r) < 0 {
+		s.plain = nil
+	}
+	return s
+}
+
+// mix returns the two hash words of an occurrence: a board and its count.
+func mix(b oware.Board, reps int) [2]uint64 {
+	h := b.Hash()
+	return [2]uint64{splitmix(h + uint64(reps)*0x9e37_79b9_7f4a_7c15), splitmix(h ^ uint64(reps)*0xc2b2_ae3d_27d4_eb4f ^ 0x1656_67b1_9e37_79f9)}
+}
+
+// splitmix is the finalizer of SplitMix64.
+func splitmix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58_476d_1ce4_e5b9
+	x ^= x >> 27
+	x *= 0x94d0_49bb_1331_11eb
+	return x ^ x>>31
+}
+
+// key returns the key of occurrence f in the table: its board and the
+// occurrences of its stretch.
+func (s *searcher) key(f *frame) (uint64, uint64) {
+	h := f.board.Hash()
+	if s.forget {
+		return h, h
+	}
+	return f.set[0] ^ splitmix(h^0x5851_f42d_4c95_7f2d), f.set[1] ^ h
+}
+
+// frameOf returns the frame of position p, whose previous occurrence on
+// the line, in the same stretch, is prev, or nil when p starts a stretch.
+func (s *searcher) frameOf(p *oware.Position, prev *frame) frame {
+	b := p.Board()
+	q, n := relOf(b)
+	f := frame{board: b, reps: p.Repetitions(), split: int8(q.split(s.rules))}
+	m := mix(b, f.reps)
+	if prev != nil {
+		m[0] ^= prev.set[0]
+		m[1] ^= prev.set[1]
+	}
+	f.set = m
+	f.danger = f.reps == s.limit-1 && (s.emptyOK || !q.sideEmpty())
+	lo, hi := -n, n
+	switch {
+	case s.tabs != nil && n <= s.tabs.MaxSeeds():
+		l, h := s.tabs.levels[n].cycle(q.index(n))
+		lo, hi = int(l), int(h)
+	case s.plain != nil && n <= s.plain.MaxSeeds(s.rules):
+		if v, err := s.plain.Probe(*p); err == nil {
+			lo, hi = v.Lo(), v.Hi()
+		}
+	}
+	f.clo, f.chi = int8(lo), int8(hi)
+	return f
+}
+
+// pop takes the last occurrence off the line.
+func (s *searcher) pop() {
+	k := len(s.frames) - 1
+	if d := len(s.danger); d > 0 && int(s.danger[d-1].at) == k {
+		s.danger = s.danger[:d-1]
+	}
+	s.frames = s.frames[:k]
+}
+
+// terminal returns the value of a finished game at p for its mover: the
+// seeds the mover takes from the board minus those the opponent takes.
+func terminal(p *oware.Position) int {
+	b := p.Board()
+	o := p.Outcome()
+	m := b.ToMove()
+	return (o.Tally(m) - b.Score(m)) - (o.Tally(m.Opponent()) - b.Score(m.Opponent()))
+}
+
+// prior returns bounds of the value of the position p on top of the line
+// for its mover that hold before any search (see the package
+// documentation): at the start of a stretch, the bounds of the tables for
+// a board met for the first time; elsewhere the cycle bounds, widened to
+// the splits of the boards whose next occurrence ends the game and that
+// the strategies behind the cycle bounds can meet.
+func (s *searcher) prior(p *oware.Position) (lo, hi int) {
+	k := len(s.frames) - 1
+	f := &s.frames[k]
+	if k == s.base {
+		return s.freshBounds(p, f)
+	}
+	clo, chi := f.clo, f.chi
+	lo, hi = int(clo), int(chi)
+	if s.trust {
+		return lo, hi
+	}
+	for _, d := range s.danger[s.dbase:] {
+		if int(d.at) >= k {
+			break
+		}
+		sp, inLo, inHi := d.split, d.clo >= clo, d.chi <= chi
+		if (k-int(d.at))%2 == 1 { // the other player is to move there
+			sp, inLo, inHi = -sp, d.chi <= -clo, d.clo >= -chi
+		}
+		if inLo {
+			lo = min(lo, int(sp))
+		}
+		if inHi {
+			hi = max(hi, int(sp))
+		}
+	}
+	return lo, hi
+}
+
+// freshBounds returns the bounds of the value of p, whose frame is f,
+// met for the first time.
+func (s *searcher) freshBounds(p *oware.Position, f *frame) (lo, hi int) {
+	q, n := relOf(f.board)
+	if s.tabs != nil && n <= s.tabs.MaxSeeds() {
+		l, h := s.tabs.levels[n].fresh(q.index(n))
+		return int(l), int(h)
+	}
+	return int(f.clo), int(f.chi)
+}
+
+// move is a legal move of a node and what is known of it.
+type move struct {
+	pit      oware.Move
+	captured int
+	child    oware.Position // the position it leads to, with scores below 25 after a capture
+	frame    frame          // its occurrence on the line
+	known    known          // what is known of the child
+	lo, hi   int            // bounds of the move's value for the node's mover
+}
+
+// known is what is known of a position before it is searched: bounds of
+// its value for its mover, and the key and best move of its entry in the
+// table.
+type known struct {
+	lo, hi int
+	k0, k1 uint64
+	hint   int // the best move found before, or -1
+	over   bool
+}
+
+// look returns what is known of p, on top of the line.
+func (s *searcher) look(p *oware.Position) known {
+	if p.Outcome().Over() {
+		v := terminal(p)
+		return known{lo: v, hi: v, hint: -1, over: true}
+	}
+	k := known{hint: -1}
+	k.lo, k.hi = s.prior(p)
+	k.k0, k.k1 = s.key(&s.frames[len(s.frames)-1])
+	if e := s.tt.probe(k.k0, k.k1); e != nil {
+		k.lo, k.hi = max(k.lo, int(e.lo)), min(k.hi, int(e.hi))
+		k.hint = int(e.move)
+	}
+	return k
+}
+
+// tick counts a node and reports whether the search must stop.
+func (s *searcher) tick() bool {
+	s.nodes++
+	if s.budget != 0 && s.nodes >= s.budget {
+		s.stop = true
+	}
+	if s.nodes&1023 == 0 && s.ctx.Err() != nil {
+		s.stop = true
+	}
+	return s.stop
+}
+
+// node returns bounds lo ≤ v ≤ hi of the value v of the position p on top
+// of the line, for its mover, of which k is known, such that hi ≤ alpha,
+// or lo ≥ beta, or lo == hi; or, once the search is stopped, the best
+// bounds it has.
+func (s *searcher) node(p *oware.Position, k known, alpha, beta int) (lo, hi int) {
+	lo, hi = k.lo, k.hi
+	if k.over || lo >= beta || hi <= alpha || lo == hi || s.tick() {
+		return lo, hi
+	}
+	start := s.nodes
+
+	var moves [oware.PitsPerSide]move
+	count := 0
+	mover := p.Board().ToMove()
+	before := p.Board().Score(mover)
+	for m, c := range p.Children() {
+		mv := &moves[count]
+		count++
+		mv.pit, mv.captured = m, c.Board().Score(mover)-before
+		if mv.captured > 0 {
+			mv.child = s.freshPosition(&c)
+			mv.frame = s.frameOf(&mv.child, nil)
+			saved := s.enterFrame(mv.frame, true)
+			mv.known = s.look(&mv.child)
+			s.leave(saved)
+		} else {
+			mv.child = c
+			mv.frame = s.frameOf(&c, &s.frames[len(s.frames)-1])
+			saved := s.enterFrame(mv.frame, false)
+			mv.known = s.look(&c)
+			s.leave(saved)
+		}
+		mv.lo, mv.hi = mv.captured-mv.known.hi, mv.captured-mv.known.lo
+	}
+	order := moves[:count]
+	slices.SortStableFunc(order, func(a, b move) int {
+		switch {
+		case int(a.pit) == k.hint:
+			return -1
+		case int(b.pit) == k.hint:
+			return 1
+		}
+		return (b.lo + b.hi) - (a.lo + a.hi)
+	})
+
+	bestLo, bestHi, best := math.MinInt, math.MinInt, -1
+	done := 0
+	for i := range order {
+		mv := &order[i]
+		a := max(alpha, bestLo)
+		if mv.hi > a && mv.lo < beta && mv.lo < mv.hi && !s.stop {
+			saved := s.enterFrame(mv.frame, mv.captured > 0)
+			clo, chi := s.node(&mv.child, mv.known, mv.captured-beta, mv.captured-a)
+			s.leave(saved)
+			mv.lo, mv.hi = max(mv.lo, mv.captured-chi), min(mv.hi, mv.captured-clo)
+		}
+		done++
+		if mv.lo > bestLo {
+			bestLo, best = mv.lo, int(mv.pit)
+		}
+		bestHi = max(bestHi, mv.hi)
+		if bestLo >= beta {
+			break
+		}
+	}
+	for _, mv := range order[done:] {
+		bestHi = max(bestHi, mv.hi)
+	}
+	lo, hi = max(lo, bestLo), min(hi, bestHi)
+	s.tt.store(k.k0, k.k1, lo, hi, best, s.nodes-start)
+	return lo, hi
+}
+
+// freshPosition returns the position of p's board met for the first
+// time, with scores below 25 so that R8 does not end the game.
+func (s *searcher) freshPosition(p *oware.Position) oware.Position {
+	return s.rules.Position(normalize(p.Board()))
+}
+
+// stretchStart is where the current stretch starts on the line.
+type stretchStart struct{ base, dbase int }
+
+// enter puts p on the line, as the first occurrence of a new stretch
+// when fresh, and returns where the stretch it leaves started, for leave.
+func (s *searcher) enter(p *oware.Position, fresh bool) stretchStart {
+	var prev *frame
+	if !fresh {
+		prev = &s.frames[len(s.frames)-1]
+	}
+	return s.enterFrame(s.frameOf(p, prev), fresh)
+}
+
+// enterFrame puts the occurrence f on the line, as the first of a new
+// stretch when fresh, and returns where the stretch it leaves started.
+func (s *searcher) enterFrame(f frame, fresh bool) stretchStart {
+	saved := stretchStart{s.base, s.dbase}
+	if fresh {
+		s.base, s.dbase = len(s.frames), len(s.danger)
+	}
+	if f.danger {
+		s.danger = append(s.danger, peril{at: int32(len(s.frames)), clo: f.clo, chi: f.chi, split: f.split})
+	}
+	s.frames = append(s.frames, f)
+	return saved
+}
+
+// leave takes the last position off the line, back in the stretch that
+// enter left.
+func (s *searcher) leave(saved stretchStart) {
+	s.pop()
+	s.base, s.dbase = saved.base, saved.dbase
+}
+
+// solve returns the value of p, on top of the line, or the best bounds
+// found when the search is stopped: null-window searches, each halving
+// the interval known.
+func (s *searcher) solve(p *oware.Position) (lo, hi int) {
+	k := s.look(p)
+	lo, hi = k.lo, k.hi
+	for lo < hi && !s.stop {
+		t := lo + (hi-lo+1)/2
+		l, h := s.node(p, k, t-1, t)
+		lo, hi = max(lo, l), min(hi, h)
+		k = s.look(p)
+	}
+	return lo, hi
+}
+
+// line returns a line of perfect play from p, on top of the line, whose
+// value is v, to the end of the game, and whether it got there before the
+// search was stopped.
+func (s *searcher) line(p oware.Position, v int) ([]oware.Move, bool) {
+	var moves []oware.Move
+	var saved []stretchStart
+	defer func() {
+		for i := len(saved) - 1; i >= 0; i-- {
+			s.leave(saved[i])
+		}
+	}()
+	for !p.Outcome().Over() {
+		mover := p.Board().ToMove()
+		before := p.Board().Score(mover)
+		found := false
+		for m, c := range p.Children() {
+			captured := c.Board().Score(mover) - before
+			fresh := captured > 0
+			if fresh {
+				c = s.freshPosition(&c)
+			}
+			// Every move is worth at most v, so its child is worth at
+			// least captured-v to its mover: the move keeps the value
+			// when the child is worth at most that.
+			at := s.enter(&c, fresh)
+			_, hi := s.node(&c, s.look(&c), captured-v, captured-v+1)
+			if hi <= captured-v {
+				saved = append(saved, at)
+				moves = append(moves, m)
+				p, v, found = c, captured-v, true
+				break
+			}
+			s.leave(at)
+			if s.stop {
+				return moves, false
+			}
+		}
+		if !found {
+			return moves, false
+		}
+	}
+	return moves, true
+}
