@@ -27,7 +27,7 @@ func tablesFor(t *testing.T, name string) *Tables {
 	}
 	r, err := oware.ParseRules(name)
 	require.NoError(t, err)
-	tb, err := Compute(context.Background(), r, 7, BuildOptions{BoardNodes: 10_000})
+	tb, err := Compute(context.Background(), r, testTableSeeds, BuildOptions{BoardNodes: 10_000})
 	require.NoError(t, err)
 	smallTables.m[name] = tb
 	return tb

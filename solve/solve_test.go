@@ -85,7 +85,7 @@ func TestBestOfMoves(t *testing.T) {
 			r := tabs.Rules()
 			sv, err := New(r, Options{Tables: tabs, TableSize: 1 << 20})
 			require.NoError(t, err)
-			ps, rs := solvedPositions(t, sv, r, 12)
+			ps, rs := solvedPositions(t, sv, r, 12/testScale)
 			lim := Limits{Nodes: 100_000}
 			checked := 0
 			for k, p := range ps {

@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -208,9 +209,9 @@ func TestProbe(t *testing.T) {
 	_, err = tabs.Probe(oware.Start())
 	var missing *MissingTableError
 	require.ErrorAs(t, err, &missing)
-	require.Equal(t, MissingTableError{Rules: oware.Rules{}, Seeds: 48, Max: 7}, *missing)
+	require.Equal(t, MissingTableError{Rules: oware.Rules{}, Seeds: 48, Max: testTableSeeds}, *missing)
 	require.ErrorIs(t, err, ErrMissingTable)
-	require.Equal(t, "solve: no table for 48 seeds under abapa (the tables go up to 7)", err.Error())
+	require.Equal(t, fmt.Sprintf("solve: no table for 48 seeds under abapa (the tables go up to %d)", testTableSeeds), err.Error())
 
 	aalina, _ := oware.ParseRules("aalina")
 	_, err = tabs.Probe(aalina.Position(p.Board()))
