@@ -48,15 +48,19 @@ func queued(t *testing.T, tty *os.File) int {
 }
 
 // holdClock makes the command's clock stand still until the returned
-// function is called, and then jump two hours on: a search with a time
+// function is called, and then move two hours on at every reading: a
+// search with a time
 // limit goes on until then.
 func holdClock(t *testing.T) (release func()) {
 	var released atomic.Bool
+	var calls atomic.Int64
 	t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 	saved := now
 	now = func() time.Time {
 		if released.Load() {
-			return t0.Add(2 * time.Hour)
+			// Two hours later at every reading: a search that read its
+			// start only after the release still finds its hour spent.
+			return t0.Add(time.Duration(calls.Add(1)) * 2 * time.Hour)
 		}
 		return t0
 	}
