@@ -49,8 +49,7 @@ func queued(t *testing.T, tty *os.File) int {
 
 // holdClock makes the command's clock stand still until the returned
 // function is called, and then move two hours on at every reading: a
-// search with a time
-// limit goes on until then.
+// search with a time limit goes on until then.
 func holdClock(t *testing.T) (release func()) {
 	var released atomic.Bool
 	var calls atomic.Int64
