@@ -258,6 +258,10 @@ type MoveRequest struct {
 	Level int `json:"level,omitempty"`
 	// Millis is the longest it thinks, in milliseconds; 0 means MaxThink.
 	Millis int `json:"ms,omitempty"`
+	// Elo, when not 0, is the strength it plays at, engine.MinElo to
+	// engine.MaxElo (engine.Limits.Elo: a calibrated level below full
+	// strength); 0 means full strength.
+	Elo int `json:"elo,omitempty"`
 }
 
 // EngineMove is the engine's move.
@@ -282,6 +286,10 @@ func (s *Service) Move(ctx context.Context, req MoveRequest) (EngineMove, error)
 	if err != nil {
 		return EngineMove{}, err
 	}
+	if req.Elo != 0 && (req.Elo < engine.MinElo || req.Elo > engine.MaxElo) {
+		return EngineMove{}, fmt.Errorf("%w: elo %d: want 0 (full strength) or %d to %d", ErrBadRequest, req.Elo, engine.MinElo, engine.MaxElo)
+	}
+	lim.Elo = req.Elo
 	s.playing.Lock()
 	defer s.playing.Unlock()
 	s.player.SetTables(s.tables.get(ctx, p.Rules(), false))

@@ -405,6 +405,47 @@ func TestMove(t *testing.T) {
 	assert.ErrorIs(t, err, board.ErrBadRequest)
 	_, err = s.Move(context.Background(), board.MoveRequest{Millis: -1})
 	assert.ErrorIs(t, err, board.ErrBadRequest)
+	for _, elo := range []int{-1, engine.MinElo - 1, engine.MaxElo + 1} {
+		_, err = s.Move(context.Background(), board.MoveRequest{Elo: elo})
+		assert.ErrorIs(t, err, board.ErrBadRequest, elo)
+	}
+}
+
+// TestMoveAtStrength: at the weakest strength (engine.MinElo) the engine
+// plays legal moves, and not always the move it plays at full strength.
+func TestMoveAtStrength(t *testing.T) {
+	s := newService(t, 0)
+	hello := s.Hello()
+	assert.Equal(t, engine.MinElo, hello.MinElo)
+	assert.Equal(t, engine.MaxElo, hello.MaxElo)
+	moves, differ := "", 0
+	for _, next := range "FaEbDcCdBeAf" {
+		line := board.Line{Moves: moves}
+		p := oware.MustParsePosition(strings.TrimSpace("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S " + moves))
+		full, err := s.Move(context.Background(), board.MoveRequest{Line: line, Level: 4})
+		require.NoError(t, err)
+		weak, err := s.Move(context.Background(), board.MoveRequest{Line: line, Level: 4, Elo: engine.MinElo})
+		require.NoError(t, err)
+		m, err := oware.ParseMove(weak.Move)
+		require.NoError(t, err)
+		assert.True(t, p.Moves().Contains(m), "%s at %q", weak.Move, moves)
+		if weak.Move != full.Move {
+			differ++
+		}
+		if !p.Moves().Contains(oware.Move(pitOf(next))) {
+			break
+		}
+		moves += string(next)
+	}
+	assert.Positive(t, differ, "the weakest strength plays as full strength does at every position")
+}
+
+// pitOf returns the pit of a pit letter: A-F 0-5, a-f 6-11.
+func pitOf(r rune) int {
+	if r >= 'a' {
+		return 6 + int(r-'a')
+	}
+	return int(r - 'A')
 }
 
 // TestCall: the calls in JSON, and the requests they refuse.

@@ -226,12 +226,15 @@ type Hello struct {
 	Rules    string   `json:"rules"`    // the default rules
 	Presets  []string `json:"presets"`  // every preset's name
 	MaxLevel int      `json:"maxLevel"` // the engine's deepest level, in plies
+	MinElo   int      `json:"minElo"`   // the weakest strength it plays at (engine.MinElo)
+	MaxElo   int      `json:"maxElo"`   // its full strength (engine.MaxElo)
 }
 
 // Hello returns what the page may offer: the presets, the default rules,
-// the engine's levels.
+// the engine's levels and strengths.
 func (s *Service) Hello() Hello {
-	return Hello{Backend: s.cfg.Backend, Rules: s.cfg.Rules.String(), Presets: oware.RulesNames(), MaxLevel: engine.MaxDepth}
+	return Hello{Backend: s.cfg.Backend, Rules: s.cfg.Rules.String(), Presets: oware.RulesNames(), MaxLevel: engine.MaxDepth,
+		MinElo: engine.MinElo, MaxElo: engine.MaxElo}
 }
 
 // Line is a game as the page holds it: its rules, the board it starts from

@@ -564,9 +564,14 @@ func TestBrowserServer(t *testing.T) {
 	p.run(chromedp.CaptureScreenshot(&shot))
 	samePicture(t, shot, filepath.Join("..", "..", "doc", "board.png"))
 
-	// The engine plays North at a low level; undo takes back its reply too.
+	// The engine plays North at a low level and its weakest strength
+	// (engine.MinElo, 400); undo takes back its reply too.
+	var strengths string
+	p.eval(`Array.from(document.querySelectorAll("#elo option")).map(o => o.value).join(",")`, &strengths)
+	assert.Equal(t, "0,400,800,1200,1600,2000", strengths, "full strength, then every 400 Elo from engine.MinElo below engine.MaxElo (2393)")
 	p.run(chromedp.Click("#new", chromedp.ByID))
 	p.settle()
+	p.run(chromedp.SetValue("#elo", "400", chromedp.ByID))
 	p.run(chromedp.SetValue("#level", "3", chromedp.ByID), chromedp.SetValue("#movetime", "250", chromedp.ByID),
 		chromedp.SetValue("#engine-side", "North", chromedp.ByID), chromedp.Evaluate(`document.querySelector("#engine-side").dispatchEvent(new Event("change"))`, nil))
 	p.clickPit(2)
@@ -583,6 +588,7 @@ func TestBrowserServer(t *testing.T) {
 	p.run(chromedp.Click("#undo", chromedp.ByID))
 	p.settle()
 	p.check(oware.Start().Board(), "undo against the engine takes back both moves")
+	p.run(chromedp.SetValue("#elo", "0", chromedp.ByID))
 
 	playOnClock(t, p)
 	severalLines(t, ctx, svc)

@@ -304,9 +304,10 @@ async function engineTurn() {
   let ms = Number($('movetime').value);
   if (state.clock) ms = Math.max(50, Math.min(ms, state.clock[side] / 20));
   const level = Number($('level').value);
+  const elo = Number($('elo').value);
   let answer;
   try {
-    answer = await call('move', { line: lineOf(node), level, ms: Math.round(ms) });
+    answer = await call('move', { line: lineOf(node), level, ms: Math.round(ms), elo });
   } catch (e) {
     say(String(e.message || e));
     return;
@@ -503,6 +504,12 @@ async function main() {
   for (const name of h.presets) $('rules').append(new Option(name, name, name === h.rules, name === h.rules));
   for (const l of [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, h.maxLevel]) {
     $('level').append(new Option(l === h.maxLevel ? `${l} plies (full strength)` : `${l} ${l === 1 ? 'ply' : 'plies'}`, String(l), l === 12, l === 12));
+  }
+  // The engine's calibrated strengths (engine.Limits.Elo), full strength
+  // first.
+  $('elo').append(new Option('full', '0', true, true));
+  for (let e = Math.ceil(h.minElo / 400) * 400; e < h.maxElo; e += 400) {
+    $('elo').append(new Option(`${e} Elo`, String(e)));
   }
   $('board').addEventListener('click', (e) => {
     const pit = e.target.closest('[data-pit]');
