@@ -3,7 +3,6 @@
 package uci_test
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,6 +13,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/seed3966233f/oware/internal/testkit"
 
 	"github.com/seed3966233f/oware/uci"
 )
@@ -81,10 +82,5 @@ func assertKilled(t *testing.T, pidFile string) {
 	pid, err := strconv.Atoi(strings.TrimSpace(string(text)))
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGKILL) })
-	assert.Eventually(t, func() bool {
-		// A killed child that its parent has not reaped is a zombie:
-		// gone all the same.
-		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-		return err != nil || strings.Contains(string(stat), ") Z ")
-	}, 5*time.Second, 10*time.Millisecond, "the engine's child %d is killed", pid)
+	assert.Eventually(t, func() bool { return testkit.Ended(pid) }, 5*time.Second, 10*time.Millisecond, "the engine's child %d is killed", pid)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"os"
@@ -15,6 +14,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/seed3966233f/oware/internal/testkit"
 
 	"github.com/seed3966233f/oware/internal/check"
 	"github.com/seed3966233f/oware/internal/oracle"
@@ -108,37 +109,18 @@ func TestCheckStatus(t *testing.T) {
 		checkStatus(check.Progress{Cases: 18, Shrinking: true, Tries: 35, Kind: check.GrandSlam}, 4000)(12*time.Second))
 }
 
-// lockedBuffer is a buffer that a status line's redraws may write to
-// while the test waits.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // TestStatusLine: oware check's line is drawn at once, at most every
 // fifth of a second when told something new, redrawn every half second
 // while nothing new comes, erased by stop; nothing at all off a terminal.
 func TestStatusLine(t *testing.T) {
-	var off lockedBuffer
+	var off testkit.Buffer
 	s := newStatus(&off)
 	s.update(func(time.Duration) string { return "never shown" })
 	s.stop()
 	assert.Empty(t, off.String(), "not a terminal")
 
 	onATerminal(t)
-	var w lockedBuffer
+	var w testkit.Buffer
 	s = newStatus(&w)
 	s.update(func(time.Duration) string { return "a" })
 	s.update(func(time.Duration) string { return "b" }) // too soon after a

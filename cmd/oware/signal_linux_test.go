@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -35,19 +34,6 @@ func buildCommand(t *testing.T) string {
 	out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	return bin
-}
-
-// ended reports whether process pid has ended (a zombie has ended too).
-func ended(pid int) bool {
-	if errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
-		return true
-	}
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return true
-	}
-	fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
-	return len(fields) > 0 && fields[0] == "Z"
 }
 
 // TestCheckSignalEndsSubjectGroup: whichever signal ends oware check,
@@ -93,7 +79,7 @@ func TestCheckSignalEndsSubjectGroup(t *testing.T) {
 			require.ErrorAs(t, err, &ee, "it ends by itself, with a status: %s", errOut.String())
 			assert.Equal(t, exitFail, ee.ExitCode())
 			assert.Contains(t, errOut.String(), "oware check: interrupted after ")
-			assert.Eventually(t, func() bool { return ended(pid) }, 5*time.Second, 10*time.Millisecond,
+			assert.Eventually(t, func() bool { return testkit.Ended(pid) }, 5*time.Second, 10*time.Millisecond,
 				"the subject's child %d ends with the check", pid)
 		})
 	}

@@ -432,20 +432,12 @@ func TestMoveAtStrength(t *testing.T) {
 		if weak.Move != full.Move {
 			differ++
 		}
-		if !p.Moves().Contains(oware.Move(pitOf(next))) {
+		if m, err := oware.ParseMove(string(next)); err != nil || !p.Moves().Contains(m) {
 			break
 		}
 		moves += string(next)
 	}
 	assert.Positive(t, differ, "the weakest strength plays as full strength does at every position")
-}
-
-// pitOf returns the pit of a pit letter: A-F 0-5, a-f 6-11.
-func pitOf(r rune) int {
-	if r >= 'a' {
-		return 6 + int(r-'a')
-	}
-	return int(r - 'A')
 }
 
 // TestCall: the calls in JSON, and the requests they refuse.

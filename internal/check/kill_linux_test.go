@@ -1,18 +1,17 @@
 package check
 
 import (
-	"bytes"
-	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/seed3966233f/oware/internal/testkit"
 )
 
 func TestHangKilledWithItsChildren(t *testing.T) {
@@ -37,7 +36,7 @@ func assertChildGone(t *testing.T, pidFile string) {
 	require.NoError(t, err)
 	pid, err := strconv.Atoi(string(text))
 	require.NoError(t, err)
-	assert.Eventually(t, func() bool { return gone(pid) }, 5*time.Second, 10*time.Millisecond,
+	assert.Eventually(t, func() bool { return testkit.Ended(pid) }, 5*time.Second, 10*time.Millisecond,
 		"the subject's child %d is killed", pid)
 }
 
@@ -69,19 +68,6 @@ func TestSubjectExitsLeavingAChild(t *testing.T) {
 			assertChildGone(t, pidFile)
 		})
 	}
-}
-
-// gone reports whether process pid has ended (a zombie has ended too).
-func gone(pid int) bool {
-	if errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
-		return true
-	}
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return true
-	}
-	fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
-	return len(fields) > 0 && fields[0] == "Z"
 }
 
 // TestNotifyContextSignals: every signal that would end the command ends

@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -12,12 +11,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/seed3966233f/oware/internal/testkit"
 
 	"github.com/seed3966233f/oware/internal/board"
 	"github.com/seed3966233f/oware/internal/web"
@@ -174,25 +174,6 @@ func TestServeAnalysis(t *testing.T) {
 	assert.Less(t, time.Since(start), 30*time.Second)
 }
 
-// lockedBuffer is a bytes.Buffer safe for the server's goroutine and the
-// test's.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // TestListenAndServe: on loopback it says where the board is and refuses
 // other host names; on any other address it warns; it stops when its
 // context is done.
@@ -206,7 +187,7 @@ func TestListenAndServe(t *testing.T) {
 		{"0.0.0.0:0", "The board is at http://localhost:", true},
 	} {
 		ctx, cancel := context.WithCancel(context.Background())
-		var out lockedBuffer
+		var out testkit.Buffer
 		done := make(chan error, 1)
 		go func() { done <- web.ListenAndServe(ctx, tt.addr, cfg, &out) }()
 		require.Eventually(t, func() bool { return strings.Contains(out.String(), "The board is at") }, 10*time.Second, 10*time.Millisecond)
