@@ -201,6 +201,10 @@ func (ss *session) handle(line string) bool {
 	}
 	cmd, args := fields[0], fields[1:]
 	if ss.search != nil && ss.search.finished() {
+		// Its best move is being written: wait for the line, which
+		// then comes before any line of this command, and before Serve
+		// returns.
+		<-ss.search.done
 		ss.search = nil
 	}
 	switch cmd {
