@@ -129,5 +129,31 @@ func BenchmarkMemoryLatency(b *testing.B) {
 	latencySink = x
 }
 
+// BenchmarkMemoryLatencyMapped is BenchmarkMemoryLatency on the 20-seed
+// level of awari as the probes read it, mapped from its file (see
+// benchTables): pages of the file rather than huge pages of anonymous
+// memory, each read at random costing a walk of the page tables besides
+// the access. A probe at random cannot beat it; the difference from
+// BenchmarkProbeBoards, measured in the same run, is the probe's own
+// work.
+func BenchmarkMemoryLatencyMapped(b *testing.B) {
+	tb := benchTables(b, 20)
+	r, _ := oware.ParseRules("awari")
+	data := tb.set(r).levels[20].data
+	rng := rand.New(rand.NewPCG(1, 2))
+	at := make([]uint64, 1<<16)
+	for i := range at {
+		at[i] = rng.Uint64N(uint64(len(data)))
+	}
+	b.ResetTimer()
+	cpu := cpuTime()
+	x := byte(0)
+	for i := 0; i < b.N; i++ {
+		x += data[at[i&(1<<16-1)]^uint64(x&1)]
+	}
+	reportCPU(b, cpu)
+	latencySink = x
+}
+
 // latencySink keeps the reads of BenchmarkMemoryLatency.
 var latencySink byte

@@ -164,24 +164,28 @@ func afterMove(cap uint8, c Value) Value {
 	return Value{lo: int8(cap) - c.hi, hi: int8(cap) - c.lo}
 }
 
-// levels returns the set of p's rules and p's board relative to its
-// mover with its seed count, or an error when the tables do not hold it.
-func (t *Tables) levels(p oware.Position) (*set, pits, int, error) {
-	if !p.Valid() {
+// levels returns the set of rules r and board b relative to its mover
+// with its seed count, or an error when the tables do not hold it: b and
+// r are a position's, the zero Board that of the zero Position. They are
+// taken from the position by its caller, which holds it by value: taking
+// them here, from a pointer, copied the whole Position (history included)
+// once per method, a third of a probe's instructions.
+func (t *Tables) levels(b oware.Board, r oware.Rules) (*set, pits, int, error) {
+	if !b.Valid() {
 		return nil, pits{}, 0, ErrInvalidPosition
 	}
-	q, n := relative(p.Board())
-	s := t.set(p.Rules())
+	q, n := relative(b)
+	s := t.set(r)
 	if s == nil || n >= len(s.levels) {
-		return nil, q, n, t.missing(p, n)
+		return nil, q, n, t.missing(r, n)
 	}
 	return s, q, n, nil
 }
 
-// missing returns the error of a position of n seeds that the tables do
-// not hold.
-func (t *Tables) missing(p oware.Position, n int) error {
-	return &MissingTableError{Rules: p.Rules(), Seeds: n, Max: t.MaxSeeds(p.Rules())}
+// missing returns the error of a position of n seeds under rules r that
+// the tables do not hold.
+func (t *Tables) missing(r oware.Rules, n int) error {
+	return &MissingTableError{Rules: r, Seeds: n, Max: t.MaxSeeds(r)}
 }
 
 // Probe returns the value of p's board under p's rules (see [Value]): the
@@ -197,7 +201,7 @@ func (t *Tables) missing(p oware.Position, n int) error {
 // arise from a move and is not in the tables; it is probed through its
 // children, which are, at the cost of generating its moves.
 func (t *Tables) Probe(p oware.Position) (Value, error) {
-	s, q, n, err := t.levels(p)
+	s, q, n, err := t.levels(p.Board(), p.Rules())
 	if err != nil {
 		return Value{}, err
 	}
@@ -256,7 +260,7 @@ type MoveValue struct {
 // with a fresh history and without R8 (see [Tables.Probe]): at a position
 // whose game goes on, the legal moves. The errors are Probe's.
 func (t *Tables) ProbeMoves(p oware.Position, dst []MoveValue) ([]MoveValue, error) {
-	s, q, n, err := t.levels(p)
+	s, q, n, err := t.levels(p.Board(), p.Rules())
 	if err != nil {
 		return dst, err
 	}
