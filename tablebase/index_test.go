@@ -1,6 +1,9 @@
 package tablebase
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 func TestIndexOrder(t *testing.T) {
 	for n := 0; n <= 9; n++ {
@@ -24,6 +27,36 @@ func TestIndexOrder(t *testing.T) {
 		}
 		if i != Entries(n) {
 			t.Fatalf("n=%d: %d boards, Entries %d", n, i, Entries(n))
+		}
+	}
+}
+
+// TestIndexRoundTripDeep checks rank and unrank against each other at
+// indexes drawn across levels too large to walk, up to every seed on
+// the board: each index's board is valid, holds the level's seeds, and
+// ranks back to the index.
+func TestIndexRoundTripDeep(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{14, 20, 24, 28, 36, 48} {
+		for k := range 2000 {
+			i := rng.Uint64N(Entries(n))
+			switch k {
+			case 0:
+				i = 0
+			case 1:
+				i = Entries(n) - 1
+			}
+			p := unrank(n, i)
+			sum := 0
+			for _, c := range p {
+				sum += int(c)
+			}
+			if sum != n || !p.valid() {
+				t.Fatalf("n=%d: unrank(%d) = %v: %d seeds, valid %v", n, i, p, sum, p.valid())
+			}
+			if got := p.rank(n); got != i {
+				t.Fatalf("n=%d: rank(unrank(%d)) = %d", n, i, got)
+			}
 		}
 	}
 }
