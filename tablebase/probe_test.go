@@ -114,19 +114,7 @@ func BenchmarkMemoryLatency(b *testing.B) {
 	for i := range data {
 		data[i] = byte(i)
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	at := make([]uint64, 1<<16)
-	for i := range at {
-		at[i] = rng.Uint64N(uint64(len(data)))
-	}
-	b.ResetTimer()
-	cpu := cpuTime()
-	x := byte(0)
-	for i := 0; i < b.N; i++ {
-		x += data[at[i&(1<<16-1)]^uint64(x&1)]
-	}
-	reportCPU(b, cpu)
-	latencySink = x
+	readAtRandom(b, data)
 }
 
 // BenchmarkMemoryLatencyMapped is BenchmarkMemoryLatency on the 20-seed
@@ -140,6 +128,12 @@ func BenchmarkMemoryLatencyMapped(b *testing.B) {
 	tb := benchTables(b, 20)
 	r, _ := oware.ParseRules("awari")
 	data := tb.set(r).levels[20].data
+	readAtRandom(b, data)
+}
+
+// readAtRandom reads b.N bytes of data at random, each read's address
+// depending on the last, and reports the CPU time per read.
+func readAtRandom(b *testing.B, data []byte) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	at := make([]uint64, 1<<16)
 	for i := range at {
@@ -155,5 +149,5 @@ func BenchmarkMemoryLatencyMapped(b *testing.B) {
 	latencySink = x
 }
 
-// latencySink keeps the reads of BenchmarkMemoryLatency.
+// latencySink keeps the reads of readAtRandom.
 var latencySink byte
