@@ -151,30 +151,43 @@ func b2u(b bool) uint {
 }
 
 // unrank returns the board of index idx in the level of n seeds, which
-// must be below Entries(n).
+// must be below Entries(n): pit by pit, the most seeds whose entry of
+// before is at most what is left of idx. The mover's pits and the
+// opponent's first never look at an empty pit before them; the
+// opponent's others do.
 func unrank(n int, idx uint64) pits {
 	var p pits
 	t := before
-	r, z := n, 0
-	for i := range 11 {
-		zi := 0
-		if i >= 6 {
-			zi = z
-		}
-		row, at := &t[i][zi], uint(r)<<6
-		x := 0
-		for x < r && row[(at|uint(x+1))&4095] <= idx {
-			x++
-		}
-		idx -= row[(at|uint(x))&4095]
+	r := uint(n)
+	for i := range 7 {
+		row := &t[i][0]
+		x := unrankPit(row, r, idx)
+		idx -= row[(r<<6|x)&4095]
 		p[i] = uint8(x)
 		r -= x
-		if i >= 6 && x == 0 {
-			z = 1
-		}
+	}
+	z := b2u(p[6] == 0)
+	for i := 7; i < 11; i++ {
+		row := &t[i][z]
+		x := unrankPit(row, r, idx)
+		idx -= row[(r<<6|x)&4095]
+		p[i] = uint8(x)
+		r -= x
+		z |= b2u(x == 0)
 	}
 	p[11] = uint8(r)
 	return p
+}
+
+// unrankPit returns the seeds of a pit whose row of before is row, when
+// r seeds are left and idx of the index: the most x up to r whose entry
+// is at most idx.
+func unrankPit(row *[64 * 64]uint64, r uint, idx uint64) uint {
+	x := uint(0)
+	for x < r && row[(r<<6|(x+1))&4095] <= idx {
+		x++
+	}
+	return x
 }
 
 // next advances p to the next board of its level in index order, valid or
