@@ -7,9 +7,15 @@ import (
 	"github.com/seed3966233f/oware"
 )
 
-// BenchmarkSearch solves an abapa endgame of 8 seeds whose tables' bounds
-// do not decide it, from an empty transposition table each time, and
-// reports the time per node searched.
+// benchNodes is the node budget of one solve of BenchmarkSearch: enough
+// for the lines to reach the depths where Play's history spills, few
+// enough for many iterations.
+const benchNodes = 20_000
+
+// BenchmarkSearch searches an abapa endgame of 8 seeds whose tables'
+// bounds do not decide it, from an empty transposition table each time,
+// within benchNodes, and reports the time and the allocations per node
+// searched.
 func BenchmarkSearch(b *testing.B) {
 	var r oware.Rules // abapa
 	tabs, err := Compute(context.Background(), r, 8, BuildOptions{BoardNodes: 1})
@@ -24,7 +30,7 @@ func BenchmarkSearch(b *testing.B) {
 	for b.Loop() {
 		tt.clear()
 		s := newSearcher(r, tabs, nil, tt)
-		s.ctx, s.budget = context.Background(), 200_000
+		s.ctx, s.budget = context.Background(), benchNodes
 		s.enter(&p, true)
 		s.solve(&p)
 		nodes += s.nodes
