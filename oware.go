@@ -710,13 +710,20 @@ func (p *Position) refusal(m Move) error {
 // order, each with the position it leads to: the moves of [Position.Moves]
 // and what [Position.Play] returns for them. It is the loop of a game-tree
 // search. The iterator may be used any number of times, from any number of
-// goroutines, and does not allocate beyond what Play does.
+// goroutines, and allocates at most what one Play does: where the history
+// moves to a shared block (see Play), the children share one.
 func (p Position) Children() iter.Seq2[Move, Position] {
 	return func(yield func(Move, Position) bool) {
+		q := p // p's history, spilled once for all the children
 		var child Position
-		for s := p.moves; s != 0; s &= s - 1 {
+		for s := q.moves; s != 0; s &= s - 1 {
 			pit := bits.TrailingZeros16(uint16(s))
-			p.playTo(&child, pit)
+			if q.playTo(&child, pit)&recScored == 0 && q.hist.n == recentCap {
+				// The child moved q's history into a new block ending at
+				// q's board, as spill does: q takes the same block, so
+				// that the next children do not make their own.
+				q.hist.older, q.hist.n, q.hist.seen = child.hist.older, 0, [2]uint64{}
+			}
 			if !yield(Move(pit), child) {
 				return
 			}

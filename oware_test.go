@@ -1661,11 +1661,44 @@ func TestNoAllocs(t *testing.T) {
 	}
 }
 
+// TestChildrenShareSpill: where a capture-free stretch fills the history
+// that a position holds inline, the children that Children gives share
+// the one block it moves to, however many they are (see Play).
+func TestChildrenShareSpill(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var p oware.Position
+	for found := false; !found; {
+		b := oware.MustParseBoard("1-1-1-0-0-0-0-0-1-1-1-0-21-21-S")
+		p = oware.Rules{}.Position(b)
+		for p.QuietPlies() < 16 && p.Moves().Len() > 0 {
+			m, _ := p.Moves().Nth(rng.IntN(p.Moves().Len()))
+			p, _ = p.Play(m)
+		}
+		found = p.QuietPlies() == 16 && p.Moves().Len() >= 2 && !p.Outcome().Over()
+	}
+	quiet := 0
+	for _, c := range p.Children() {
+		if c.QuietPlies() > 0 {
+			quiet++
+		}
+	}
+	require.GreaterOrEqual(t, quiet, 2, "%v: want two moves that capture nothing", p)
+	sink := 0
+	n := testing.AllocsPerRun(100, func() {
+		for _, c := range p.Children() {
+			sink += c.Repetitions()
+		}
+	})
+	require.Positive(t, sink)
+	require.LessOrEqual(t, n, 1.0, "%v: %d children", p, quiet)
+}
+
 // TestRepetitionCountMatchesNaiveHistory replays long random games from
 // positions with few seeds, where capture-free stretches are long and
 // positions recur, and checks Repetitions and the R10 ending against the
 // model's plain list of the positions since the last capture (D1, D2), and
-// QuietPlies against its length.
+// QuietPlies against its length; and that Children gives the positions
+// Play does, the odd games going on from Children's.
 func TestRepetitionCountMatchesNaiveHistory(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	games := 400
@@ -1697,6 +1730,19 @@ func TestRepetitionCountMatchesNaiveHistory(t *testing.T) {
 			m, _ := moves.Nth(rng.IntN(moves.Len()))
 			next, err := p.Play(m)
 			require.NoError(t, err)
+			// Children gives what Play does; the odd games go on with its
+			// children, whose histories share the blocks it spills.
+			for cm, c := range p.Children() {
+				want, err := p.Play(cm)
+				require.NoError(t, err)
+				require.Equal(t, want.Board(), c.Board(), "game %d ply %d move %v", gm, ply, cm)
+				require.Equal(t, want.Repetitions(), c.Repetitions(), "game %d ply %d move %v", gm, ply, cm)
+				require.Equal(t, want.QuietPlies(), c.QuietPlies(), "game %d ply %d move %v", gm, ply, cm)
+				require.Equal(t, want.Outcome(), c.Outcome(), "game %d ply %d move %v", gm, ply, cm)
+				if cm == m && gm%2 == 1 {
+					next = c
+				}
+			}
 			p, g = next, modelPlay(t, g, m)
 			longest = max(longest, len(g.Since))
 		}

@@ -4,12 +4,20 @@ import (
 	"context"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/seed3966233f/oware"
 )
 
-// BenchmarkSearch solves an abapa endgame of 8 seeds whose tables' bounds
-// do not decide it, from an empty transposition table each time, and
-// reports the time per node searched.
+// benchNodes is the node budget of one solve of BenchmarkSearch: enough
+// for the lines to reach the depths where Play's history spills, few
+// enough for many iterations.
+const benchNodes = 20_000
+
+// BenchmarkSearch searches an abapa endgame of 8 seeds whose tables'
+// bounds do not decide it, from an empty transposition table each time,
+// within benchNodes, and reports the time and the allocations per node
+// searched.
 func BenchmarkSearch(b *testing.B) {
 	var r oware.Rules // abapa
 	tabs, err := Compute(context.Background(), r, 8, BuildOptions{BoardNodes: 1})
@@ -24,10 +32,38 @@ func BenchmarkSearch(b *testing.B) {
 	for b.Loop() {
 		tt.clear()
 		s := newSearcher(r, tabs, nil, tt)
-		s.ctx, s.budget = context.Background(), 200_000
+		s.ctx, s.budget = context.Background(), benchNodes
 		s.enter(&p, true)
 		s.solve(&p)
 		nodes += s.nodes
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
+}
+
+// TestSearchAllocs: the search allocates nothing of its own once its
+// searcher has grown: what it allocates is Play's, a block of history
+// where a capture-free stretch reaches a multiple of 16 plies, once for
+// all the children of a node (Position.Children): about one node in
+// fifteen here (those at depths 16, 32, … of a stretch, which a tree has
+// more of than of the depths before them), pinned at one in eight.
+func TestSearchAllocs(t *testing.T) {
+	var r oware.Rules // abapa
+	tabs := tablesFor(t, "abapa")
+	p := r.Position(normalize(oware.MustParseBoard("0-0-0-0-1-0-0-1-2-0-2-2-19-21-N")))
+	s := newSearcher(r, tabs, nil, newTable(1<<20))
+	s.ctx = context.Background()
+	var nodes uint64
+	search := func() {
+		s.tt.clear()
+		s.frames, s.danger, s.base, s.dbase, s.nodes, s.stop = s.frames[:0], s.danger[:0], 0, 0, 0, false
+		s.budget = 5_000
+		s.enter(&p, true)
+		s.solve(&p)
+		nodes = s.nodes
+	}
+	search() // grows the line
+	allocs := testing.AllocsPerRun(5, search)
+	require.Equal(t, uint64(5_000), nodes, "the search ends within its budget: too easy a position")
+	require.LessOrEqual(t, allocs, float64(nodes)/8, "%v allocations in %d nodes", allocs, nodes)
+	t.Logf("%v allocations in %d nodes", allocs, nodes)
 }

@@ -133,7 +133,9 @@ func buildLevel(ctx context.Context, t *Tables, n int, opt BuildOptions) (*level
 // refine searches the boards open of level l, the next level of t, met
 // for the first time, and tightens their bounds in l.
 func refine(ctx context.Context, t *Tables, l *level, open []uint64, workers int, opt BuildOptions, report func(Progress)) error {
-	if len(open) == 0 {
+	if len(open) == 0 || opt.budget() <= 1 {
+		// A budget of one node proves nothing: the search stops at its
+		// first node, with the bounds it starts from, the cycle bounds.
 		return nil
 	}
 	within := &Tables{rules: t.rules, levels: append(t.levels[:len(t.levels):len(t.levels)], l)}

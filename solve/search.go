@@ -37,10 +37,25 @@ type searcher struct {
 }
 
 // peril is an occurrence on the line whose board's next occurrence ends
-// the game: where it is, its cycle bounds and split (see frame).
+// the game: where it is, and what prior needs of it, seen by the player
+// to move there (view[0]) and by the other (view[1]).
 type peril struct {
-	at              int32
-	clo, chi, split int8
+	at   int32
+	view [2]perilView
+}
+
+// perilView is a peril seen by a player: a board of the line that can be
+// met by the strategies of a node whose player sees it so widens the
+// node's lower bound to split when cloMax ≥ the node's lower cycle bound,
+// its upper bound to split when chiMin ≤ the node's upper one (see prior).
+type perilView struct{ cloMax, chiMin, split int8 }
+
+// newPeril returns the peril of frame f at index at of the line.
+func newPeril(at int, f *frame) peril {
+	return peril{at: int32(at), view: [2]perilView{
+		{cloMax: f.clo, chiMin: f.chi, split: f.split},
+		{cloMax: -f.chi, chiMin: -f.clo, split: -f.split},
+	}}
 }
 
 // frame is one occurrence of a board on the line.
@@ -154,19 +169,17 @@ func (s *searcher) prior(p *oware.Position) (lo, hi int) {
 	if s.trust {
 		return lo, hi
 	}
-	for _, d := range s.danger[s.dbase:] {
+	for i := range s.danger[s.dbase:] {
+		d := &s.danger[s.dbase+i]
 		if int(d.at) >= k {
 			break
 		}
-		sp, inLo, inHi := d.split, d.clo >= clo, d.chi <= chi
-		if (k-int(d.at))%2 == 1 { // the other player is to move there
-			sp, inLo, inHi = -sp, d.chi <= -clo, d.clo >= -chi
+		v := &d.view[(k-int(d.at))&1] // view[1]: the other player is to move there
+		if v.cloMax >= clo {
+			lo = min(lo, int(v.split))
 		}
-		if inLo {
-			lo = min(lo, int(sp))
-		}
-		if inHi {
-			hi = max(hi, int(sp))
+		if v.chiMin <= chi {
+			hi = max(hi, int(v.split))
 		}
 	}
 	return lo, hi
@@ -211,10 +224,13 @@ func (s *searcher) look(p *oware.Position) known {
 	}
 	k := known{hint: -1}
 	k.lo, k.hi = s.prior(p)
+	if k.lo == k.hi {
+		return k // exact: the table cannot tell more, and node will not search it
+	}
 	k.k0, k.k1 = s.key(&s.frames[len(s.frames)-1])
 	if e := s.tt.probe(k.k0, k.k1); e != nil {
 		k.lo, k.hi = max(k.lo, int(e.lo)), min(k.hi, int(e.hi))
-		k.hint = int(e.move)
+		k.hint = e.move()
 	}
 	return k
 }
@@ -331,7 +347,7 @@ func (s *searcher) enterFrame(f frame, fresh bool) stretchStart {
 		s.base, s.dbase = len(s.frames), len(s.danger)
 	}
 	if f.danger {
-		s.danger = append(s.danger, peril{at: int32(len(s.frames)), clo: f.clo, chi: f.chi, split: f.split})
+		s.danger = append(s.danger, newPeril(len(s.frames), &f))
 	}
 	s.frames = append(s.frames, f)
 	return saved

@@ -8,14 +8,47 @@ import "math/bits"
 // A fact stays true for ever, whatever window or budget the search had,
 // so an entry needs no depth, and a later search only tightens it.
 
-// entry is one slot of the table, 16 bytes.
+// entry is one slot of the table, 16 bytes: four fill a cache line.
 type entry struct {
 	k0     uint64 // the key's first word
 	k1     uint32 // part of its second: 96 bits in all tell keys apart
 	lo, hi int8   // the proven bounds
-	move   int8   // the best move found, as a pit, or -1
-	work   uint8  // about log₂ of the nodes its search took
-	gen    uint8  // the generation that wrote it; others count as empty
+	// meta packs the best move found (bits 0–3: a pit, or noMove), about
+	// log₂ of the nodes its search took (bits 4–8, saturating) and the
+	// generation that wrote it (bits 9–15; others count as empty).
+	meta uint16
+}
+
+// The fields of entry.meta.
+const (
+	noMove   = 0xf
+	workBits = 5
+	workMax  = 1<<workBits - 1
+	genShift = 4 + workBits
+	genMask  = 1<<(16-genShift) - 1
+)
+
+// move returns the best move of e, as a pit, or -1.
+func (e *entry) move() int {
+	if m := int(e.meta & 0xf); m != noMove {
+		return m
+	}
+	return -1
+}
+
+// work returns about log₂ of the nodes the search of e took.
+func (e *entry) work() uint16 { return e.meta >> 4 & workMax }
+
+// gen returns the generation that wrote e.
+func (e *entry) gen() uint16 { return e.meta >> genShift }
+
+// pack returns the meta of an entry of move (or -1), work and generation gen.
+func pack(move int, work, gen uint16) uint16 {
+	m := uint16(noMove)
+	if move >= 0 {
+		m = uint16(move)
+	}
+	return m | min(work, workMax)<<4 | gen<<genShift
 }
 
 // bucketLen is the number of entries a key may go to: a 64-byte cache
@@ -26,7 +59,7 @@ const bucketLen = 4
 type table struct {
 	entries []entry
 	mask    uint64
-	gen     uint8
+	gen     uint16 // 1 to genMask
 }
 
 // newTable returns a table of about size bytes (a power of two number of
@@ -37,10 +70,10 @@ func newTable(size int) *table {
 	return &table{entries: make([]entry, n*bucketLen), mask: n - 1, gen: 1}
 }
 
-// clear empties the table, at once but every 255th time.
+// clear empties the table, at once but every genMask-th time.
 func (t *table) clear() {
 	t.gen++
-	if t.gen == 0 {
+	if t.gen > genMask {
 		clear(t.entries)
 		t.gen = 1
 	}
@@ -50,7 +83,7 @@ func (t *table) clear() {
 func (t *table) probe(k0, k1 uint64) *entry {
 	b := t.entries[(k0&t.mask)*bucketLen:][:bucketLen]
 	for i := range b {
-		if b[i].k0 == k0 && b[i].k1 == uint32(k1) && b[i].gen == t.gen {
+		if b[i].k0 == k0 && b[i].k1 == uint32(k1) && b[i].gen() == t.gen {
 			return &b[i]
 		}
 	}
@@ -61,25 +94,25 @@ func (t *table) probe(k0, k1 uint64) *entry {
 // else taking an empty one or the one whose search took the least work.
 func (t *table) store(k0, k1 uint64, lo, hi, move int, nodes uint64) {
 	b := t.entries[(k0&t.mask)*bucketLen:][:bucketLen]
-	work := uint8(bits.Len64(nodes))
+	work := uint16(bits.Len64(nodes))
 	victim := &b[0]
 	for i := range b {
 		e := &b[i]
-		if e.gen != t.gen {
+		if e.gen() != t.gen {
 			victim = e
 			break
 		}
 		if e.k0 == k0 && e.k1 == uint32(k1) {
 			e.lo, e.hi = int8(max(int(e.lo), lo)), int8(min(int(e.hi), hi))
-			if move >= 0 {
-				e.move = int8(move)
+			if move < 0 {
+				move = e.move()
 			}
-			e.work = max(e.work, work)
+			e.meta = pack(move, max(e.work(), work), t.gen)
 			return
 		}
-		if e.work < victim.work {
+		if e.work() < victim.work() {
 			victim = e
 		}
 	}
-	*victim = entry{k0: k0, k1: uint32(k1), lo: int8(lo), hi: int8(hi), move: int8(move), work: work, gen: t.gen}
+	*victim = entry{k0: k0, k1: uint32(k1), lo: int8(lo), hi: int8(hi), meta: pack(move, work, t.gen)}
 }
