@@ -480,3 +480,19 @@ func scale(m [][]float64, f float64) [][]float64 {
 	}
 	return out
 }
+
+// TestGreedyMove: the greedy player of the calibration takes the most
+// seeds it can at once (R5), whatever its draw among moves.
+func TestGreedyMove(t *testing.T) {
+	rng := prng.New(1)
+	for _, tc := range []struct{ pos, want string }{
+		// A sows into B; F makes 3 in North's a and takes them.
+		{"1-0-0-0-0-1-2-1-0-0-0-0-21-22-S", "F"},
+		// A captures nothing; F takes 2, South's 25th seed (R8).
+		{"1-0-0-0-0-1-1-0-0-4-0-0-23-18-S", "F"},
+	} {
+		for range 10 {
+			assert.Equal(t, tc.want, greedyMove(oware.MustParsePosition(tc.pos), rng).String(), tc.pos)
+		}
+	}
+}
