@@ -2,21 +2,27 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/internal/prng"
 )
 
 // The measure of the levels' Elo: go test ./engine -run
-// TestCalibrateLevels -calibrate -v (about an hour on two cores, the
+// TestCalibrateLevels -calibrate -v (20 minutes or more on two cores, the
 // same results on any machine: every player searches a fixed number of
-// positions or plies).
+// positions or plies, or none).
 var (
 	calibrate         = flag.Bool("calibrate", false, "measure the Elo of the levels of play (TestCalibrateLevels)")
 	calibrateOpenings = flag.Int("calibrate.openings", 50, "openings of each match of TestCalibrateLevels, each played with both colours")
@@ -25,13 +31,17 @@ var (
 // calPlayer is a player of the calibration: a name, and its move at a
 // position (nil for the random mover).
 type calPlayer struct {
-	name  string
-	skill float64 // the level's skill, or -1
-	depth int     // the fixed depth, or 0
+	name   string
+	skill  float64 // the level's skill, or -1
+	depth  int     // the fixed depth, or 0
+	greedy bool    // the greedy player (see greedyMove)
 }
 
 // mover returns a function that plays as c does, with its own engine.
 func (c calPlayer) mover(t *testing.T) func(p oware.Position, rng *prng.Source) oware.Move {
+	if c.greedy {
+		return greedyMove
+	}
 	if c.skill < 0 && c.depth == 0 {
 		return func(p oware.Position, rng *prng.Source) oware.Move {
 			m, _ := p.Moves().Nth(rng.IntN(p.Moves().Len()))
@@ -55,6 +65,29 @@ func (c calPlayer) mover(t *testing.T) func(p oware.Position, rng *prng.Source) 
 		}
 		return r.Move
 	}
+}
+
+// greedyMove is the move of the greedy player, as a beginner plays: one
+// that wins the game if there is one, else one that captures the most
+// seeds at once, drawn at random among equals; it looks no further than
+// its own move, and knows nothing of the worth of a board.
+func greedyMove(p oware.Position, rng *prng.Source) oware.Move {
+	me := p.Board().ToMove()
+	var best []oware.Move
+	bestGain := -1
+	for m, child := range p.Children() {
+		gain := child.Board().Score(me)
+		if w, ok := child.Outcome().Winner(); ok && w == me {
+			gain = 2 * oware.NumSeeds // a win outweighs any capture
+		}
+		switch {
+		case gain > bestGain:
+			best, bestGain = append(best[:0], m), gain
+		case gain == bestGain:
+			best = append(best, m)
+		}
+	}
+	return best[rng.IntN(len(best))]
 }
 
 // calOpenings returns n different random lines of 4 plies from the
@@ -103,69 +136,138 @@ func calGame(opening []oware.Move, south, north func(oware.Position, *prng.Sourc
 	return 0.5
 }
 
+// calPlayers are the players of TestCalibrateLevels by strength, as a
+// first measure found them: each plays the next two.
+func calPlayers() []calPlayer {
+	skill := func(k int) calPlayer { return calPlayer{name: fmt.Sprintf("skill %d/8", k), skill: float64(k) / 8} }
+	depth := func(d int) calPlayer { return calPlayer{name: fmt.Sprintf("depth %d", d), skill: -1, depth: d} }
+	return []calPlayer{{name: "random", skill: -1}, skill(0), {name: "greedy", skill: -1, greedy: true}, skill(1),
+		depth(1), skill(2), skill(3), depth(2), skill(4), depth(3), skill(5), depth(4), skill(6), depth(6), skill(7),
+		depth(8), skill(8)}
+}
+
+// calBottom is the index in calPlayers of the last of the players that
+// take seconds to play a match: the random mover, the weakest level and
+// the greedy player.
+const calBottom = 2
+
+// calRecord is what TestCalibrateLevels measured, as testdata/levels.json
+// holds it: the players by name, and each match's points of the first
+// player (A) in its games against the second (B).
+type calRecord struct {
+	Command  string     `json:"command"`
+	Openings int        `json:"openings"`
+	Players  []string   `json:"players"`
+	Matches  []calMatch `json:"matches"`
+}
+
+type calMatch struct {
+	A      int     `json:"a"`
+	B      int     `json:"b"`
+	Points float64 `json:"points"`
+	Games  int     `json:"games"`
+}
+
+// calRecordFile holds what TestCalibrateLevels last measured.
+const calRecordFile = "testdata/levels.json"
+
 // TestCalibrateLevels measures the Elo of the levels of play: matches
 // between each player and the next two of a list ordered by strength,
-// from the random mover to the strongest level, with players of fixed
-// depths among the levels, both colours from each of the openings; then
-// the ratings that make the results likeliest (the Bradley-Terry model,
-// a draw half a win), the random mover at 0, each with the 95% interval
-// of its standard error relative to the weakest level, the first rated.
+// from the random mover to the strongest level, with the greedy player
+// and players of fixed depths among the levels, both colours from each
+// of the openings. It writes the results to calRecordFile, from which
+// levelTable computes the table (TestLevelTable).
 func TestCalibrateLevels(t *testing.T) {
 	if !*calibrate {
-		t.Skip("measures the levels' Elo for an hour: run with -calibrate")
+		t.Skip("measures the levels' Elo for 20 minutes or more: run with -calibrate")
 	}
-	// The players by strength, as a first measure found them: each plays
-	// the next two.
-	skill := func(k int) calPlayer { return calPlayer{fmt.Sprintf("skill %d/8", k), float64(k) / 8, 0} }
-	depth := func(d int) calPlayer { return calPlayer{fmt.Sprintf("depth %d", d), -1, d} }
-	players := []calPlayer{{"random", -1, 0}, skill(0), skill(1), depth(1), skill(2), skill(3), depth(2), skill(4),
-		depth(3), skill(5), depth(4), skill(6), depth(6), skill(7), depth(8), skill(8)}
+	players := calPlayers()
 	openings := calOpenings(*calibrateOpenings, 2026)
-	n := len(players)
-	score := make([][]float64, n) // score[i][j]: i's points against j
-	games := make([][]float64, n)
-	for i := range score {
-		score[i], games[i] = make([]float64, n), make([]float64, n)
+	// The matches among the random mover, the weakest level and the
+	// greedy player take seconds: four times the openings tell better
+	// whether a beginner beats the weakest level.
+	bottom := calOpenings(4**calibrateOpenings, 2026)
+	rec := calRecord{
+		Command:  fmt.Sprintf("go test ./engine -run TestCalibrateLevels -calibrate -calibrate.openings %d -timeout 0 -v", *calibrateOpenings),
+		Openings: *calibrateOpenings,
 	}
-	type match struct{ i, j int }
-	var matches []match
+	for _, p := range players {
+		rec.Players = append(rec.Players, p.name)
+	}
 	for i := range players {
-		for j := i + 1; j <= i+2 && j < n; j++ {
-			matches = append(matches, match{i, j})
+		for j := i + 1; j <= i+2 && j < len(players); j++ {
+			games := 2 * len(openings)
+			if j <= calBottom {
+				games = 2 * len(bottom)
+			}
+			rec.Matches = append(rec.Matches, calMatch{A: i, B: j, Games: games})
 		}
 	}
-	var mu sync.Mutex
 	var wg sync.WaitGroup
-	work := make(chan match)
+	work := make(chan *calMatch)
 	for range 2 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for m := range work {
-				a, b := players[m.i].mover(t), players[m.j].mover(t)
-				rng := prng.New(uint64(1000*m.i + m.j))
-				points := 0.0
-				for _, o := range openings {
-					points += calGame(o, a, b, rng)
-					points += 1 - calGame(o, b, a, rng)
+				lines := openings
+				if m.B <= calBottom {
+					lines = bottom
 				}
-				mu.Lock()
-				score[m.i][m.j], score[m.j][m.i] = points, float64(2*len(openings))-points
-				games[m.i][m.j], games[m.j][m.i] = float64(2*len(openings)), float64(2*len(openings))
-				mu.Unlock()
-				t.Logf("%s - %s: %.1f - %.1f", players[m.i].name, players[m.j].name, points, float64(2*len(openings))-points)
+				m.Points = calMatchPoints(t, players, m.A, m.B, lines) // each match its own
+				t.Logf("%s - %s: %.1f - %.1f", players[m.A].name, players[m.B].name, m.Points, float64(m.Games)-m.Points)
 			}
 		}()
 	}
-	for _, m := range matches {
-		work <- m
+	for i := range rec.Matches {
+		work <- &rec.Matches[i]
 	}
 	close(work)
 	wg.Wait()
-	// The random mover scores nothing (it is no match for the weakest
-	// level): it is left out of the fit, which would put it infinitely
-	// far below, and the weakest level is put randomGap above it, the least
-	// gap that 0 points of 30 games allow at 95%.
+	data, err := json.MarshalIndent(rec, "", "\t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(calRecordFile, append(data, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Log(levelTable(rec))
+}
+
+// calMatchPoints plays the match of TestCalibrateLevels between the
+// players i and j, both colours from each of the openings, and returns
+// i's points.
+func calMatchPoints(t *testing.T, players []calPlayer, i, j int, openings [][]oware.Move) float64 {
+	a, b := players[i].mover(t), players[j].mover(t)
+	rng := prng.New(uint64(1000*i + j))
+	points := 0.0
+	for _, o := range openings {
+		points += calGame(o, a, b, rng)
+		points += 1 - calGame(o, b, a, rng)
+	}
+	return points
+}
+
+// levelTable returns the table of docs/engine.md from what
+// TestCalibrateLevels measured: the ratings that make the results
+// likeliest (the Bradley-Terry model, a draw half a win), the random
+// mover at 0, each with the 95% interval of its standard error relative
+// to the first player rated, and the Elo of the levels rounded.
+func levelTable(rec calRecord) (table string, levels []int) {
+	n := len(rec.Players)
+	score := make([][]float64, n) // score[i][j]: i's points against j
+	games := make([][]float64, n)
+	for i := range score {
+		score[i], games[i] = make([]float64, n), make([]float64, n)
+	}
+	for _, m := range rec.Matches {
+		score[m.A][m.B], score[m.B][m.A] = m.Points, float64(m.Games)-m.Points
+		games[m.A][m.B], games[m.B][m.A] = float64(m.Games), float64(m.Games)
+	}
+	// If the random mover scores nothing, it is left out of the fit,
+	// which would put it infinitely far below, and the next player is
+	// put randomGap above it, the least gap that no points in 30 games
+	// allow at 95%.
 	from := 0
 	if score[0][1]+score[0][2] == 0 {
 		from = 1
@@ -176,12 +278,41 @@ func TestCalibrateLevels(t *testing.T) {
 	}
 	elo, se := bradleyTerry(score, games)
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n| player | Elo | 95%% interval |\n|---|---|---|\n")
-	for i, p := range players[from:] {
+	fmt.Fprintf(&b, "| player | Elo | 95%% interval |\n|---|---|---|\n")
+	for i, name := range rec.Players[from:] {
 		e := elo[i] + float64(from*randomGap)
-		fmt.Fprintf(&b, "| %s | %.0f | %.0f to %.0f |\n", p.name, e, e-1.96*se[i], e+1.96*se[i])
+		if i == 0 {
+			fmt.Fprintf(&b, "| %s | %.0f | (the scale's anchor) |\n", name, e)
+		} else {
+			fmt.Fprintf(&b, "| %s | %.0f | %.0f to %.0f |\n", name, e, e-1.96*se[i], e+1.96*se[i])
+		}
+		if strings.HasPrefix(name, "skill ") {
+			levels = append(levels, int(math.Round(e)))
+		}
 	}
-	t.Log(b.String())
+	return b.String(), levels
+}
+
+// TestLevelTable: the table of the levels' Elo in docs/engine.md and the
+// scale of Limits.Elo (levelElos) are those that TestCalibrateLevels
+// measured last, as recorded in calRecordFile, by the players it plays
+// now.
+func TestLevelTable(t *testing.T) {
+	data, err := os.ReadFile(calRecordFile)
+	require.NoError(t, err)
+	var rec calRecord
+	require.NoError(t, json.Unmarshal(data, &rec))
+	var names []string
+	for _, p := range calPlayers() {
+		names = append(names, p.name)
+	}
+	require.Equal(t, names, rec.Players, "the players measured are those of TestCalibrateLevels")
+	table, levels := levelTable(rec)
+	page, err := os.ReadFile(filepath.Join("..", "docs", "engine.md"))
+	require.NoError(t, err)
+	assert.Contains(t, string(page), table)
+	assert.Contains(t, string(page), "`"+rec.Command+"`")
+	assert.Equal(t, levelElos[:], levels)
 }
 
 // randomGap is the Elo of the weakest level when the random mover scores
@@ -348,4 +479,20 @@ func scale(m [][]float64, f float64) [][]float64 {
 		}
 	}
 	return out
+}
+
+// TestGreedyMove: the greedy player of the calibration takes the most
+// seeds it can at once (R5), whatever its draw among moves.
+func TestGreedyMove(t *testing.T) {
+	rng := prng.New(1)
+	for _, tc := range []struct{ pos, want string }{
+		// A sows into B; F makes 3 in North's a and takes them.
+		{"1-0-0-0-0-1-2-1-0-0-0-0-21-22-S", "F"},
+		// A captures nothing; F takes 2, South's 25th seed (R8).
+		{"1-0-0-0-0-1-1-0-0-4-0-0-23-18-S", "F"},
+	} {
+		for range 10 {
+			assert.Equal(t, tc.want, greedyMove(oware.MustParsePosition(tc.pos), rng).String(), tc.pos)
+		}
+	}
 }

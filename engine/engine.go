@@ -59,10 +59,12 @@
 // the fewer the positions, the wider the choice and the likelier a worse
 // move. It never plays a move that scores much worse than the best it
 // found, nor misses a win it sees: its mistakes are those of a shallow
-// look and of a taste for one move among several good ones, not blunders.
+// look and of a taste for one move among several good ones; only the
+// weakest levels give seeds away, as a beginner does.
 // Its choice is drawn from the position and the level, so games between
 // built-in players replay. The Elo of the levels was measured by matches
-// against the random mover and searches of fixed depths (docs/engine.md);
+// against the random mover, a greedy beginner and searches of fixed
+// depths (docs/engine.md);
 // an Elo between two measured levels plays the level between theirs in
 // proportion.
 //
@@ -154,14 +156,15 @@ type Limits struct {
 	Increment time.Duration
 	MovesToGo int
 	// Elo, when not 0, is the strength to play at, from MinElo (the
-	// weakest level, which loses nearly every game to a search of one
-	// ply) to MaxElo; at MaxElo and above the engine plays at full
-	// strength. Below it, the search looks at fewer
-	// positions, and the weaker levels choose among the moves not much
-	// worse than the best, at random, the worse the less often: plausible
-	// moves, not blunders (see the package documentation). Elo is
-	// measured on a scale where a player of random moves is 0, by matches
-	// of the levels against players of fixed depths. A level ignores the
+	// weakest level, which loses most of its games to a beginner who
+	// takes the most seeds each move, and beats the random mover) to
+	// MaxElo; at MaxElo and above the engine plays at full strength.
+	// Below it, the search looks at fewer positions, and the weaker
+	// levels choose among the moves not much worse than the best, at
+	// random, the worse the less often (see the package documentation).
+	// Elo is measured on a scale where a player of random moves is 0, by
+	// matches of the levels against it, the beginner and players of
+	// fixed depths. A level ignores the
 	// endgame tables, so that it plays as measured with or without them;
 	// the other limits still bound its search.
 	Elo int

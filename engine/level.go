@@ -15,18 +15,40 @@ type level struct {
 	maxLoss float64 // in seeds: no move that scores worse than the best by more is chosen
 }
 
-// skillLevel returns the level of skill s, from 0 to 1: from 50 to
-// 500,000 positions, in proportion on a logarithmic scale, a temperature
-// from 3 seeds down to 0, and a choice from within 6 seeds down to within
-// half a seed of the best move.
+// skillLevel returns the level of skill s, from 0 to 1. From lowSkill
+// up: from 158 to 500,000 positions (50 × 10,000^s), a temperature from
+// 2.3 seeds down to 0 (3 × (1 − s)²), and a choice from within 5.3 seeds
+// down to within half a seed of the best move (0.5 + 5.5 × (1 − s)).
+// Below lowSkill, down to the weakest level, which a beginner beats:
+// from those to weakest's, each in proportion (the positions on a
+// logarithmic scale).
 func skillLevel(s float64) level {
 	s = min(max(s, 0), 1)
+	if s < lowSkill {
+		lo, hi, f := weakest, skillLevel(lowSkill), s/lowSkill
+		return level{
+			nodes:   uint64(float64(lo.nodes) * math.Pow(float64(hi.nodes)/float64(lo.nodes), f)),
+			temp:    lo.temp + (hi.temp-lo.temp)*f,
+			maxLoss: lo.maxLoss + (hi.maxLoss-lo.maxLoss)*f,
+		}
+	}
 	return level{
 		nodes:   uint64(50 * math.Pow(10_000, s)),
 		temp:    3 * (1 - s) * (1 - s),
 		maxLoss: 0.5 + 5.5*(1-s),
 	}
 }
+
+// lowSkill is the skill below which the levels tend to weakest.
+const lowSkill = 1.0 / 8
+
+// weakest is the level of skill 0: a search of one ply (7 positions: the
+// first iteration is always completed, and it looks at the captures that
+// follow each move), a choice within 20 seeds of the best move, at a
+// temperature of 10 seeds. It loses most of its games to a beginner who
+// takes the most seeds each move and beats the random mover (the greedy
+// player and the random mover of TestCalibrateLevels).
+var weakest = level{nodes: 7, temp: 10, maxLoss: 20}
 
 // choose returns the index of the line that the level l plays, of lines
 // that score every move of the position searched, drawing from rng.
@@ -74,14 +96,14 @@ func bestLine(lines []Line, best Score) int {
 // The scale of Limits.Elo: the measured Elo of the weakest and the
 // strongest levels, skill 0 and skill 1 (see levelElos).
 const (
-	MinElo = 400
-	MaxElo = 2393
+	MinElo = 295
+	MaxElo = 2719
 )
 
 // levelElos are the Elo of the skills 0, 1/8, 2/8, ..., 1 as
-// TestCalibrateLevels measured them (the table in docs/engine.md),
-// rounded, on the scale where the random mover is 0.
-var levelElos = [9]int{MinElo, 645, 925, 1176, 1504, 1932, 2084, 2227, MaxElo}
+// TestCalibrateLevels measured them (the table in docs/engine.md,
+// TestLevelTable), rounded, on the scale where the random mover is 0.
+var levelElos = [9]int{MinElo, 984, 1253, 1502, 1830, 2258, 2411, 2554, MaxElo}
 
 // eloSkill returns the skill that plays at elo, from MinElo to MaxElo:
 // that of a measured level, or between two in proportion.

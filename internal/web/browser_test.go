@@ -565,10 +565,11 @@ func TestBrowserServer(t *testing.T) {
 	samePicture(t, shot, filepath.Join("..", "..", "doc", "board.png"))
 
 	// The engine plays North at a low level and its weakest strength
-	// (engine.MinElo, 400); undo takes back its reply too.
+	// offered (400, the first multiple of 400 from engine.MinElo, 295);
+	// undo takes back its reply too.
 	var strengths string
 	p.eval(`Array.from(document.querySelectorAll("#elo option")).map(o => o.value).join(",")`, &strengths)
-	assert.Equal(t, "0,400,800,1200,1600,2000", strengths, "full strength, then every 400 Elo from engine.MinElo below engine.MaxElo (2393)")
+	assert.Equal(t, "0,400,800,1200,1600,2000,2400", strengths, "full strength, then every 400 Elo from engine.MinElo below engine.MaxElo (2719)")
 	p.run(chromedp.Click("#new", chromedp.ByID))
 	p.settle()
 	p.run(chromedp.SetValue("#elo", "400", chromedp.ByID))
