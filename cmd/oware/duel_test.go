@@ -314,16 +314,18 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 	require.NoError(t, err)
 	text := string(page)
 	for _, tc := range []struct {
-		file string
-		row  string // the row of docs/engine.md
+		file  string
+		games int
+		row   string // the row of docs/engine.md
 	}{
-		{"aalina-tables20.ogn", "| with the tables up to 20 seeds | 115 | 27 | 58 | 64.2% | +102 (+57 to +150) |"},
-		{"aalina-notables.ogn", "| without tables, the same build | 81 | 25 | 94 | 46.8% | −23 (−68 to +22) |"},
-		{"aalina-endgame12.ogn", "| `oware uci -rules aalina`: its own endgames of up to 12 seeds, in the search (3b3174a, alone) | 105 | 29 | 66 | 59.8% | +69 (+24 to +115) |"},
-		{"aalina-tables20-bounds.ogn", "| `-tablebase`, the tables up to 20 seeds (a7426b9, pair 2) | 103 | 20 | 77 | 56.5% | +45 (+0 to +93) |"},
-		{"aalina-endgame0.ogn", "| `-endgame 0`, no endgame tables (a7426b9, pair 2) | 68 | 23 | 109 | 39.8% | −72 (−120 to −27) |"},
-		{"aalina-root12-a.ogn", "| its own 12-seed endgames at the root only (a7426b9, pair 1) | 97 | 26 | 77 | 55.0% | +35 (−10 to +81) |"},
-		{"aalina-root12-b.ogn", "| the same engine, the other run of pair 1 | 92 | 27 | 81 | 52.8% | +19 (−26 to +65) |"},
+		{"aalina-tables20.ogn", 200, "| with the tables up to 20 seeds | 115 | 27 | 58 | 64.2% | +102 (+57 to +150) |"},
+		{"aalina-notables.ogn", 200, "| without tables, the same build | 81 | 25 | 94 | 46.8% | −23 (−68 to +22) |"},
+		{"aalina-endgame12.ogn", 200, "| `oware uci -rules aalina`: its own endgames of up to 12 seeds, in the search (3b3174a, alone) | 105 | 29 | 66 | 59.8% | +69 (+24 to +115) |"},
+		{"aalina-tables20-bounds.ogn", 200, "| `-tablebase`, the tables up to 20 seeds (a7426b9, pair 2) | 103 | 20 | 77 | 56.5% | +45 (+0 to +93) |"},
+		{"aalina-endgame0.ogn", 200, "| `-endgame 0`, no endgame tables (a7426b9, pair 2) | 68 | 23 | 109 | 39.8% | −72 (−120 to −27) |"},
+		{"aalina-root12-a.ogn", 200, "| its own 12-seed endgames at the root only (a7426b9, pair 1) | 97 | 26 | 77 | 55.0% | +35 (−10 to +81) |"},
+		{"aalina-root12-b.ogn", 200, "| the same engine, the other run of pair 1 | 92 | 27 | 81 | 52.8% | +19 (−26 to +65) |"},
+		{"aalina-s22.ogn", 50, "| `oware uci -rules aalina` (ac699b3, alone, seed 22, 50 games) | 27 | 6 | 17 | 60.0% | +70 (−19 to +170) |"},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			require.Contains(t, text, tc.row)
@@ -332,7 +334,7 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 			defer f.Close()
 			games, err := ogn.Parse(f)
 			require.NoError(t, err)
-			require.Len(t, games, 200)
+			require.Len(t, games, tc.games)
 			var wins, draws, losses int
 			for i, g := range games {
 				require.Equal(t, "aalina", g.Rules.String(), "game %d", i+1)
@@ -363,7 +365,7 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 			want := strings.Split(tc.row, " | ")
 			assert.Equal(t, want[1:4], []string{strconv.Itoa(wins), strconv.Itoa(draws), strconv.Itoa(losses)})
 			diff, lo, hi := uci.Result{Wins: wins, Draws: draws, Losses: losses}.Elo()
-			assert.Equal(t, fmt.Sprintf("%.1f%%", 100*(float64(wins)+float64(draws)/2)/200), want[4])
+			assert.Equal(t, fmt.Sprintf("%.1f%%", 100*(float64(wins)+float64(draws)/2)/float64(tc.games)), want[4])
 			assert.Equal(t, strings.ReplaceAll(fmt.Sprintf("%s (%s to %s) |", signed(diff), signed(lo), signed(hi)), "-", "−"), want[5])
 		})
 	}
