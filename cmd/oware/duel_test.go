@@ -326,6 +326,7 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 		{"aalina-root12-a.ogn", 200, "| its own 12-seed endgames at the root only (a7426b9, pair 1) | 97 | 26 | 77 | 55.0% | +35 (−10 to +81) |"},
 		{"aalina-root12-b.ogn", 200, "| the same engine, the other run of pair 1 | 92 | 27 | 81 | 52.8% | +19 (−26 to +65) |"},
 		{"aalina-s22.ogn", 50, "| `oware uci -rules aalina` (ac699b3, alone, seed 22, 50 games) | 27 | 6 | 17 | 60.0% | +70 (−19 to +170) |"},
+		{"aalina-s23.ogn", 120, "| the same, seed 23, 60 openings, 120 games | 58 | 15 | 47 | 54.6% | +32 (−26 to +92) |"},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			require.Contains(t, text, tc.row)
