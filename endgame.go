@@ -602,8 +602,14 @@ func (h *history) spill(cur Board) {
 		d = d.prev
 	}
 	c.skip = d
-	h.older, h.n, h.seen = c, 0, [2]uint64{}
+	h.startAfter(c)
 }
+
+// startAfter makes h the history whose older moves are the chunks up to
+// c, which ends at its current position, and whose recent ones are none:
+// what spill leaves. A history that spilled into c, as a position's
+// children do each from a copy of it, can share c this way.
+func (h *history) startAfter(c *chunk) { h.older, h.n, h.seen = c, 0, [2]uint64{} }
 
 // occurrences returns how many times b occurred among P(0) … P(n-1), the
 // positions of h before cur, its current one: the count of its latest

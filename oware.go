@@ -719,10 +719,10 @@ func (p Position) Children() iter.Seq2[Move, Position] {
 		for s := q.moves; s != 0; s &= s - 1 {
 			pit := bits.TrailingZeros16(uint16(s))
 			if q.playTo(&child, pit)&recScored == 0 && q.hist.n == recentCap {
-				// The child moved q's history into a new block ending at
-				// q's board, as spill does: q takes the same block, so
-				// that the next children do not make their own.
-				q.hist.older, q.hist.n, q.hist.seen = child.hist.older, 0, [2]uint64{}
+				// The child spilled q's history into a new block ending at
+				// q's board: q takes the same block, so that the next
+				// children do not make their own.
+				q.hist.startAfter(child.hist.older)
 			}
 			if !yield(Move(pit), child) {
 				return

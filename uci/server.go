@@ -201,11 +201,9 @@ func (ss *session) handle(line string) bool {
 	}
 	cmd, args := fields[0], fields[1:]
 	if ss.search != nil && ss.search.finished() {
-		// Its best move is being written: wait for the line, which
-		// then comes before any line of this command, and before Serve
-		// returns.
-		<-ss.search.done
-		ss.search = nil
+		// Its best move is written or being written: finish waits for
+		// the line, which then comes before any line of this command.
+		ss.finish()
 	}
 	switch cmd {
 	case "uci":
