@@ -156,7 +156,12 @@ func (e *FormatError) Unwrap() error { return ErrFormat }
 // (see checkEntries), which takes reading the whole file.
 // The entries are mapped into memory where the system allows it, and
 // read into memory elsewhere.
-func readLevel(path string, verify bool) (*level, error) {
+func readLevel(path string, verify bool) (*level, error) { return loadLevel(path, verify, false) }
+
+// loadLevel is readLevel, which with huge reads the entries into memory
+// of the process's own (allocBytes: on huge pages where the system gives
+// them) instead of mapping the file.
+func loadLevel(path string, verify, huge bool) (*level, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -183,11 +188,23 @@ func readLevel(path string, verify bool) (*level, error) {
 	if uint64(st.Size()) != headerSize+size {
 		return nil, &FormatError{File: path, Msg: fmt.Sprintf("%d bytes, want %d", st.Size(), headerSize+size), damaged: true}
 	}
-	whole, unmap, err := mapFile(f, headerSize+size)
+	var data []byte
+	var unmap func()
+	if huge {
+		data, unmap, err = readEntries(f, size)
+	} else {
+		var whole []byte
+		whole, unmap, err = mapFile(f, headerSize+size)
+		if whole != nil {
+			data = whole[headerSize:]
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("tablebase: %w", err)
 	}
-	data := whole[headerSize:]
+	if unmap == nil { // entries read into the Go heap
+		unmap = func() {}
+	}
 	if verify && crc32.Checksum(data, castagnoli) != h.checksum {
 		unmap()
 		return nil, &FormatError{File: path, Msg: "entry checksum mismatch", damaged: true}
@@ -198,10 +215,23 @@ func readLevel(path string, verify bool) (*level, error) {
 	}
 	r, _ := oware.ParseRules(h.rules) // checked by parseHeader
 	l := &level{rules: r, seeds: h.seeds, width: h.width, data: data, path: path}
-	if unmap != nil {
-		runtime.AddCleanup(l, func(f func()) { f() }, unmap)
-	}
+	runtime.AddCleanup(l, func(f func()) { f() }, unmap)
 	return l, nil
+}
+
+// readEntries reads the size bytes of entries that follow the header of
+// f into memory from allocBytes, and returns them with the function that
+// frees them.
+func readEntries(f *os.File, size uint64) ([]byte, func(), error) {
+	data, err := allocBytes(size)
+	if err != nil {
+		return nil, nil, &os.PathError{Op: "mmap", Path: f.Name(), Err: err}
+	}
+	if _, err := f.ReadAt(data, headerSize); err != nil {
+		freeBytes(data)
+		return nil, nil, err
+	}
+	return data, func() { freeBytes(data) }, nil
 }
 
 // checkEntries reports whether every entry of a level of n seeds, width

@@ -14,11 +14,14 @@ import (
 // directory OWARE_TABLEBASE_DIR when it holds them, else built by the
 // benchmark (a minute or two for 20 seeds) into a directory of the
 // system's temporary directory that the next run finds again.
-func benchTables(b *testing.B, seeds int) *Tables {
+func benchTables(b *testing.B, seeds int) *Tables { return benchTablesWith(b, seeds, OpenOptions{}) }
+
+// benchTablesWith is benchTables, the tables opened with opts.
+func benchTablesWith(b *testing.B, seeds int, opts OpenOptions) *Tables {
 	b.Helper()
 	r, _ := oware.ParseRules("awari")
 	if dir := os.Getenv("OWARE_TABLEBASE_DIR"); dir != "" {
-		if tb, err := Open(dir); err == nil && tb.MaxSeeds(r) >= seeds {
+		if tb, err := OpenWith(dir, opts); err == nil && tb.MaxSeeds(r) >= seeds {
 			return tb
 		}
 	}
@@ -26,7 +29,7 @@ func benchTables(b *testing.B, seeds int) *Tables {
 	if err := Build(context.Background(), dir, r, seeds, BuildOptions{}); err != nil {
 		b.Fatal(err)
 	}
-	tb, err := Open(dir)
+	tb, err := OpenWith(dir, opts)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -67,8 +70,16 @@ func randomPositions(r oware.Rules, n, count int, full bool) []oware.Position {
 // BenchmarkProbeBoards probes boards drawn at random from the 20-seed
 // level of awari, a real one (see benchTables), mapped from its file:
 // each probe reads the entry of a board far from the last one's.
-func BenchmarkProbeBoards(b *testing.B) {
-	tb := benchTables(b, 20)
+func BenchmarkProbeBoards(b *testing.B) { probeBoards(b, OpenOptions{}) }
+
+// BenchmarkProbeBoardsHugePages is BenchmarkProbeBoards on the tables
+// read onto huge pages (OpenOptions.HugePages).
+func BenchmarkProbeBoardsHugePages(b *testing.B) { probeBoards(b, OpenOptions{HugePages: true}) }
+
+// probeBoards probes boards drawn at random from the 20-seed level of
+// awari, the tables opened with opts.
+func probeBoards(b *testing.B, opts OpenOptions) {
+	tb := benchTablesWith(b, 20, opts)
 	r, _ := oware.ParseRules("awari")
 	ps := randomPositions(r, 20, 1<<16, false)
 	b.ReportAllocs()

@@ -102,9 +102,22 @@ func position(t tester, r oware.Rules, b refBoard, mover oware.Player) oware.Pos
 // TestAgainstReference compares every board of every level up to
 // smallSeeds, South and North to move, with the independent solver of
 // ref_test.go, for awari (exact values) and abapa (bounds): the board's
-// value and the value of each of its moves.
+// value and the value of each of its moves; the tables as Open maps them,
+// and as OpenWith reads them onto huge pages.
 func TestAgainstReference(t *testing.T) {
-	tb := small(t)
+	small(t)
+	huge, err := tablebase.OpenWith(smallDir, tablebase.OpenOptions{HugePages: true})
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name string
+		tb   *tablebase.Tables
+	}{{"mapped", small(t)}, {"huge pages", huge}} {
+		t.Run(tc.name, func(t *testing.T) { againstReference(t, tc.tb) })
+	}
+}
+
+// againstReference is TestAgainstReference on tables tb.
+func againstReference(t *testing.T, tb *tablebase.Tables) {
 	for _, c := range []struct {
 		name  string
 		moves refRules
@@ -461,6 +474,9 @@ func TestOpenErrors(t *testing.T) {
 			assert.ErrorIs(t, err, tablebase.ErrFormat)
 			var fe *tablebase.FormatError
 			require.ErrorAs(t, err, &fe)
+			assert.Equal(t, path, fe.File)
+			_, err = tablebase.OpenWith(dir, tablebase.OpenOptions{HugePages: true})
+			require.ErrorAs(t, err, &fe, "read onto huge pages")
 			assert.Equal(t, path, fe.File)
 			require.NoError(t, tablebase.Build(context.Background(), dir, r, 6, tablebase.BuildOptions{}))
 			_, err = tablebase.Open(dir)

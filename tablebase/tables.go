@@ -35,7 +35,25 @@ type set struct {
 // the levels must run from 0 seeds up without a gap. Other files are
 // ignored; a directory without a table file is an error that wraps
 // ErrMissingTable.
-func Open(dir string) (*Tables, error) {
+func Open(dir string) (*Tables, error) { return OpenWith(dir, OpenOptions{}) }
+
+// OpenOptions tune [OpenWith]. The zero value is [Open]'s way.
+type OpenOptions struct {
+	// HugePages reads each level's entries into memory of the process's
+	// own, on huge pages where the system gives them (Linux's transparent
+	// huge pages, asked for with madvise), instead of mapping its file.
+	// A probe at random then costs one access to memory with fewer
+	// misses of the translation buffer (see docs/tables.md, "Measured:
+	// probes"), but the tables take their whole size in the process's
+	// resident memory at once, not shared with other processes that read
+	// the same files, and are not read again from the files: a probe
+	// still checks the entry it reads. Elsewhere than on Linux the
+	// entries are read into the Go heap.
+	HugePages bool
+}
+
+// OpenWith is [Open] with options.
+func OpenWith(dir string, opts OpenOptions) (*Tables, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("tablebase: %w", err)
@@ -71,7 +89,7 @@ func Open(dir string) (*Tables, error) {
 			if n != i {
 				return nil, &FormatError{File: filepath.Join(dir, fileName(name, i)), Msg: "missing, below " + fileName(name, n)}
 			}
-			l, err := readLevel(path, true)
+			l, err := loadLevel(path, true, opts.HugePages)
 			if err != nil {
 				return nil, err
 			}
