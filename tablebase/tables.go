@@ -223,6 +223,9 @@ func (t *Tables) Probe(p oware.Position) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
+	if q.valid() { // the board of most probes: one entry, without a call to value
+		return s.entry(&q, n)
+	}
 	return s.value(&q, n)
 }
 
@@ -258,11 +261,20 @@ func (s *set) value(q *pits, n int) (Value, error) {
 // that just moved has an empty pit, checked as readLevel checks it.
 func (s *set) entry(q *pits, n int) (Value, error) {
 	l := s.levels[n]
-	lo, hi := l.bounds(q.rank(n))
+	idx := q.rank(n)
+	lo, hi := l.bounds(idx)
 	if int(lo) < -n || lo > hi || int(hi) > n {
-		return Value{}, &FormatError{File: l.path, Msg: "entry " + strconv.FormatUint(q.rank(n), 10) + " out of range"}
+		return Value{}, badEntry(l, idx)
 	}
 	return Value{lo, hi}, nil
+}
+
+// badEntry returns the error of entry idx of level l, out of range: out
+// of entry, whose every probe it would otherwise cost a larger frame.
+//
+//go:noinline
+func badEntry(l *level, idx uint64) error {
+	return &FormatError{File: l.path, Msg: "entry " + strconv.FormatUint(idx, 10) + " out of range"}
 }
 
 // MoveValue is a move and its value for the player who makes it: the
