@@ -42,15 +42,6 @@ func northPits(b oware.Board) pits {
 	}
 }
 
-// relative returns board b relative to its mover, and its seed count.
-func relative(b oware.Board) (pits, int) {
-	n := oware.NumSeeds - b.Score(oware.South) - b.Score(oware.North) // D4: the seeds add up to 48
-	if b.ToMove() == oware.North {
-		return northPits(b), n
-	}
-	return southPits(b), n
-}
-
 // terminalValue returns the value of board b, South to move, where the
 // game is over under rules r: the seeds South takes from the board minus
 // those North takes.

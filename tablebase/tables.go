@@ -182,22 +182,29 @@ func afterMove(cap uint8, c Value) Value {
 	return Value{lo: int8(cap) - c.hi, hi: int8(cap) - c.lo}
 }
 
-// levels returns the set of rules r and board b relative to its mover
-// with its seed count, or an error when the tables do not hold it: b and
-// r are a position's, the zero Board that of the zero Position. They are
-// taken from the position by its caller, which holds it by value: taking
-// them here, from a pointer, copied the whole Position (history included)
-// once per method, a third of a probe's instructions.
-func (t *Tables) levels(b oware.Board, r oware.Rules) (*set, pits, int, error) {
+// levels returns the set of rules r and the seed count of board b, with
+// b relative to its mover written to q, or an error when the tables do
+// not hold it: b and r are a position's, the zero Board that of the zero
+// Position. They are taken from the position by its caller, which holds
+// it by value: taking them here, from a pointer, copied the whole
+// Position (history included) once per method, a third of a probe's
+// instructions. The board goes to q rather than out as a result, which
+// an array of twelve bytes is, through memory, twice.
+func (t *Tables) levels(b oware.Board, r oware.Rules, q *pits) (*set, int, error) {
 	if !b.Valid() {
-		return nil, pits{}, 0, ErrInvalidPosition
+		return nil, 0, ErrInvalidPosition
 	}
-	q, n := relative(b)
+	n := oware.NumSeeds - b.Score(oware.South) - b.Score(oware.North) // D4: the seeds add up to 48
+	if b.ToMove() == oware.North {
+		*q = northPits(b)
+	} else {
+		*q = southPits(b)
+	}
 	s := t.set(r)
 	if s == nil || n >= len(s.levels) {
-		return nil, q, n, t.missing(r, n)
+		return nil, n, t.missing(r, n)
 	}
-	return s, q, n, nil
+	return s, n, nil
 }
 
 // missing returns the error of a position of n seeds under rules r that
@@ -219,7 +226,8 @@ func (t *Tables) missing(r oware.Rules, n int) error {
 // arise from a move and is not in the tables; it is probed through its
 // children, which are, at the cost of generating its moves.
 func (t *Tables) Probe(p oware.Position) (Value, error) {
-	s, q, n, err := t.levels(p.Board(), p.Rules())
+	var q pits
+	s, n, err := t.levels(p.Board(), p.Rules(), &q)
 	if err != nil {
 		return Value{}, err
 	}
@@ -290,7 +298,8 @@ type MoveValue struct {
 // with a fresh history and without R8 (see [Tables.Probe]): at a position
 // whose game goes on, the legal moves. The errors are Probe's.
 func (t *Tables) ProbeMoves(p oware.Position, dst []MoveValue) ([]MoveValue, error) {
-	s, q, n, err := t.levels(p.Board(), p.Rules())
+	var q pits
+	s, n, err := t.levels(p.Board(), p.Rules(), &q)
 	if err != nil {
 		return dst, err
 	}
