@@ -398,6 +398,15 @@ func (s *searcher) search(ply, depth, alpha, beta int) int {
 			return v
 		}
 	}
+	if ply > 0 && !s.exact && ply+depth < MaxDepth && p.Moves().Len() == 1 {
+		// A forced move costs no ply: a position below the root with a
+		// single move is searched a ply deeper than its parent left it, so
+		// that lines of forced moves, frequent in endgames where a side
+		// has one pit to sow, take no depth; never beyond MaxDepth plies
+		// from the root (the stack's size). Accepted by an SPRT
+		// (docs/engine.md, "How a change is tested").
+		depth++
+	}
 	if depth == 0 {
 		return s.quiesce(ply, alpha, beta)
 	}

@@ -10,6 +10,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/prng"
 )
 
 // TestNoAllocsPerNode pins that the search allocates nothing per position:
@@ -345,4 +346,62 @@ func TestReductionsSave(t *testing.T) {
 	}
 	t.Logf("%d positions with the reductions, %d without", reduced, full)
 	assert.Less(t, 2*reduced, full)
+}
+
+// TestForcedExtension: below the root, a position with a single move is
+// searched a ply deeper than its parent left it. At depth 2 (too shallow
+// for reductions), a root move to such a position scores what the search
+// without extensions or reductions gives that position at depth 2,
+// negated, where the position after its single move has more than one
+// (so that nothing further is extended), up to the plies of a mate, which
+// count from the root and are left out; and some of those scores differ
+// from the move's score without the extension.
+func TestForcedExtension(t *testing.T) {
+	rng := prng.New(41)
+	aalina, err := oware.ParseRules("aalina")
+	require.NoError(t, err)
+	checked, differs := 0, 0
+	for game := 0; checked < 60 && game < 2000; game++ {
+		p := aalina.Start()
+		for p.Moves() != 0 {
+			ms := p.Moves()
+			m, _ := ms.Nth(rng.IntN(ms.Len()))
+			if p, err = p.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			if p.Moves().Len() < 2 {
+				continue
+			}
+			r, err := Search(context.Background(), p, Limits{Depth: 2, MultiPV: oware.PitsPerSide})
+			require.NoError(t, err)
+			plain, err := exactSearch(p, Limits{Depth: 2, MultiPV: oware.PitsPerSide})
+			require.NoError(t, err)
+			for _, l := range r.Lines {
+				child, err := p.Play(l.Move)
+				require.NoError(t, err)
+				if child.Moves().Len() != 1 {
+					continue
+				}
+				only, _ := child.Moves().Nth(0)
+				grand, err := child.Play(only)
+				require.NoError(t, err)
+				_, proven := l.Score.Proven()
+				if _, mate := l.Score.Mate(); grand.Moves().Len() < 2 || proven || mate {
+					continue
+				}
+				want, err := exactDepth(child, 2)
+				require.NoError(t, err)
+				assert.Equal(t, -want.Score, l.Score, "%s: %s", p.Board(), l.Move)
+				checked++
+				for _, x := range plain.Lines {
+					if x.Move == l.Move && x.Score != l.Score {
+						differs++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d moves to a forced position checked, %d of them scored otherwise without the extension", checked, differs)
+	assert.GreaterOrEqual(t, checked, 60)
+	assert.Positive(t, differs)
 }
