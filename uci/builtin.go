@@ -105,7 +105,7 @@ func NewEngineServer(cfg EngineConfig) (*Server, error) {
 	if cfg.Tables == nil && cfg.Endgame > 0 && tablebase.Supported(cfg.Rules) {
 		s.Prepare = func(ctx context.Context) error {
 			if eng.Tables() != nil {
-				return nil // got for an earlier session
+				return nil // read or solved for an earlier session
 			}
 			tb, err := endgameTables(ctx, cfg)
 			if tb != nil {
