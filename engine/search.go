@@ -410,6 +410,12 @@ func (s *searcher) search(ply, depth, alpha, beta int) int {
 	if depth == 0 {
 		return s.quiesce(ply, alpha, beta)
 	}
+	if ply > 0 && !s.exact && depth <= rfpDepth && beta-alpha == 1 && beta > -KnownWin/2 && beta < KnownWin/2 {
+		// Reverse futility pruning (see rfpDepth).
+		if v := evaluate(p.Board()); v-rfpMargin*depth >= beta {
+			return v
+		}
+	}
 	if depth == 1 && ply > 0 {
 		return s.frontier(ply, alpha, beta)
 	}
@@ -708,3 +714,15 @@ func reduction(depth, i int, child *oware.Position, before int) int {
 	}
 	return 1
 }
+
+// Reverse futility pruning: below the root, up to rfpDepth plies above
+// the horizon, a node searched with a null window (one that only asks
+// whether its score reaches beta) whose evaluation exceeds beta by
+// rfpMargin for each ply left returns its evaluation, as a few plies
+// rarely bring a lead that large down to beta. Not where beta is a
+// decided score. Accepted by an SPRT (docs/engine.md, "How a change is
+// tested").
+const (
+	rfpDepth  = 3
+	rfpMargin = 3 * SeedValue
+)
