@@ -398,8 +398,23 @@ func (s *searcher) search(ply, depth, alpha, beta int) int {
 			return v
 		}
 	}
+	if ply > 0 && !s.exact && ply+depth < MaxDepth && p.Moves().Len() == 1 {
+		// A forced move costs no ply: a position below the root with a
+		// single move is searched a ply deeper than its parent left it, so
+		// that lines of forced moves, frequent in endgames where a side
+		// has one pit to sow, take no depth; never beyond MaxDepth plies
+		// from the root (the stack's size). Accepted by an SPRT
+		// (docs/engine.md, "How a change is tested").
+		depth++
+	}
 	if depth == 0 {
 		return s.quiesce(ply, alpha, beta)
+	}
+	if ply > 0 && !s.exact && depth <= rfpDepth && beta-alpha == 1 && beta > -KnownWin/2 && beta < KnownWin/2 {
+		// Reverse futility pruning (see rfpDepth).
+		if v := evaluate(p.Board()); v-rfpMargin*depth >= beta {
+			return v
+		}
 	}
 	if depth == 1 && ply > 0 {
 		return s.frontier(ply, alpha, beta)
@@ -699,3 +714,15 @@ func reduction(depth, i int, child *oware.Position, before int) int {
 	}
 	return 1
 }
+
+// Reverse futility pruning: below the root, up to rfpDepth plies above
+// the horizon, a node searched with a null window (one that only asks
+// whether its score reaches beta) whose evaluation exceeds beta by
+// rfpMargin for each ply left returns its evaluation, as a few plies
+// rarely bring a lead that large down to beta. Not where beta is a
+// decided score. Accepted by an SPRT (docs/engine.md, "How a change is
+// tested").
+const (
+	rfpDepth  = 3
+	rfpMargin = 3 * SeedValue
+)

@@ -10,6 +10,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/internal/prng"
 )
 
 // TestNoAllocsPerNode pins that the search allocates nothing per position:
@@ -18,7 +19,9 @@ import (
 // whatever the number of positions it visits.
 // The positions are at most 15 plies after a capture or the setup, so that
 // package oware's Play, which allocates once in 16 plies without a
-// capture, does not either.
+// capture, does not either; their depths make each search visit more than
+// 10,000 positions (one more ply for two of them since reverse futility
+// pruning).
 func TestNoAllocsPerNode(t *testing.T) {
 	e, err := New(Options{TableSize: 1 << 20})
 	require.NoError(t, err)
@@ -27,8 +30,8 @@ func TestNoAllocsPerNode(t *testing.T) {
 		depth int
 	}{
 		{"4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", 12},
-		{"3-0-5-1-7-2-0-4-4-1-6-3-6-6-N", 11},
-		{"1-4-0-0-0-4-0-0-1-0-16-11-8-3-S", 15},
+		{"3-0-5-1-7-2-0-4-4-1-6-3-6-6-N", 12},
+		{"1-4-0-0-0-4-0-0-1-0-16-11-8-3-S", 16},
 	} {
 		p := oware.MustParsePosition(tc.pos)
 		var r Result
@@ -345,4 +348,96 @@ func TestReductionsSave(t *testing.T) {
 	}
 	t.Logf("%d positions with the reductions, %d without", reduced, full)
 	assert.Less(t, 2*reduced, full)
+}
+
+// TestForcedExtension: below the root, a position with a single move is
+// searched a ply deeper than its parent left it. At depth 2 (too shallow
+// for reductions), a root move to such a position scores what the search
+// without extensions or reductions gives that position at depth 2,
+// negated, where the position after its single move has more than one
+// (so that nothing further is extended), up to the plies of a mate, which
+// count from the root and are left out; and some of those scores differ
+// from the move's score without the extension.
+func TestForcedExtension(t *testing.T) {
+	rng := prng.New(41)
+	aalina, err := oware.ParseRules("aalina")
+	require.NoError(t, err)
+	checked, differs := 0, 0
+	for game := 0; checked < 60 && game < 2000; game++ {
+		p := aalina.Start()
+		for p.Moves() != 0 {
+			ms := p.Moves()
+			m, _ := ms.Nth(rng.IntN(ms.Len()))
+			if p, err = p.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			if p.Moves().Len() < 2 {
+				continue
+			}
+			r, err := Search(context.Background(), p, Limits{Depth: 2, MultiPV: oware.PitsPerSide})
+			require.NoError(t, err)
+			plain, err := exactSearch(p, Limits{Depth: 2, MultiPV: oware.PitsPerSide})
+			require.NoError(t, err)
+			for _, l := range r.Lines {
+				child, err := p.Play(l.Move)
+				require.NoError(t, err)
+				if child.Moves().Len() != 1 {
+					continue
+				}
+				only, _ := child.Moves().Nth(0)
+				grand, err := child.Play(only)
+				require.NoError(t, err)
+				_, proven := l.Score.Proven()
+				if _, mate := l.Score.Mate(); grand.Moves().Len() < 2 || proven || mate {
+					continue
+				}
+				want, err := exactDepth(child, 2)
+				require.NoError(t, err)
+				assert.Equal(t, -want.Score, l.Score, "%s: %s", p.Board(), l.Move)
+				checked++
+				for _, x := range plain.Lines {
+					if x.Move == l.Move && x.Score != l.Score {
+						differs++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d moves to a forced position checked, %d of them scored otherwise without the extension", checked, differs)
+	assert.GreaterOrEqual(t, checked, 60)
+	assert.Positive(t, differs)
+}
+
+// TestReverseFutility: below the root, a node of a null window 1 to
+// rfpDepth plies above the horizon whose evaluation is at least rfpMargin
+// a ply above beta returns its evaluation and visits nothing below; a
+// point less of margin, or a full window, and it is searched.
+func TestReverseFutility(t *testing.T) {
+	root := oware.MustParsePosition("3-0-5-1-7-2-0-4-4-1-6-3-6-6-N")
+	s := newSearcher(1 << 20)
+	for m := range root.Moves().All() {
+		child, err := root.Play(m)
+		require.NoError(t, err)
+		if child.Moves().Len() < 2 {
+			continue
+		}
+		ev := evaluate(child.Board())
+		for depth := 1; depth <= rfpDepth; depth++ {
+			visit := func(alpha, beta int) (int, uint64) {
+				s.start(root)
+				s.stack[1] = child
+				s.fresh(0)
+				v := s.search(1, depth, alpha, beta)
+				return v, s.nodes
+			}
+			beta := ev - rfpMargin*depth
+			v, nodes := visit(beta-1, beta)
+			assert.Equal(t, ev, v, "%s, depth %d", m, depth)
+			assert.Equal(t, uint64(1), nodes, "%s, depth %d: pruned", m, depth)
+			_, nodes = visit(beta, beta+1)
+			assert.Greater(t, nodes, uint64(1), "%s, depth %d: a margin too small", m, depth)
+			_, nodes = visit(beta-2, beta)
+			assert.Greater(t, nodes, uint64(1), "%s, depth %d: not a null window", m, depth)
+		}
+	}
 }

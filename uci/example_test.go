@@ -107,7 +107,7 @@ func ExampleMatch() {
 	}
 	fmt.Printf("%s: %s\n", deep.Name(), res.Score())
 	// Output:
-	// game 1, opening De: South wins 26-16 (majority, R8) in 65 plies
+	// game 1, opening De: South wins 25-10 (majority, R8) in 47 plies
 	// game 2, opening De: North wins 30-11 (majority, R8) in 68 plies
 	// oware (built in, level 4): 2 wins, 0 draws, 0 losses
 }

@@ -6,3 +6,6 @@ package uci
 // the race detector makes them several times slower, and they run in one
 // goroutine; without it they run in full.
 const testScale = 4
+
+// raceEnabled reports whether the race detector is on.
+const raceEnabled = true

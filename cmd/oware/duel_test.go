@@ -308,25 +308,28 @@ func TestDuelJSON(t *testing.T) {
 // TestMatchRecordsAgainstAalina: the recorded matches of docs/engine.md
 // (testdata/matches) replay under Aalina's rules, two games from each
 // opening with the colours swapped, and give the score that its tables
-// state for oware uci.
+// state for oware uci; a game lost by forfeit (its Termination tag) counts
+// as a loss for the side that tag names.
 func TestMatchRecordsAgainstAalina(t *testing.T) {
 	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "engine.md"))
 	require.NoError(t, err)
 	text := string(page)
 	for _, tc := range []struct {
-		file  string
-		games int
-		row   string // the row of docs/engine.md
+		file     string
+		games    int
+		row      string // the row of docs/engine.md
+		forfeits int    // games lost by a forfeit, counted in the row
 	}{
-		{"aalina-tables20.ogn", 200, "| with the tables up to 20 seeds | 115 | 27 | 58 | 64.2% | +102 (+57 to +150) |"},
-		{"aalina-notables.ogn", 200, "| without tables, the same build | 81 | 25 | 94 | 46.8% | −23 (−68 to +22) |"},
-		{"aalina-endgame12.ogn", 200, "| `oware uci -rules aalina`: its own endgames of up to 12 seeds, in the search (3b3174a, alone) | 105 | 29 | 66 | 59.8% | +69 (+24 to +115) |"},
-		{"aalina-tables20-bounds.ogn", 200, "| `-tablebase`, the tables up to 20 seeds (a7426b9, pair 2) | 103 | 20 | 77 | 56.5% | +45 (+0 to +93) |"},
-		{"aalina-endgame0.ogn", 200, "| `-endgame 0`, no endgame tables (a7426b9, pair 2) | 68 | 23 | 109 | 39.8% | −72 (−120 to −27) |"},
-		{"aalina-root12-a.ogn", 200, "| its own 12-seed endgames at the root only (a7426b9, pair 1) | 97 | 26 | 77 | 55.0% | +35 (−10 to +81) |"},
-		{"aalina-root12-b.ogn", 200, "| the same engine, the other run of pair 1 | 92 | 27 | 81 | 52.8% | +19 (−26 to +65) |"},
-		{"aalina-s22.ogn", 50, "| `oware uci -rules aalina` (ac699b3, alone, seed 22, 50 games) | 27 | 6 | 17 | 60.0% | +70 (−19 to +170) |"},
-		{"aalina-s23.ogn", 120, "| the same, seed 23, 60 openings, 120 games | 58 | 15 | 47 | 54.6% | +32 (−26 to +92) |"},
+		{"aalina-tables20.ogn", 200, "| with the tables up to 20 seeds | 115 | 27 | 58 | 64.2% | +102 (+57 to +150) |", 0},
+		{"aalina-notables.ogn", 200, "| without tables, the same build | 81 | 25 | 94 | 46.8% | −23 (−68 to +22) |", 0},
+		{"aalina-endgame12.ogn", 200, "| `oware uci -rules aalina`: its own endgames of up to 12 seeds, in the search (3b3174a, alone) | 105 | 29 | 66 | 59.8% | +69 (+24 to +115) |", 0},
+		{"aalina-tables20-bounds.ogn", 200, "| `-tablebase`, the tables up to 20 seeds (a7426b9, pair 2) | 103 | 20 | 77 | 56.5% | +45 (+0 to +93) |", 0},
+		{"aalina-endgame0.ogn", 200, "| `-endgame 0`, no endgame tables (a7426b9, pair 2) | 68 | 23 | 109 | 39.8% | −72 (−120 to −27) |", 0},
+		{"aalina-root12-a.ogn", 200, "| its own 12-seed endgames at the root only (a7426b9, pair 1) | 97 | 26 | 77 | 55.0% | +35 (−10 to +81) |", 0},
+		{"aalina-root12-b.ogn", 200, "| the same engine, the other run of pair 1 | 92 | 27 | 81 | 52.8% | +19 (−26 to +65) |", 0},
+		{"aalina-s22.ogn", 50, "| `oware uci -rules aalina` (ac699b3, alone, seed 22, 50 games) | 27 | 6 | 17 | 60.0% | +70 (−19 to +170) |", 0},
+		{"aalina-s23.ogn", 120, "| the same, seed 23, 60 openings, 120 games | 58 | 15 | 47 | 54.6% | +32 (−26 to +92) |", 0},
+		{"aalina-s24.ogn", 100, "| `oware uci -rules aalina` (36a3bd1: forced moves extended, its 15-seed endgames from its cache; seed 24, 50 openings, 100 games, not alone) | 62 | 10 | 28 | 67.0% | +123 (+58 to +197) |", 1},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			require.Contains(t, text, tc.row)
@@ -336,14 +339,12 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 			games, err := ogn.Parse(f)
 			require.NoError(t, err)
 			require.Len(t, games, tc.games)
-			var wins, draws, losses int
+			var wins, draws, losses, forfeits int
 			for i, g := range games {
 				require.Equal(t, "aalina", g.Rules.String(), "game %d", i+1)
 				effects, err := g.Replay()
 				require.NoError(t, err, "game %d", i+1)
 				end := effects[len(effects)-1].After()
-				require.True(t, end.Outcome().Over(), "game %d ends by the rules", i+1)
-				require.Equal(t, ogn.ResultOf(end.Outcome()), g.Result, "game %d", i+1)
 				ours := oware.South
 				if south, _ := g.Tag("South"); !strings.HasPrefix(south, "oware ") {
 					ours = oware.North
@@ -354,6 +355,20 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 					b, _ := g.Tag("Opening")
 					require.Equal(t, a, b, "game %d: the opening of the game before", i+1)
 				}
+				if term, _ := g.Tag("Termination"); strings.HasPrefix(term, "forfeit: ") {
+					// Lost by the side the tag names, the game unfinished.
+					require.False(t, end.Outcome().Over(), "game %d", i+1)
+					forfeits++
+					if strings.HasPrefix(term, "forfeit: "+ours.String()+" loses") {
+						losses++
+					} else {
+						require.True(t, strings.HasPrefix(term, "forfeit: "+ours.Opponent().String()+" loses"), "game %d: %s", i+1, term)
+						wins++
+					}
+					continue
+				}
+				require.True(t, end.Outcome().Over(), "game %d ends by the rules", i+1)
+				require.Equal(t, ogn.ResultOf(end.Outcome()), g.Result, "game %d", i+1)
 				switch w, ok := end.Outcome().Winner(); {
 				case !ok:
 					draws++
@@ -363,6 +378,7 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 					losses++
 				}
 			}
+			assert.Equal(t, tc.forfeits, forfeits)
 			want := strings.Split(tc.row, " | ")
 			assert.Equal(t, want[1:4], []string{strconv.Itoa(wins), strconv.Itoa(draws), strconv.Itoa(losses)})
 			diff, lo, hi := uci.Result{Wins: wins, Draws: draws, Losses: losses}.Elo()

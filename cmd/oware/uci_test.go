@@ -236,17 +236,32 @@ func TestUCITablebase(t *testing.T) {
 	assert.Contains(t, errOut, "oware uci: ")
 }
 
-// TestUCIEndgame: without -tablebase, oware uci solves the endgames of
-// up to -endgame seeds when it starts (12 by default), answers isready
-// once they are solved, and then plays one of their best moves where they
-// decide the game.
+// TestUCIEndgame: without -tablebase, oware uci gets the endgames of up
+// to -endgame seeds when it starts (15 by default, built into the cache
+// the first time and read from it afterwards; 12 without a cache), answers
+// isready once they are ready, and then plays one of their best moves
+// where they decide the game.
 func TestUCIEndgame(t *testing.T) {
-	top := uci.DefaultEndgame
-	if raceEnabled {
-		top = 6 // 12 seeds take minutes under the race detector
+	var tables *tablebase.Tables
+	cache := filepath.Join(t.TempDir(), "xdg")
+	t.Setenv("XDG_CACHE_HOME", cache)
+	if !raceEnabled {
+		// The first start builds the default endgames into the user's
+		// cache directory.
+		status, out, errOut := runCmd(t, "isready\n", "uci", "-hash", "1")
+		require.Equal(t, exitOK, status, errOut)
+		require.Equal(t, "readyok\n", out, "nothing to report")
+		dir := uci.CacheDir(filepath.Join(cache, "oware"), oware.Rules{}, uci.DefaultEndgame)
+		var err error
+		tables, err = tablebase.Open(dir)
+		require.NoError(t, err)
+		require.Equal(t, uci.DefaultEndgame, tables.MaxSeeds(oware.Rules{}))
+	} else {
+		// 15 seeds take many minutes under the race detector.
+		var err error
+		tables, err = tablebase.Compute(context.Background(), oware.Rules{}, 6, tablebase.BuildOptions{})
+		require.NoError(t, err)
 	}
-	tables, err := tablebase.Compute(context.Background(), oware.Rules{}, top, tablebase.BuildOptions{})
-	require.NoError(t, err)
 	rng := prng.New(11)
 	// bestOf returns a position of from to seeds seeds at which the tables
 	// decide the game and some move is not among their best ones, and
@@ -295,18 +310,24 @@ func TestUCIEndgame(t *testing.T) {
 	}
 	assert.Positive(t, differs, "a search of depth 1 alone misses a best move somewhere")
 
-	// By default: 12 seeds (uci.DefaultEndgame), at a position where depth 1
+	// By default: 15 seeds (uci.DefaultEndgame), read from the cache, and
+	// without a cache 12 (uci.MemoryEndgame), at positions where depth 1
 	// alone misses.
 	if !raceEnabled {
-		p, best := bestOf(uci.DefaultEndgame-1, uci.DefaultEndgame)
-		for !missed(p, best) {
-			p, best = bestOf(uci.DefaultEndgame-1, uci.DefaultEndgame)
+		for _, c := range []struct {
+			seeds int
+			args  []string
+		}{{uci.DefaultEndgame, nil}, {uci.MemoryEndgame, []string{"-cache", ""}}} {
+			p, best := bestOf(c.seeds-1, c.seeds)
+			for !missed(p, best) {
+				p, best = bestOf(c.seeds-1, c.seeds)
+			}
+			status, out, errOut := runCmd(t, "isready\nposition fen "+p.Board().String()+"\ngo depth 1\n", append([]string{"uci", "-hash", "1"}, c.args...)...)
+			require.Equal(t, exitOK, status, errOut)
+			checkBest(strings.Split(strings.TrimSpace(out), "\n"), p, best)
 		}
-		status, out, errOut := runCmd(t, "isready\nposition fen "+p.Board().String()+"\ngo depth 1\n", "uci", "-hash", "1")
-		require.Equal(t, exitOK, status, errOut)
-		checkBest(strings.Split(strings.TrimSpace(out), "\n"), p, best)
 	} else {
-		t.Log("the default of 12 seeds is not checked under the race detector")
+		t.Log("the defaults of 15 and 12 seeds are not checked under the race detector")
 	}
 
 	// Rules that the tables do not support: no endgames, and no wait.
@@ -359,4 +380,21 @@ func decided(tb *tablebase.Tables, p oware.Position) bool {
 	}
 	lo, hi := v.Margin(p.Board())
 	return lo > 0 || hi < 0 || lo == 0 && hi == 0
+}
+
+// TestUCINoCache: without a user's cache directory (no $XDG_CACHE_HOME
+// nor $HOME), oware uci says so on its standard error and solves its
+// endgames in memory.
+func TestUCINoCache(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("HOME", "")
+	status, out, errOut := runCmd(t, "isready\n", "uci", "-hash", "1", "-endgame", "6")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, "readyok\n", out)
+	assert.Contains(t, errOut, "oware uci: no cache directory for the endgames (")
+	assert.Contains(t, errOut, "): the endgames of up to 6 seeds are solved in memory\n")
+	status, out, errOut = runCmd(t, "isready\n", "uci", "-hash", "1", "-endgame", "6", "-cache", "")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, "readyok\n", out)
+	assert.Empty(t, errOut, "no cache asked for")
 }
