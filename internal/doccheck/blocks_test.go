@@ -35,9 +35,20 @@ func TestCommandLines(t *testing.T) {
 	flag := regexp.MustCompile(`^-[a-z]+$`)
 	n := 0
 	for _, b := range allBlocks(t, "sh") {
+		var lines []string
 		for _, line := range commandLines(b.lines) {
 			line, _, _ = strings.Cut(line, "#")
-			args := strings.Fields(line)
+			lines = append(lines, line)
+			// An argument that is itself an oware command line, such as
+			// match's -engine "oware uci -rules awari", is checked as one.
+			for _, a := range shellFields(line) {
+				if strings.HasPrefix(a, "oware ") {
+					lines = append(lines, a)
+				}
+			}
+		}
+		for _, line := range lines {
+			args := shellFields(line)
 			if len(args) > 0 && (args[0] == "time" || args[0] == "/usr/bin/time") {
 				args = args[1:]
 				for len(args) > 0 && strings.HasPrefix(args[0], "-") {
@@ -65,6 +76,38 @@ func TestCommandLines(t *testing.T) {
 		}
 	}
 	assert.Positive(t, n, "the README shows how to run the command")
+}
+
+// shellFields splits a command line into its arguments as a shell does
+// for words, single and double quotes (no escapes or expansions): a quoted
+// argument is one argument, whatever its spaces.
+func shellFields(line string) []string {
+	var fields []string
+	var cur strings.Builder
+	in, quote := false, rune(0)
+	for _, r := range line {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			cur.WriteRune(r)
+		case r == '"' || r == '\'':
+			quote, in = r, true
+		case r == ' ' || r == '\t':
+			if in {
+				fields = append(fields, cur.String())
+				cur.Reset()
+				in = false
+			}
+		default:
+			cur.WriteRune(r)
+			in = true
+		}
+	}
+	if in {
+		fields = append(fields, cur.String())
+	}
+	return fields
 }
 
 // commandLines returns the command lines of an sh block, a line that ends
@@ -167,4 +210,20 @@ func TestReadmeListsEveryCommand(t *testing.T) {
 	assert.Contains(t, table, "(`demo`)", "the default command")
 	inTable = append(inTable, "demo")
 	assert.ElementsMatch(t, commands, inTable, "the README's table of commands against oware help")
+}
+
+// TestShellFields: quoted arguments stay whole, as a shell reads them.
+func TestShellFields(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want []string
+	}{
+		{`oware match -seed 29`, []string{"oware", "match", "-seed", "29"}},
+		{`oware match -engine "oware uci -tablebase t24"  -nodes 10`, []string{"oware", "match", "-engine", "oware uci -tablebase t24", "-nodes", "10"}},
+		{`oware play -engine 'a b' x`, []string{"oware", "play", "-engine", "a b", "x"}},
+		{`  `, nil},
+		{`oware ""`, []string{"oware", ""}},
+	} {
+		assert.Equal(t, c.want, shellFields(c.line), c.line)
+	}
 }

@@ -134,7 +134,10 @@ func runCommand(t *testing.T, dir, bin, cmdline string, want []string) int {
 	t.Helper()
 	cmd := exec.Command("sh", "-c", cmdline)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	// The user's cache directory is the test's own, so that what the
+	// commands keep there (oware uci's endgames) never touches the user's.
+	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"XDG_CACHE_HOME="+filepath.Join(dir, ".cache"))
 	var out output
 	cmd.Stdout, cmd.Stderr = &out, &out
 	stdin, err := cmd.StdinPipe()
