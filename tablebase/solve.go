@@ -377,6 +377,7 @@ type joiner struct {
 	batch []parent
 	out   []uint64
 	sink  uint32 // what the batch read, so that the reads stay
+	at    cursor // the last position the scan made a board of
 }
 
 // parent is a parent of a position that joined, to be updated.
@@ -433,7 +434,7 @@ func (j *joiner) scanOne(i uint64, loAt, hiAt byte) {
 	if !joinsLo && !joinsHi {
 		return
 	}
-	b := s.board(i)
+	b := j.boardAt(i)
 	if joinsLo {
 		j.los = append(j.los, b)
 	}
@@ -441,6 +442,30 @@ func (j *joiner) scanOne(i uint64, loAt, hiAt byte) {
 		j.his = append(j.his, b)
 	}
 	j.drain()
+}
+
+// boardAt returns the board of position i of the solver, South to move,
+// for the scan, which asks for positions in ascending order: from the
+// pits of the last one asked for, stepped on, when it is close enough
+// before i that stepping costs less than unrank.
+func (j *joiner) boardAt(i uint64) oware.Board {
+	if !j.at.ok || i < j.at.index || i-j.at.index > maxStep {
+		j.at = cursor{pits: unrank(j.s.n, j.s.first+i), index: i, ok: true}
+	}
+	for ; j.at.index < i; j.at.index++ {
+		j.at.pits.nextValid()
+	}
+	return boardOf(&j.at.pits, j.s.n)
+}
+
+// maxStep is the most positions boardAt steps over rather than unrank.
+const maxStep = 8
+
+// cursor is a position of the solver and its pits.
+type cursor struct {
+	pits  pits
+	index uint64 // in the solver's positions
+	ok    bool
 }
 
 // his returns the state bytes of the upper bounds: lo's under exact
