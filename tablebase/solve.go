@@ -48,7 +48,8 @@ type solver struct {
 	n           int
 	exact       bool
 	first, last uint64
-	lower       []*level // the levels below n, by seed count
+	lower       []*level     // the levels below n, by seed count
+	ranks       *prefixRanks // the rank of level n's boards
 	workers     int
 	report      func(phase string, done uint64)
 	// exchange, for a slice, sends the messages to the other slices
@@ -81,6 +82,7 @@ func newSolver(r oware.Rules, n int, first, last uint64, lower []*level, workers
 	if Entries(n) > math.MaxInt64/2 || 6*n > math.MaxUint8 {
 		return nil, fmt.Errorf("tablebase: level %d has %d positions, more than this builder indexes", n, Entries(n))
 	}
+	s.ranks = newPrefixRanks(n)
 	// Whole words of eight bytes (sixteen nibbles), for the atomic
 	// updates of four bytes at a time.
 	size := last - first
@@ -557,7 +559,7 @@ func (j *joiner) parents(x oware.Board, raise bool) {
 		if !q.valid() {
 			continue // a board that no move leads to: not in the level
 		}
-		switch i := q.rank(s.n); {
+		switch i := s.ranks.rank(&q); {
 		case i >= s.first && i < s.last:
 			j.batch = append(j.batch, parent{board: a, index: i - s.first, raise: raise})
 		default:
