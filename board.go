@@ -1,6 +1,7 @@
 package oware
 
 import (
+	"encoding/binary"
 	"iter"
 	"math/bits"
 	"strconv"
@@ -91,6 +92,28 @@ func NewBoard(pits [NumPits]int, scores [2]int, toMove Player) (Board, error) {
 	return newBoardError(pits, scores, toMove)
 }
 
+// PackBoard returns the board with the given pits (indexed by pit, R1
+// numbering), captured seeds (indexed by Player) and player to move, as
+// [NewBoard] does, for programs that make boards by the billion from
+// counts they keep as bytes, such as package tablebase: it packs the
+// counts as they are and checks what NewBoard checks (D4) in a few
+// instructions. It returns the zero Board, which is not a board of the
+// game (see [Board.Valid]), where NewBoard returns an error; NewBoard
+// tells what is wrong. [Board.PitCounts] is its inverse.
+func PackBoard(pits [NumPits]uint8, scores [2]uint8, toMove Player) Board {
+	lo := binary.LittleEndian.Uint64(pits[0:8])
+	hi := uint64(binary.LittleEndian.Uint32(pits[8:12])) | uint64(scores[0])<<32 | uint64(scores[1])<<40 | uint64(toMove)<<48
+	// Counts up to 63 (the top two bits of their bytes clear) and the
+	// side 0 or 1 sum, in lanes of 16 bits, to at most 14 × 63 + 1: no
+	// lane overflows.
+	const lanes = 0x00ff_00ff_00ff_00ff
+	sum := (lo&lanes + lo>>8&lanes + hi&lanes + hi>>8&lanes) * 0x0001_0001_0001_0001 >> 48
+	if lo&0xc0c0_c0c0_c0c0_c0c0|hi&0xfffe_c0c0_c0c0_c0c0 != 0 || sum != NumSeeds+uint64(toMove) {
+		return Board{}
+	}
+	return Board{lo: lo, hi: hi}
+}
+
 // newBoardError is NewBoard one count at a time, for the counts that its
 // single pass refuses: it finds the error that explains why.
 func newBoardError(pits [NumPits]int, scores [2]int, toMove Player) (Board, error) {
@@ -141,6 +164,16 @@ func (b Board) Pits() [NumPits]int {
 	for i := range pits {
 		pits[i] = int(b.byteAt(i))
 	}
+	return pits
+}
+
+// PitCounts returns the seeds in each pit, indexed by pit (R1
+// numbering), as bytes: [Board.Pits] in the form [PackBoard] takes, read
+// in two words.
+func (b Board) PitCounts() [NumPits]uint8 {
+	var pits [NumPits]uint8
+	binary.LittleEndian.PutUint64(pits[0:8], b.lo)
+	binary.LittleEndian.PutUint32(pits[8:12], uint32(b.hi))
 	return pits
 }
 

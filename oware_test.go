@@ -1604,6 +1604,10 @@ func TestNoAllocs(t *testing.T) {
 		"Board":            func() { sink += start.Board().Score(oware.South) },
 		"Board.Hash":       func() { sink += int(start.Board().Hash() & 1) },
 		"Board.Mirror":     func() { sink += start.Board().Mirror().Pit(3) },
+		"Board.PitCounts":  func() { sink += int(start.Board().PitCounts()[3]) },
+		"PackBoard": func() {
+			sink += oware.PackBoard([12]uint8{4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 3, 5}, [2]uint8{}, oware.North).Pit(11)
+		},
 		"Board.AppendText": func() { buf, _ = start.Board().AppendText(buf[:0]) },
 		"AppendText":       func() { buf, _ = start.AppendText(buf[:0]) },
 		"Children": func() {
@@ -2460,6 +2464,78 @@ func TestMoveSetIgnoresBitsBeyondThePits(t *testing.T) {
 	assert.False(t, ok)
 	assert.False(t, s.Contains(12))
 	assert.NotPanics(t, func() { oware.MoveSet(0xffff).Nth(15) })
+}
+
+// TestPackBoard (D4): PackBoard makes the board that NewBoard makes from
+// the same counts, and the zero Board where NewBoard refuses them; the
+// expected boards are written out as position strings.
+func TestPackBoard(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		pits   [12]uint8
+		scores [2]uint8
+		toMove oware.Player
+		want   string // "" for the zero Board
+	}{
+		{"start", [12]uint8{4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4}, [2]uint8{}, oware.South, "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"},
+		{"north to move", [12]uint8{0, 10, 0, 0, 0, 1, 2, 0, 5, 0, 0, 3}, [2]uint8{13, 14}, oware.North, "0-10-0-0-0-1-2-0-5-0-0-3-13-14-N"},
+		{"every seed in the last pit", [12]uint8{11: 48}, [2]uint8{}, oware.South, "0-0-0-0-0-0-0-0-0-0-0-48-0-0-S"},
+		{"every seed captured", [12]uint8{}, [2]uint8{25, 23}, oware.North, "0-0-0-0-0-0-0-0-0-0-0-0-25-23-N"},
+		{"47 seeds", [12]uint8{0: 47}, [2]uint8{}, oware.South, ""},
+		{"49 seeds", [12]uint8{0: 48}, [2]uint8{0, 1}, oware.South, ""},
+		{"a count of 64", [12]uint8{3: 64}, [2]uint8{}, oware.South, ""},
+		{"a score of 255 and pits that wrap to 48", [12]uint8{0: 49}, [2]uint8{255, 0}, oware.South, ""},
+		{"counts of 63 and 241 that wrap to 48", [12]uint8{63, 241}, [2]uint8{}, oware.South, ""},
+		{"side 2", [12]uint8{4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4}, [2]uint8{}, oware.Player(2), ""},
+		{"side 2 and 47 seeds", [12]uint8{0: 47}, [2]uint8{}, oware.Player(1 | 2), ""},
+		{"no seed", [12]uint8{}, [2]uint8{}, oware.South, ""},
+	} {
+		got := oware.PackBoard(c.pits, c.scores, c.toMove)
+		assert.Equal(t, c.want, got.String(), c.name)
+		assert.Equal(t, c.want != "", got.Valid(), c.name)
+		if c.want != "" {
+			assert.Equal(t, c.pits, got.PitCounts(), c.name)
+		}
+	}
+}
+
+// TestPropPackBoard (D4): on any counts, PackBoard agrees with NewBoard
+// (the same board, or the zero Board where NewBoard returns an error);
+// on any board, PitCounts agrees with Pits and packs back into the board.
+func TestPropPackBoard(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var pits [12]uint8
+		var ints [12]int
+		var scores [2]uint8
+		if rapid.Bool().Draw(t, "valid") { // most random counts are not a board
+			s := genSetup.Draw(t, "setup")
+			for i, c := range s.pits {
+				pits[i], ints[i] = uint8(c), c
+			}
+			scores = [2]uint8{uint8(s.scores[0]), uint8(s.scores[1])}
+		} else {
+			for i := range pits {
+				pits[i] = uint8(rapid.IntRange(0, 255).Draw(t, "pit"))
+				ints[i] = int(pits[i])
+			}
+			scores = [2]uint8{uint8(rapid.IntRange(0, 255).Draw(t, "south")), uint8(rapid.IntRange(0, 255).Draw(t, "north"))}
+		}
+		toMove := oware.Player(rapid.IntRange(0, 3).Draw(t, "toMove"))
+		want, err := oware.NewBoard(ints, [2]int{int(scores[0]), int(scores[1])}, toMove)
+		got := oware.PackBoard(pits, scores, toMove)
+		require.Equal(t, err == nil, got.Valid(), "%v %v %v: %v", pits, scores, toMove, err)
+		require.Equal(t, want, got)
+		if err != nil {
+			return
+		}
+		b := genUnmoveBoard(t)
+		counts := b.PitCounts()
+		for i, c := range b.Pits() {
+			require.Equal(t, c, int(counts[i]), "pit %d of %v", i, b)
+		}
+		packed := oware.PackBoard(counts, [2]uint8{uint8(b.Score(oware.South)), uint8(b.Score(oware.North))}, b.ToMove())
+		require.Equal(t, b, packed)
+	})
 }
 
 // TestBoardString: a Board prints as its position string; the zero Board

@@ -152,16 +152,18 @@ func (r Rules) Parents(b Board) iter.Seq2[Move, Board] {
 			uint8(lo), uint8(lo >> 8), uint8(lo >> 16), uint8(lo >> 24), uint8(lo >> 32), uint8(lo >> 40),
 			uint8(lo >> 48), uint8(lo >> 56), uint8(hi), uint8(hi >> 8), uint8(hi >> 16), uint8(hi >> 24),
 		}
-		first := b.ToMove().Opponent().firstPit() // the side that sowed
-		for pit := first; pit < first+PitsPerSide; pit++ {
-			if pits[pit&15] != 0 {
-				continue // the pit sown is empty after the move
-			}
+		sower := b.ToMove().Opponent() // the side that sowed
+		// The pit sown is empty after the move: the top bit of a byte of
+		// empty is set where the sower's pit is empty (every count is
+		// below 0x80, so no byte borrows from the next).
+		const lows, highs = 0x0101_0101_0101, 0x8080_8080_8080
+		empty := ^((b.side(sower) | highs) - lows) & highs
+		for ; empty != 0; empty &= empty - 1 {
+			pit := sower.firstPit() + bits.TrailingZeros64(empty)/8
 			var got [16]uint8 // the seeds each pit received, so far
 			plan := &sowPlan[pit]
-			at := pit
 			for seeds := 1; seeds <= NumSeeds; seeds++ {
-				at = nextSownPit(at, pit)
+				at := plan[seeds].last // where this seed goes
 				if got[at&15]++; got[at&15] > pits[at&15] {
 					break // and so for every larger count: pits only receive more
 				}

@@ -13,9 +13,13 @@ func TestIndexOrder(t *testing.T) {
 			p.nextValid()
 		}
 		var i uint64
+		ranks := newPrefixRanks(n)
 		for {
 			if got := p.rank(n); got != i {
 				t.Fatalf("n=%d %v: rank %d, want %d", n, p, got, i)
+			}
+			if got := ranks.rank(&p); got != i {
+				t.Fatalf("n=%d %v: prefixRanks.rank %d, want %d", n, p, got, i)
 			}
 			if q := unrank(n, i); q != p {
 				t.Fatalf("n=%d: unrank(%d) = %v, want %v", n, i, q, p)
@@ -38,6 +42,7 @@ func TestIndexOrder(t *testing.T) {
 func TestIndexRoundTripDeep(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, n := range []int{14, 20, 24, 28, 36, 48} {
+		ranks := newPrefixRanks(n)
 		for k := range 2000 {
 			i := rng.Uint64N(Entries(n))
 			switch k {
@@ -56,6 +61,9 @@ func TestIndexRoundTripDeep(t *testing.T) {
 			}
 			if got := p.rank(n); got != i {
 				t.Fatalf("n=%d: rank(unrank(%d)) = %d", n, i, got)
+			}
+			if got := ranks.rank(&p); got != i {
+				t.Fatalf("n=%d: prefixRanks.rank(unrank(%d)) = %d", n, i, got)
 			}
 		}
 	}

@@ -48,7 +48,8 @@ type solver struct {
 	n           int
 	exact       bool
 	first, last uint64
-	lower       []*level // the levels below n, by seed count
+	lower       []*level     // the levels below n, by seed count
+	ranks       *prefixRanks // the rank of level n's boards
 	workers     int
 	report      func(phase string, done uint64)
 	// exchange, for a slice, sends the messages to the other slices
@@ -81,6 +82,7 @@ func newSolver(r oware.Rules, n int, first, last uint64, lower []*level, workers
 	if Entries(n) > math.MaxInt64/2 || 6*n > math.MaxUint8 {
 		return nil, fmt.Errorf("tablebase: level %d has %d positions, more than this builder indexes", n, Entries(n))
 	}
+	s.ranks = newPrefixRanks(n)
 	// Whole words of eight bytes (sixteen nibbles), for the atomic
 	// updates of four bytes at a time.
 	size := last - first
@@ -377,6 +379,7 @@ type joiner struct {
 	batch []parent
 	out   []uint64
 	sink  uint32 // what the batch read, so that the reads stay
+	at    cursor // the last position the scan made a board of
 }
 
 // parent is a parent of a position that joined, to be updated.
@@ -433,7 +436,7 @@ func (j *joiner) scanOne(i uint64, loAt, hiAt byte) {
 	if !joinsLo && !joinsHi {
 		return
 	}
-	b := s.board(i)
+	b := j.boardAt(i)
 	if joinsLo {
 		j.los = append(j.los, b)
 	}
@@ -441,6 +444,30 @@ func (j *joiner) scanOne(i uint64, loAt, hiAt byte) {
 		j.his = append(j.his, b)
 	}
 	j.drain()
+}
+
+// boardAt returns the board of position i of the solver, South to move,
+// for the scan, which asks for positions in ascending order: from the
+// pits of the last one asked for, stepped on, when it is close enough
+// before i that stepping costs less than unrank.
+func (j *joiner) boardAt(i uint64) oware.Board {
+	if !j.at.ok || i < j.at.index || i-j.at.index > maxStep {
+		j.at = cursor{pits: unrank(j.s.n, j.s.first+i), index: i, ok: true}
+	}
+	for ; j.at.index < i; j.at.index++ {
+		j.at.pits.nextValid()
+	}
+	return boardOf(&j.at.pits, j.s.n)
+}
+
+// maxStep is the most positions boardAt steps over rather than unrank.
+const maxStep = 8
+
+// cursor is a position of the solver and its pits.
+type cursor struct {
+	pits  pits
+	index uint64 // in the solver's positions
+	ok    bool
 }
 
 // his returns the state bytes of the upper bounds: lo's under exact
@@ -532,7 +559,7 @@ func (j *joiner) parents(x oware.Board, raise bool) {
 		if !q.valid() {
 			continue // a board that no move leads to: not in the level
 		}
-		switch i := q.rank(s.n); {
+		switch i := s.ranks.rank(&q); {
 		case i >= s.first && i < s.last:
 			j.batch = append(j.batch, parent{board: a, index: i - s.first, raise: raise})
 		default:
