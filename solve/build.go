@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -38,8 +39,9 @@ type Progress struct {
 	Rules oware.Rules
 	Seeds int // the level being built
 	// Phase is "graph" (generating every board's moves), "cycle" (the
-	// cycle bounds), "search" (solving the boards whose cycle bounds are
-	// not exact) or "done".
+	// cycle bounds), "returns" (the boards whose cycle bounds are not
+	// exact that a forced return settles), "search" (searching those
+	// left) or "done".
 	Phase string
 	// Done and Total count the boards of the phase "search" handled and
 	// to handle; in the other phases, the thresholds.
@@ -49,6 +51,19 @@ type Progress struct {
 	// "search" so far and those found exact; Nodes the positions
 	// searched.
 	Searched, Solved, Nodes uint64
+	// Returned counts the boards whose cycle bounds differ that the
+	// phase "returns" made exact without search, by a forced return to
+	// the board (see the package documentation); it is set from the
+	// phase "search" on.
+	Returned uint64
+}
+
+// withReturned returns report, which also sets Returned to k.
+func withReturned(report func(Progress), k uint64) func(Progress) {
+	return func(p Progress) {
+		p.Returned = k
+		report(p)
+	}
 }
 
 // Compute builds the tables of rules r for every seed count from 0 to
@@ -112,17 +127,30 @@ func buildLevel(ctx context.Context, t *Tables, n int, opt BuildOptions) (*level
 	if err != nil {
 		return nil, err
 	}
-	g = nil
-	l := &level{rules: t.rules, seeds: n, data: make([]byte, Size(n)*entryWidth)}
 	var open []uint64 // the boards whose cycle bounds are not exact
 	for i := range lo {
-		e := l.data[i*entryWidth:][:entryWidth]
-		e[cycleLo], e[cycleHi], e[freshLo], e[freshHi] = byte(lo[i]), byte(hi[i]), byte(lo[i]), byte(hi[i])
 		if lo[i] < hi[i] {
 			open = append(open, uint64(i))
 		}
 	}
-	lo, hi = nil, nil
+	report(Progress{Phase: "returns", Total: uint64(len(open))})
+	flo, fhi := slices.Clone(lo), slices.Clone(hi)
+	returned, err := forcedReturns(ctx, g, open, flo, fhi)
+	if err != nil {
+		return nil, err
+	}
+	g = nil
+	l := &level{rules: t.rules, seeds: n, data: make([]byte, Size(n)*entryWidth)}
+	open = open[:0] // the boards left to search
+	for i := range lo {
+		e := l.data[i*entryWidth:][:entryWidth]
+		e[cycleLo], e[cycleHi], e[freshLo], e[freshHi] = byte(lo[i]), byte(hi[i]), byte(flo[i]), byte(fhi[i])
+		if flo[i] < fhi[i] {
+			open = append(open, uint64(i))
+		}
+	}
+	lo, hi, flo, fhi = nil, nil, nil, nil
+	report = withReturned(report, uint64(returned))
 	if err := refine(ctx, t, l, open, workers, opt, report); err != nil {
 		return nil, err
 	}

@@ -174,7 +174,6 @@ func (c *coBuchi) attractMax(t int) {
 // flood completes an attractor from the vertices on q: for Min when min,
 // adding to in, or for Max, adding to won.
 func (c *coBuchi) flood(q []uint32, min bool) []uint32 {
-	g := c.g
 	mark := c.won
 	if min {
 		mark = c.in
@@ -182,8 +181,7 @@ func (c *coBuchi) flood(q []uint32, min bool) []uint32 {
 	for len(q) > 0 {
 		w := q[len(q)-1]
 		q = q[:len(q)-1]
-		j := w >> 1
-		for _, p := range g.pred[g.from[j]:g.from[j+1]] {
+		for _, p := range c.g.preds(w) {
 			v := p<<1 | (w&1 ^ 1)
 			if mark[v] || c.won[v] {
 				continue

@@ -98,9 +98,16 @@
 //
 // [Compute] and [Build] solve the levels from 0 seeds up: for each level,
 // the graph of its boards (the moves that capture lead to the levels
-// below, whose values are known), the cycle bounds, then a search of
-// every board whose cycle bounds differ, met for the first time, within
-// BuildOptions.BoardNodes. Each entry holds the cycle bounds and the
+// below, whose values are known), the cycle bounds, then the forced
+// returns, then a search of every board whose bounds still differ, met
+// for the first time, within BuildOptions.BoardNodes. A forced return
+// settles a board whose repetition favours a player at a threshold, when
+// that player can force the play from the board back to it, or to an end
+// of the game that they win, whatever the opponent does: an attractor
+// over the level's graph. Playing its strategy, whose rank falls at every
+// ply, as many times as the repetition rule needs (twice under abapa,
+// once under aalina), no other board occurs that often, so the game ends
+// at the board's own repetition or at an end that player wins. Each entry holds the cycle bounds and the
 // bounds of the value of the board met for the first time, exact where
 // the cycle bounds or the search proved it; [Tables.Probe] gives the
 // latter. A level holds every way to put n seeds in the 12 pits,

@@ -31,6 +31,14 @@ type graph struct {
 	repeats []bool
 }
 
+// preds returns, for vertex w of the game on two copies of the level
+// (vertex 2i: board i, Max to move; 2i+1: Min to move), the boards with
+// a move to it that captures nothing: board p is vertex p<<1 | (w&1 ^ 1).
+func (g *graph) preds(w uint32) []uint32 {
+	j := w >> 1
+	return g.pred[g.from[j]:g.from[j+1]]
+}
+
 // noExit marks a board without a move that leaves its level.
 const noExit = math.MinInt8
 

@@ -17,9 +17,10 @@ import (
 // TestBuildLevels measures, when OWARE_SOLVE_BUILD names rules and a
 // seed count (such as "abapa:8,aalina:7"), the build of the exact tables
 // of boards met for the first time, level by level: the boards whose
-// cycle bounds are exact, those searched, those the search proved, the
-// nodes, the time and the heap. The figures are in docs/solve.md; the
-// time depends on the machine and its load, the nodes do not.
+// cycle bounds are exact, those a forced return settled, those searched,
+// those the search proved, the nodes, the time and the heap. The figures
+// are in docs/solve.md; the time depends on the machine and its load, the
+// nodes do not.
 // OWARE_SOLVE_BUILD_NODES sets the budget of a board (default
 // DefaultBoardNodes) and OWARE_SOLVE_BUILD_WORKERS the goroutines.
 func TestBuildLevels(t *testing.T) {
@@ -51,8 +52,8 @@ func TestBuildLevels(t *testing.T) {
 				last = time.Now()
 				var m runtime.MemStats
 				runtime.ReadMemStats(&m)
-				t.Logf("%s %d seeds: %s %d/%d boards, searched %d, solved %d, nodes %d, %v, heap %d MB",
-					name, p.Seeds, p.Phase, p.Done, p.Total, p.Searched, p.Solved, p.Nodes, p.Elapsed.Round(time.Millisecond), m.HeapAlloc>>20)
+				t.Logf("%s %d seeds: %s %d/%d boards, returns %d, searched %d, solved %d, nodes %d, %v, heap %d MB",
+					name, p.Seeds, p.Phase, p.Done, p.Total, p.Returned, p.Searched, p.Solved, p.Nodes, p.Elapsed.Round(time.Millisecond), m.HeapAlloc>>20)
 			}
 		}
 		var searched, solved, nodes uint64
