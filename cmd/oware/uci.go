@@ -53,18 +53,15 @@ directory oware in the user's cache directory ($XDG_CACHE_HOME or
 			if err != nil {
 				return err
 			}
-			dir := cache.dir
+			dir, cacheErr := cache.dir, error(nil)
 			if !cache.set {
-				var err error
-				if dir, err = userCache(); err != nil && tables == nil && endgame > 0 {
-					if !cli.IsSet(fs, "endgame") {
-						endgame = uci.MemoryEndgame
-					}
-					fmt.Fprintf(s.Stderr, "oware uci: no cache directory for the endgames (%v): the endgames of up to %d seeds are solved in memory\n", err, endgame)
-				}
+				dir, cacheErr = userCache()
 			}
 			if dir == "" && !cli.IsSet(fs, "endgame") {
 				endgame = uci.MemoryEndgame
+			}
+			if cacheErr != nil && tables == nil && endgame > 0 {
+				fmt.Fprintf(s.Stderr, "oware uci: no cache directory for the endgames (%v): the endgames of up to %d seeds are solved in memory\n", cacheErr, endgame)
 			}
 			srv, err := uci.NewEngineServer(uci.EngineConfig{Rules: *rules, HashMB: hash, Tables: tables, Endgame: endgame, Cache: dir})
 			if err != nil {
