@@ -94,8 +94,9 @@ type duelSummary struct {
 
 // duelSPRT is the outcome of the SPRT of oware match -sprt: its
 // hypotheses and error rates, the log-likelihood ratio and its bounds,
-// the decision ("H1 accepted", "H0 accepted" or "continue" when the
-// openings ran out first), and the Elo difference of the pairs with its
+// the decision ("H1 accepted", "H0 accepted", or why there is none: "no
+// decision: the openings ran out" or "no decision: the match ended
+// early"), and the Elo difference of the pairs with its
 // 95% interval (null where infinite).
 type duelSPRT struct {
 	Elo0   float64  `json:"elo0"`
@@ -364,7 +365,7 @@ func duel(stdout, stderr io.Writer, d duelFlags, lim uci.Limits, rules oware.Rul
 		if lim.MoveTime > 0 {
 			movetime = lim.MoveTime.String()
 		}
-		sum := duelSummary{Kind: "summary", Engines: names, Rules: rules, MoveTime: movetime, Limits: lim.String(), Pairs: res.Pairs, SPRT: sprtSummary(d.sprt.sprt, res.Pairs),
+		sum := duelSummary{Kind: "summary", Engines: names, Rules: rules, MoveTime: movetime, Limits: lim.String(), Pairs: res.Pairs, SPRT: sprtSummary(d.sprt.sprt, res.Pairs, playErr != nil),
 			Openings: len(openings), Plies: d.plies,
 			Games: res.Games(), Wins: res.Wins, Draws: res.Draws, Losses: res.Losses,
 			Score: res.Share(), Elo: finite(diff), Lo: finite(lo), Hi: finite(hi),
@@ -385,7 +386,7 @@ func duel(stdout, stderr io.Writer, d duelFlags, lim uci.Limits, rules oware.Rul
 		100*res.Share())
 	fmt.Fprintf(stdout, "Elo difference: %s\n", eloText(res.Share(), diff, lo, hi))
 	if s := d.sprt.sprt; s != nil {
-		sum := sprtSummary(s, res.Pairs)
+		sum := sprtSummary(s, res.Pairs, playErr != nil)
 		fmt.Fprintf(stdout, "SPRT: %s, LLR %.2f (bounds %.2f and %.2f) after %s\n", sum.Result, sum.LLR, sum.Lower, sum.Upper, words.Count(res.Pairs.Pairs(), "pair", "pairs"))
 		diff, lo, hi := res.Pairs.Elo()
 		fmt.Fprintf(stdout, "pairs by the first engine's points (0, ½, 1, 1½, 2): %s; Elo difference %s\n", res.Pairs, eloText(res.Share(), diff, lo, hi))
@@ -403,15 +404,21 @@ func duel(stdout, stderr io.Writer, d duelFlags, lim uci.Limits, rules oware.Rul
 }
 
 // sprtSummary returns the outcome of the SPRT s after the pairs p, or nil
-// when there is none.
-func sprtSummary(s *uci.SPRT, p uci.Pentanomial) *duelSPRT {
+// when there is none; early says that the match ended before its openings
+// did (interrupted, or an engine that failed), which is then why a test
+// that crossed no bound has no decision.
+func sprtSummary(s *uci.SPRT, p uci.Pentanomial, early bool) *duelSPRT {
 	if s == nil {
 		return nil
 	}
 	lower, upper := s.Bounds()
 	decision := s.Decide(p)
 	result := decision.String()
-	if decision == uci.Continue {
+	switch {
+	case decision != uci.Continue:
+	case early:
+		result = "no decision: the match ended early"
+	default:
 		result = "no decision: the openings ran out"
 	}
 	diff, lo, hi := p.Elo()

@@ -198,6 +198,30 @@ func TestDuelSPRT(t *testing.T) {
 	assert.Nil(t, sum.SPRT.Elo, "no pair won: no finite Elo difference")
 }
 
+// TestSPRTSummaryEnd: a test that crossed no bound says why it has no
+// decision: the openings all played, or a match that ended before them
+// (Ctrl-C, an engine that failed), which must not be reported as the
+// openings running out; a crossed bound is reported however the match
+// ended.
+func TestSPRTSummaryEnd(t *testing.T) {
+	s := &uci.SPRT{Elo0: 0, Elo1: 10}
+	undecided := uci.Pentanomial{1, 0, 2, 0, 1}    // LLR 0 (an even score): far from both bounds
+	decided := uci.Pentanomial{10, 10, 80, 40, 60} // 66% over 200 pairs, far above elo1: H1
+	for _, c := range []struct {
+		p     uci.Pentanomial
+		early bool
+		want  string
+	}{
+		{undecided, false, "no decision: the openings ran out"},
+		{undecided, true, "no decision: the match ended early"},
+		{decided, false, "H1 accepted"},
+		{decided, true, "H1 accepted"},
+	} {
+		assert.Equal(t, c.want, sprtSummary(s, c.p, c.early).Result, "%v early=%v", c.p, c.early)
+	}
+	assert.Nil(t, sprtSummary(nil, undecided, true), "no test, no summary")
+}
+
 // TestDuelClock: with -tc the games are played on the clock: the engines
 // get their clocks with every go, and the records say the time control.
 func TestDuelClock(t *testing.T) {
