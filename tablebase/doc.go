@@ -119,8 +119,9 @@
 //     first set joined it, its captures worth at most -t, joins the
 //     second. Under awari the thresholds stop at 1. The workers share
 //     each threshold, positions joining through atomic updates, and
-//     follow back 32 positions at a time, reading the state of all their
-//     parents first.
+//     follow back 32 positions of each set at a time, reading the state
+//     of all their parents first; the positions a scan finds wait until
+//     they fill such a batch, so that their parents' reads overlap.
 //
 // A position's whole state is a byte per bound (one under awari, where a
 // position joins at most one set): the bound once found, and until then

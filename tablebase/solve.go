@@ -418,6 +418,7 @@ func (j *joiner) scan(from, to uint64) {
 			j.scanOne(i, loAt, hiAt)
 		}
 	}
+	j.drain(1)
 }
 
 // ones has a 1 in each byte.
@@ -443,7 +444,7 @@ func (j *joiner) scanOne(i uint64, loAt, hiAt byte) {
 	if joinsHi {
 		j.his = append(j.his, b)
 	}
-	j.drain()
+	j.drain(batchSize)
 }
 
 // boardAt returns the board of position i of the solver, South to move,
@@ -504,13 +505,17 @@ func (j *joiner) receive(msgs []uint64) {
 			j.his = append(j.his, s.board(i))
 		}
 	}
-	j.drain()
+	j.drain(1)
 }
 
-// drain follows back every position on the stacks, a batch at a time.
-func (j *joiner) drain() {
+// drain follows back the positions on the stacks, a batch at a time,
+// while they hold at least least of them (at least 1). The scan leaves
+// the positions it finds on the stacks until they fill a batch, so that
+// the batch's reads ahead overlap: a position and its few parents alone
+// would wait for their cache misses one small group at a time.
+func (j *joiner) drain(least int) {
 	s := j.s
-	for len(j.los) > 0 || len(j.his) > 0 {
+	for len(j.los)+len(j.his) >= max(least, 1) {
 		j.batch = j.batch[:0]
 		for k := 0; k < batchSize && len(j.his) > 0; k++ {
 			x := j.his[len(j.his)-1]
