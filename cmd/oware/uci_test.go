@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -20,6 +21,7 @@ import (
 	"github.com/seed3966233f/oware/internal/boardgen"
 	"github.com/seed3966233f/oware/internal/prng"
 	"github.com/seed3966233f/oware/internal/testkit"
+	"github.com/seed3966233f/oware/solve"
 	"github.com/seed3966233f/oware/tablebase"
 	"github.com/seed3966233f/oware/uci"
 )
@@ -397,4 +399,59 @@ func TestUCINoCache(t *testing.T) {
 	require.Equal(t, exitOK, status, errOut)
 	assert.Equal(t, "readyok\n", out)
 	assert.Empty(t, errOut, "no cache asked for")
+}
+
+// TestUCISolve: with a time a move (go movetime) and endgame tables, oware
+// uci asks the solver with the game's history at a position of few seeds
+// that the tables' first-met values do not decide, and plays a move of
+// perfect play with that history, which the search alone does not find
+// here; -nosolve switches the solver off, and the search's move stands.
+// Each move's value is package solve's Solver's, which its tests check
+// against an independent reference solver. The position (abapa, 5 seeds,
+// its quiet moves from 0-0-2-0-0-1-2-0-0-0-0-0-21-22-S) was found by a
+// search of random ones where the two differ.
+func TestUCISolve(t *testing.T) {
+	const (
+		start = "0-0-2-0-0-1-2-0-0-0-0-0-21-22-S"
+		moves = "C a F c E b D c E"
+	)
+	p := oware.PositionFrom(oware.MustParseBoard(start))
+	for _, s := range strings.Fields(moves) {
+		m, err := oware.ParseMove(s)
+		require.NoError(t, err)
+		p, err = p.Play(m)
+		require.NoError(t, err)
+	}
+	tb, err := tablebase.Compute(context.Background(), oware.Rules{}, 6, tablebase.BuildOptions{})
+	require.NoError(t, err)
+	sv, err := solve.New(oware.Rules{}, solve.Options{Plain: tb, TableSize: 1 << 20})
+	require.NoError(t, err)
+	values, err := sv.SolveMoves(context.Background(), p, solve.Limits{}, nil)
+	require.NoError(t, err)
+	best := math.MinInt
+	value := map[oware.Move]int{}
+	for _, mv := range values {
+		require.True(t, mv.Value.Exact(), "%s", mv.Move)
+		value[mv.Move] = mv.Value.Lo()
+		best = max(best, mv.Value.Lo())
+	}
+	session := "isready\nposition fen " + start + " moves " + strings.ReplaceAll(moves, " ", "") + "\ngo movetime 300\n"
+	played := func(args ...string) oware.Move {
+		t.Helper()
+		status, out, errOut := uciSession(t, session, append([]string{"-endgame", "6", "-cache", ""}, args...)...)
+		require.Equal(t, exitOK, status, errOut)
+		m := bestmoveLine.FindStringSubmatch(out[len(out)-1])
+		require.NotNil(t, m, "%q", out)
+		mv, err := oware.ParseMove(m[1])
+		require.NoError(t, err)
+		return mv
+	}
+	with := played()
+	assert.Equal(t, best, value[with], "with the solver: %s, values %v", with, values)
+	without := played("-nosolve")
+	assert.Less(t, value[without], best, "without it: %s, values %v", without, values)
+	// A search by depth never asks it.
+	status, out, errOut := uciSession(t, strings.Replace(session, "movetime 300", "depth 12", 1), "-endgame", "6", "-cache", "")
+	require.Equal(t, exitOK, status, errOut)
+	assert.True(t, strings.HasPrefix(out[len(out)-1], "bestmove "+without.String()), "%q", out)
 }
