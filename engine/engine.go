@@ -226,8 +226,9 @@ type Result struct {
 	// Solved tells that package solve proved the value of the position
 	// with its history (R10) and that Move is a move of perfect play with
 	// it; SolvedValue is then that value. A search with a time limit and
-	// endgame tables asks it, with a quarter of the time, at positions of
-	// at most SolveSeeds seeds that the tables do not decide. Score,
+	// endgame tables asks it (unless Options.NoSolve), with a quarter of
+	// the time, at positions of at most SolveSeeds seeds that the tables
+	// do not decide. Score,
 	// Depth and PV stay the search's, but for a Move other than the
 	// search's, whose PV is Move alone.
 	Solved      bool
@@ -264,6 +265,10 @@ type Options struct {
 	// with at most ProbeSeeds seeds on its board (0: any number).
 	Probe      Probe
 	ProbeSeeds int // the most seeds on the board of a position that Probe knows; 0 for any number
+	// NoSolve, when true, never asks package solve at the root (see
+	// Result.Solved): the search with tables plays as with a depth or a
+	// number of positions, the whole time its own.
+	NoSolve bool
 	// Now, when not nil, is the clock that measures Limits.Time and the
 	// deadline of a search's context, in place of time.Now: a clock of
 	// the program's own, or a clock of its tests. The search reads it
@@ -283,6 +288,7 @@ type Engine struct {
 	s          *searcher
 	probe      Probe
 	probeSeeds int
+	noSolve    bool
 	now        func() time.Time
 	tables     atomic.Pointer[endgames]
 }
@@ -300,7 +306,7 @@ func New(opt Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{s: newSearcher(size), probe: opt.Probe, probeSeeds: oware.NumSeeds, now: opt.Now}
+	e := &Engine{s: newSearcher(size), probe: opt.Probe, probeSeeds: oware.NumSeeds, noSolve: opt.NoSolve, now: opt.Now}
 	if opt.ProbeSeeds > 0 {
 		e.probeSeeds = opt.ProbeSeeds
 	}
@@ -428,7 +434,7 @@ func (e *Engine) Analyze(ctx context.Context, p oware.Position, lim Limits, prog
 		lim.Depth = 1 // the move is known: keep the time for the moves to come
 	}
 	var solveTime time.Duration
-	if tables != nil && lim.Time > 0 && solveWorth(tables.tb, p) {
+	if tables != nil && lim.Time > 0 && !e.noSolve && solveWorth(tables.tb, p) {
 		solveTime = lim.Time / solveShare
 		lim.Time -= solveTime
 	}

@@ -255,6 +255,14 @@ func TestSolvedMove(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, r.Solved)
 
+	// With NoSolve it is never asked, with the same time at the same
+	// position.
+	off, err := New(Options{TableSize: MinTableSize, Tables: tb, NoSolve: true})
+	require.NoError(t, err)
+	r, err = off.Search(context.Background(), p, Limits{Time: time.Second})
+	require.NoError(t, err)
+	assert.False(t, r.Solved)
+
 	sv, err := solve.New(oware.Rules{}, solve.Options{Plain: tb, TableSize: 1 << 20})
 	require.NoError(t, err)
 	rng := rand.New(rand.NewPCG(27, 2))

@@ -26,8 +26,8 @@ const (
 // solving more in memory at every start takes too long (15 seeds: 11
 // CPU-seconds, against 1.3 for 12).
 const (
-	DefaultEndgame = 15
-	MaxEndgame     = 15
+	DefaultEndgame = 18
+	MaxEndgame     = 18
 	MemoryEndgame  = 12
 )
 
@@ -60,6 +60,11 @@ type EngineConfig struct {
 	// info string and solves the endgames of up to min(Endgame,
 	// MemoryEndgame) seeds in memory instead.
 	Cache string
+	// NoSolve, when true, keeps the engine from asking package solve at
+	// the root of a search with a time limit (engine.Options.NoSolve); its
+	// name then says so, which tells it apart in the records of a match
+	// against the engine with it.
+	NoSolve bool
 }
 
 // NewEngineServer returns a Server of the built-in engine (package
@@ -81,12 +86,16 @@ func NewEngineServer(cfg EngineConfig) (*Server, error) {
 	case cfg.Endgame < 0 || cfg.Endgame > MaxEndgame:
 		return nil, &Error{Op: "endgame", Err: ErrSyntax, Detail: fmt.Sprintf("%d seeds: want 0 to %d", cfg.Endgame, MaxEndgame)}
 	}
-	eng, err := engine.New(engine.Options{TableSize: cfg.HashMB << 20, Tables: cfg.Tables})
+	eng, err := engine.New(engine.Options{TableSize: cfg.HashMB << 20, Tables: cfg.Tables, NoSolve: cfg.NoSolve})
 	if err != nil {
 		return nil, err
 	}
+	name := fmt.Sprintf("oware (github.com/seed3966233f/oware, %s rules)", cfg.Rules)
+	if cfg.NoSolve {
+		name = fmt.Sprintf("oware (github.com/seed3966233f/oware, %s rules, no solver)", cfg.Rules)
+	}
 	s := &Server{
-		Name:    fmt.Sprintf("oware (github.com/seed3966233f/oware, %s rules)", cfg.Rules),
+		Name:    name,
 		Author:  "the oware authors",
 		Rules:   cfg.Rules,
 		Engine:  eng,

@@ -85,10 +85,15 @@
 // string error: ..." and changes nothing: the position stays as it was.
 //
 // The built-in engine's Server ([NewEngineServer]) names itself with its
-// rules ("id name oware (github.com/seed3966233f/oware, abapa rules)") and
+// rules ("id name oware (github.com/seed3966233f/oware, abapa rules)",
+// with ", no solver" after the rules when EngineConfig.NoSolve is set) and
 // has the options Hash, the size of its table in MB, and MultiPV, the
 // lines to search, 1 to 6. Where its endgame tables decide the game right
 // after a capture, it plays one of their best moves (see package engine).
+// The time of "go movetime" is the engine's own (engine.Limits.Time), so
+// that with endgame tables it asks package solve at a root of few seeds
+// that they do not decide (engine.Result.Solved), unless
+// EngineConfig.NoSolve.
 //
 // A Server plays by its [Server.Rules]; a GUI judges games by its own, so
 // serve the GUI's preset: Aualé's ("auale"), whose games end at the second

@@ -37,10 +37,10 @@ const (
 	// engine starts slowly.
 	StartTime = 30 * time.Second
 	// ReadyTime is the time an EnginePlayer waits for readyok: oware uci
-	// builds its endgames of 15 seeds into its cache on its first start
-	// (14 CPU-seconds, more on a busy machine), and solves them in memory
-	// in 11 to 13 s with -cache "" -endgame 15.
-	ReadyTime = 60 * time.Second
+	// builds its endgames of 18 seeds into its cache on its first start
+	// (72 CPU-seconds, 2 minutes on a busy machine), and solves those of
+	// 15 in memory in 11 to 13 s with -cache "" -endgame 15.
+	ReadyTime = 5 * time.Minute
 )
 
 // EnginePlayer is an engine in a process of its own as a player: a Client

@@ -533,6 +533,9 @@ func TestNewEngineServer(t *testing.T) {
 	srv, err = NewEngineServer(EngineConfig{Rules: rs, Endgame: 12})
 	require.NoError(t, err)
 	assert.Nil(t, srv.Prepare, "no tables under board-game-rs")
+	srv, err = NewEngineServer(EngineConfig{Rules: aalina, NoSolve: true})
+	require.NoError(t, err)
+	assert.Equal(t, "oware (github.com/seed3966233f/oware, aalina rules, no solver)", srv.Name)
 }
 
 // TestServerMultiPV: the option MultiPV, declared on uci and set for its

@@ -13,7 +13,7 @@ import (
 
 var uciCommand = &cli.Command{
 	Name:  "uci",
-	Usage: []string{"[-rules NAME] [-hash MB] [-tablebase DIR | -endgame N] [-cache DIR]"},
+	Usage: []string{"[-rules NAME] [-hash MB] [-tablebase DIR | -endgame N] [-cache DIR] [-nosolve]"},
 	Short: "the engine, speaking the protocol of Aalina and Aualé (UCI for Oware)",
 	Long: `
 Uci is the engine as a program that other programs drive: it speaks, on
@@ -26,15 +26,19 @@ The protocol is described in the documentation of package uci.
 rules, so give its preset (-rules auale for Aualé). -tablebase gives the
 engine endgame tables built by oware tablebase build under the same
 rules. Without it, the engine plays the endgames of up to -endgame seeds
-(15 by default) from tables that it builds into the directory -cache the
-first time (about 14 CPU-seconds for 15 seeds, 33 MB) and reads from it
-in a fraction of a second afterwards, checking their checksums; where the
+(18 by default) from tables that it builds into the directory -cache the
+first time (about 72 CPU-seconds for 18 seeds, 160 MB) and reads from it
+in about a second afterwards, checking their checksums; where the
 cache can be neither read nor built, it says why in an info string and
 solves the endgames of up to 12 seeds in memory instead (one to two
 seconds), as it does at every start with -cache "" (whose -endgame is then
 12 by default; 15 take 11 CPU-seconds). The default cache is the
 directory oware in the user's cache directory ($XDG_CACHE_HOME or
-~/.cache on Linux). To play against it in Aualé:
+~/.cache on Linux). With a time limit (go movetime, or a clock) and
+endgame tables, the engine also asks the solver with the game's history
+(package solve) at positions of at most 12 seeds that the tables do not
+decide, with a quarter of the move's time; -nosolve switches that off. To
+play against it in Aualé:
 
 	auale --engine="oware uci -rules auale"`,
 	Flags: func(fs *flag.FlagSet) cli.Func {
@@ -43,6 +47,7 @@ directory oware in the user's cache directory ($XDG_CACHE_HOME or
 		cli.IntVar(fs, &hash, "hash", uci.DefaultHashMB, uci.MinHashMB, uci.MaxHashMB, fmt.Sprintf("the size of the transposition table, `MB` %d to %d (the Hash option)", uci.MinHashMB, uci.MaxHashMB))
 		tablesDir := fs.String("tablebase", "", "play endgames perfectly from the tables in `DIR` (oware tablebase build)")
 		cli.IntVar(fs, &endgame, "endgame", uci.DefaultEndgame, 0, uci.MaxEndgame, fmt.Sprintf("without -tablebase, play the endgames of up to `N` seeds perfectly, 0 to %d (0: none; %d by default without a cache)", uci.MaxEndgame, uci.MemoryEndgame))
+		noSolve := fs.Bool("nosolve", false, "never ask the solver with history at the root of a timed search (see docs/solve.md)")
 		var cache cacheFlag
 		fs.Var(&cache, "cache", "build the endgames once into `DIR` and read them from it afterwards (by default oware in the user's cache directory; \"\": solve them in memory at every start)")
 		return func(_ context.Context, s cli.Streams, args []string) error {
@@ -63,7 +68,7 @@ directory oware in the user's cache directory ($XDG_CACHE_HOME or
 			if cacheErr != nil && tables == nil && endgame > 0 {
 				fmt.Fprintf(s.Stderr, "oware uci: no cache directory for the endgames (%v): the endgames of up to %d seeds are solved in memory\n", cacheErr, endgame)
 			}
-			srv, err := uci.NewEngineServer(uci.EngineConfig{Rules: *rules, HashMB: hash, Tables: tables, Endgame: endgame, Cache: dir})
+			srv, err := uci.NewEngineServer(uci.EngineConfig{Rules: *rules, HashMB: hash, Tables: tables, Endgame: endgame, Cache: dir, NoSolve: *noSolve})
 			if err != nil {
 				return err
 			}

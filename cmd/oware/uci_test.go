@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -20,6 +21,7 @@ import (
 	"github.com/seed3966233f/oware/internal/boardgen"
 	"github.com/seed3966233f/oware/internal/prng"
 	"github.com/seed3966233f/oware/internal/testkit"
+	"github.com/seed3966233f/oware/solve"
 	"github.com/seed3966233f/oware/tablebase"
 	"github.com/seed3966233f/oware/uci"
 )
@@ -237,7 +239,7 @@ func TestUCITablebase(t *testing.T) {
 }
 
 // TestUCIEndgame: without -tablebase, oware uci gets the endgames of up
-// to -endgame seeds when it starts (15 by default, built into the cache
+// to -endgame seeds when it starts (18 by default, built into the cache
 // the first time and read from it afterwards; 12 without a cache), answers
 // isready once they are ready, and then plays one of their best moves
 // where they decide the game.
@@ -257,7 +259,7 @@ func TestUCIEndgame(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, uci.DefaultEndgame, tables.MaxSeeds(oware.Rules{}))
 	} else {
-		// 15 seeds take many minutes under the race detector.
+		// 18 seeds take many minutes under the race detector.
 		var err error
 		tables, err = tablebase.Compute(context.Background(), oware.Rules{}, 6, tablebase.BuildOptions{})
 		require.NoError(t, err)
@@ -310,7 +312,7 @@ func TestUCIEndgame(t *testing.T) {
 	}
 	assert.Positive(t, differs, "a search of depth 1 alone misses a best move somewhere")
 
-	// By default: 15 seeds (uci.DefaultEndgame), read from the cache, and
+	// By default: 18 seeds (uci.DefaultEndgame), read from the cache, and
 	// without a cache 12 (uci.MemoryEndgame), at positions where depth 1
 	// alone misses.
 	if !raceEnabled {
@@ -327,17 +329,17 @@ func TestUCIEndgame(t *testing.T) {
 			checkBest(strings.Split(strings.TrimSpace(out), "\n"), p, best)
 		}
 	} else {
-		t.Log("the defaults of 15 and 12 seeds are not checked under the race detector")
+		t.Log("the defaults of 18 and 12 seeds are not checked under the race detector")
 	}
 
 	// Rules that the tables do not support: no endgames, and no wait.
 	status, got, errOut := uciSession(t, "isready\ngo depth 2\n", "-rules", "board-game-rs", "-endgame", "12")
 	require.Equal(t, exitOK, status, errOut)
 	assert.Equal(t, "readyok", got[0])
-	for _, n := range []string{"-1", "16"} {
+	for _, n := range []string{"-1", "19"} {
 		status, _, errOut = uciSession(t, "", "-endgame", n)
 		assert.Equal(t, exitUsage, status, n)
-		assert.Contains(t, errOut, `invalid value "`+n+`" for flag -endgame: want a whole number from 0 to 15`, n)
+		assert.Contains(t, errOut, `invalid value "`+n+`" for flag -endgame: want a whole number from 0 to 18`, n)
 	}
 }
 
@@ -397,4 +399,59 @@ func TestUCINoCache(t *testing.T) {
 	require.Equal(t, exitOK, status, errOut)
 	assert.Equal(t, "readyok\n", out)
 	assert.Empty(t, errOut, "no cache asked for")
+}
+
+// TestUCISolve: with a time a move (go movetime) and endgame tables, oware
+// uci asks the solver with the game's history at a position of few seeds
+// that the tables' first-met values do not decide, and plays a move of
+// perfect play with that history, which the search alone does not find
+// here; -nosolve switches the solver off, and the search's move stands.
+// Each move's value is package solve's Solver's, which its tests check
+// against an independent reference solver. The position (abapa, 5 seeds,
+// its quiet moves from 0-0-2-0-0-1-2-0-0-0-0-0-21-22-S) was found by a
+// search of random ones where the two differ.
+func TestUCISolve(t *testing.T) {
+	const (
+		start = "0-0-2-0-0-1-2-0-0-0-0-0-21-22-S"
+		moves = "C a F c E b D c E"
+	)
+	p := oware.PositionFrom(oware.MustParseBoard(start))
+	for _, s := range strings.Fields(moves) {
+		m, err := oware.ParseMove(s)
+		require.NoError(t, err)
+		p, err = p.Play(m)
+		require.NoError(t, err)
+	}
+	tb, err := tablebase.Compute(context.Background(), oware.Rules{}, 6, tablebase.BuildOptions{})
+	require.NoError(t, err)
+	sv, err := solve.New(oware.Rules{}, solve.Options{Plain: tb, TableSize: 1 << 20})
+	require.NoError(t, err)
+	values, err := sv.SolveMoves(context.Background(), p, solve.Limits{}, nil)
+	require.NoError(t, err)
+	best := math.MinInt
+	value := map[oware.Move]int{}
+	for _, mv := range values {
+		require.True(t, mv.Value.Exact(), "%s", mv.Move)
+		value[mv.Move] = mv.Value.Lo()
+		best = max(best, mv.Value.Lo())
+	}
+	session := "isready\nposition fen " + start + " moves " + strings.ReplaceAll(moves, " ", "") + "\ngo movetime 300\n"
+	played := func(args ...string) oware.Move {
+		t.Helper()
+		status, out, errOut := uciSession(t, session, append([]string{"-endgame", "6", "-cache", ""}, args...)...)
+		require.Equal(t, exitOK, status, errOut)
+		m := bestmoveLine.FindStringSubmatch(out[len(out)-1])
+		require.NotNil(t, m, "%q", out)
+		mv, err := oware.ParseMove(m[1])
+		require.NoError(t, err)
+		return mv
+	}
+	with := played()
+	assert.Equal(t, best, value[with], "with the solver: %s, values %v", with, values)
+	without := played("-nosolve")
+	assert.Less(t, value[without], best, "without it: %s, values %v", without, values)
+	// A search by depth never asks it.
+	status, out, errOut := uciSession(t, strings.Replace(session, "movetime 300", "depth 12", 1), "-endgame", "6", "-cache", "")
+	require.Equal(t, exitOK, status, errOut)
+	assert.True(t, strings.HasPrefix(out[len(out)-1], "bestmove "+without.String()), "%q", out)
 }
