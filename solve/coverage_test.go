@@ -1,10 +1,13 @@
 package solve
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -102,6 +105,7 @@ func TestCoverage(t *testing.T) {
 			require.NoError(t, err)
 			build := time.Since(start)
 			ps := gamePositions(t, r, n)
+			open := map[openKind]int{} // the positions not solved, by kind
 			within := make([]int, len(limits))
 			inNodes := make([]int, len(budgets))
 			var nodes, decided uint64
@@ -112,6 +116,7 @@ func TestCoverage(t *testing.T) {
 				s, root, err := sv.start(ctx, p, Limits{Nodes: budgets[len(budgets)-1]})
 				require.NoError(t, err)
 				s.tt.clear() // each position alone
+				plo, phi := s.prior(&root)
 				begin := time.Now()
 				lo, hi := s.solve(&root)
 				took := time.Since(begin)
@@ -120,6 +125,7 @@ func TestCoverage(t *testing.T) {
 				sv.done(s)
 				cancel()
 				if lo != hi {
+					open[openKind{seedsOf(root), root.QuietPlies() == 0, phi - plo, hi - lo}]++
 					continue
 				}
 				decided++
@@ -156,6 +162,30 @@ func TestCoverage(t *testing.T) {
 			}
 			line += fmt.Sprintf(", exact %d, nodes per position %d", decided, nodes/uint64(max(len(ps), 1)))
 			t.Log(line)
+			logOpen(t, name, n, open)
 		}
+	}
+}
+
+// openKind is a kind of position that the solver did not solve: its
+// seeds, whether it is right after a capture (no history), and the width
+// of its bounds before the search and after it.
+type openKind struct {
+	seeds         int
+	fresh         bool
+	before, after int
+}
+
+// logOpen logs how many positions of each kind the solver did not solve.
+func logOpen(t *testing.T, name string, n int, open map[openKind]int) {
+	kinds := slices.SortedFunc(maps.Keys(open), func(a, b openKind) int {
+		return cmp.Or(cmp.Compare(a.seeds, b.seeds), cmp.Compare(a.before, b.before), cmp.Compare(a.after, b.after), cmp.Compare(fmt.Sprint(a.fresh), fmt.Sprint(b.fresh)))
+	})
+	for _, k := range kinds {
+		history := "with a history"
+		if k.fresh {
+			history = "right after a capture"
+		}
+		t.Logf("%s n<=%d not solved: %d of %d seeds, %s, bounds %d wide before the search, %d after", name, n, open[k], k.seeds, history, k.before, k.after)
 	}
 }
