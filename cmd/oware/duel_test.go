@@ -355,6 +355,7 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 		{"aalina-s23.ogn", 120, "| the same, seed 23, 60 openings, 120 games | 58 | 15 | 47 | 54.6% | +32 (−26 to +92) |", 0},
 		{"aalina-s24.ogn", 100, "| `oware uci -rules aalina` (36a3bd1: forced moves extended, its 15-seed endgames from its cache; seed 24, 50 openings, 100 games, not alone) | 62 | 10 | 28 | 67.0% | +123 (+58 to +197) |", 1},
 		{"aalina-s25.ogn", 200, "| `oware uci -rules aalina` (1556605: forced moves extended, reverse futility pruning, 15-seed endgames from its cache; alone, seed 25, 100 openings, 200 games) | 120 | 30 | 50 | 67.5% | +127 (+82 to +176) |", 0},
+		{"aalina-s26.ogn", 200, "| `oware uci -rules aalina` (e436cd3: as 1556605, with 18-seed endgames from its cache and package solve at the root; alone, seed 26, 100 openings, 200 games) | 126 | 19 | 55 | 67.8% | +129 (+82 to +180) |", 0},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			require.Contains(t, text, tc.row)
