@@ -90,10 +90,11 @@ func NewEngineServer(cfg EngineConfig) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := fmt.Sprintf("oware (github.com/seed3966233f/oware, %s rules)", cfg.Rules)
+	suffix := ""
 	if cfg.NoSolve {
-		name = fmt.Sprintf("oware (github.com/seed3966233f/oware, %s rules, no solver)", cfg.Rules)
+		suffix = ", no solver"
 	}
+	name := fmt.Sprintf("oware (github.com/seed3966233f/oware, %s rules%s)", cfg.Rules, suffix)
 	s := &Server{
 		Name:    name,
 		Author:  "the oware authors",

@@ -128,16 +128,22 @@ func parseGo(args []string) (goRequest, error) {
 
 // search returns the limits of a search of p by the built-in engine
 // under l, and the time after which the search must end, 0 for none:
-// l's depth and positions, and MoveTime, or else the clock of the player
-// to move with its increment and the moves to go, which the engine
-// manages (see engine.Limits.Clock), the search ending at the most that
-// it allows. A clock of the player to move at 0 while the other
-// player's is not is no time left: a millisecond.
+// l's depth and positions, and MoveTime, which is also the engine's own
+// time (engine.Limits.Time, of which it gives a share to package solve
+// at a root of few seeds, see engine.Result.Solved) unless the search
+// ponders or is infinite, when the time starts later or never; or else
+// the clock of the player to move with its increment and the moves to
+// go, which the engine manages (see engine.Limits.Clock), the search
+// ending at the most that it allows. A clock of the player to move at 0
+// while the other player's is not is no time left: a millisecond.
 func (l Limits) search(p oware.Position) (engine.Limits, time.Duration) {
 	elim := engine.Limits{Depth: min(l.Depth, engine.MaxDepth), Nodes: l.Nodes}
 	pl := p.Board().ToMove()
 	switch {
 	case l.MoveTime > 0:
+		if !l.Ponder && !l.Infinite {
+			elim.Time = l.MoveTime
+		}
 		return elim, l.MoveTime
 	case l.Clock[pl] > 0:
 		elim.Clock, elim.Increment, elim.MovesToGo = l.Clock[pl], l.Increment[pl], l.MovesToGo

@@ -402,12 +402,6 @@ func (ss *session) goCommand(args []string) {
 		se.afterFunc = time.AfterFunc
 	}
 	elim, budget := lim.search(p)
-	if lim.MoveTime > 0 && !lim.Ponder && !lim.Infinite {
-		// The engine's own time, which the clock below only backs up: with
-		// endgame tables it gives a share of it to package solve at the
-		// root (see engine.Result.Solved).
-		elim.Time = budget
-	}
 	elim.MultiPV = ss.multiPV
 	if ss.limit {
 		elim.Elo = ss.elo

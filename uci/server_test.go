@@ -345,7 +345,11 @@ func TestSearchLimits(t *testing.T) {
 		want engine.Limits
 		time time.Duration
 	}{
-		{"movetime 300", oware.Start(), engine.Limits{}, 300 * time.Millisecond},
+		// The engine's own time too, but while it ponders or searches
+		// without end.
+		{"movetime 300", oware.Start(), engine.Limits{Time: 300 * time.Millisecond}, 300 * time.Millisecond},
+		{"ponder movetime 300", oware.Start(), engine.Limits{}, 300 * time.Millisecond},
+		{"infinite movetime 300", oware.Start(), engine.Limits{}, 300 * time.Millisecond},
 		{"depth 5 nodes 300", oware.Start(), engine.Limits{Depth: 5, Nodes: 300}, 0},
 		// (60 s - 36·20 ms) / 36 = 1.6467 s, five times that.
 		{"wtime 60000 btime 1000", oware.Start(), engine.Limits{Clock: time.Minute}, 8233333330},

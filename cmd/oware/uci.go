@@ -58,7 +58,8 @@ play against it in Aualé:
 			if err != nil {
 				return err
 			}
-			dir, cacheErr := cache.dir, error(nil)
+			dir := cache.dir
+			var cacheErr error
 			if !cache.set {
 				dir, cacheErr = userCache()
 			}
