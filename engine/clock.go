@@ -96,3 +96,24 @@ func (pc *pace) goOn(best Line, elapsed time.Duration) bool {
 	pc.score = best.Score
 	return float64(elapsed) < scale*float64(pc.aim)/2
 }
+
+// withSolve returns lim with the time that a search of p within it gives
+// package solve (see SolveSeeds) taken out, and that time: a share
+// (solveShare) of lim.Time or, on the clock, of the time the search aims
+// at or of the most it may take, whichever is less. On the clock it is
+// taken from the clock as well, and the search may take no more than the
+// rest of that most (see MaxTime): the search and the solver together
+// stay within what lim allows.
+func (lim Limits) withSolve(p oware.Position) (Limits, time.Duration) {
+	if lim.Clock == 0 {
+		t := lim.Time / solveShare
+		lim.Time -= t
+		return lim, t
+	}
+	aim, _ := clockTimes(p, lim)
+	most := lim.MaxTime(p)
+	t := min(aim, most) / solveShare
+	lim.Clock -= t
+	lim.Time = most - t
+	return lim, t
+}

@@ -47,6 +47,29 @@ func TestClockTimes(t *testing.T) {
 	assert.ErrorIs(t, err, ErrLimits)
 }
 
+// TestWithSolve: the solver's share is a quarter of the move's time, or
+// on the clock a quarter of the aim or of the time limit (the aim and the
+// most computed by hand as in TestClockTimes), taken from the clock and
+// from the most the search may take.
+func TestWithSolve(t *testing.T) {
+	start := oware.Start() // 36 moves to come
+	for _, tc := range []struct {
+		lim, want Limits
+		solve     time.Duration
+		why       string
+	}{
+		{Limits{Time: 100 * time.Millisecond}, Limits{Time: 75 * time.Millisecond}, 25 * time.Millisecond, "a quarter of the time"},
+		{Limits{Clock: 12 * time.Second, Increment: 100 * time.Millisecond}, Limits{Clock: 12*time.Second - 102638888, Increment: 100 * time.Millisecond, Time: 2052777775 - 102638888}, 102638888, "a quarter of the aim, 410555555 ns, from the clock and from the most, 2052777775 ns"},
+		{Limits{Clock: 12 * time.Second, Increment: 100 * time.Millisecond, Time: 200 * time.Millisecond}, Limits{Clock: 12*time.Second - 50*time.Millisecond, Increment: 100 * time.Millisecond, Time: 150 * time.Millisecond}, 50 * time.Millisecond, "a quarter of the time, less than of the aim"},
+		{Limits{Clock: 12 * time.Second, Increment: 100 * time.Millisecond, Time: time.Second}, Limits{Clock: 12*time.Second - 102638888, Increment: 100 * time.Millisecond, Time: time.Second - 102638888}, 102638888, "a quarter of the aim, less than of the time"},
+	} {
+		lim, solve := tc.lim.withSolve(start)
+		assert.Equal(t, tc.want, lim, tc.why)
+		assert.Equal(t, tc.solve, solve, tc.why)
+		assert.LessOrEqual(t, lim.MaxTime(start)+solve, tc.lim.MaxTime(start), "%s: within what the limits allow", tc.why)
+	}
+}
+
 // TestPace: the search on the clock stops starting iterations at half its
 // aim, later while its best move changes or its score falls, sooner once
 // the move has stood for four iterations.

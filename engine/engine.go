@@ -225,10 +225,11 @@ type Result struct {
 	TableValue tablebase.Value // the tables' value of the position, when TableMove
 	// Solved tells that package solve proved the value of the position
 	// with its history (R10) and that Move is a move of perfect play with
-	// it; SolvedValue is then that value. A search with a time limit and
-	// endgame tables asks it (unless Options.NoSolve), with a quarter of
-	// the time, at positions of at most SolveSeeds seeds that the tables
-	// do not decide. Score,
+	// it; SolvedValue is then that value. A search with a time limit or
+	// on the clock and with endgame tables asks it (unless
+	// Options.NoSolve), with a quarter of the time (on the clock, of the
+	// time it aims at), at positions of at most SolveSeeds seeds that the
+	// tables do not decide. Score,
 	// Depth and PV stay the search's, but for a Move other than the
 	// search's, whose PV is Move alone.
 	Solved      bool
@@ -434,9 +435,8 @@ func (e *Engine) Analyze(ctx context.Context, p oware.Position, lim Limits, prog
 		lim.Depth = 1 // the move is known: keep the time for the moves to come
 	}
 	var solveTime time.Duration
-	if tables != nil && lim.Time > 0 && !e.noSolve && solveWorth(tables.tb, p) {
-		solveTime = lim.Time / solveShare
-		lim.Time -= solveTime
+	if tables != nil && (lim.Time > 0 || lim.Clock > 0) && !e.noSolve && solveWorth(tables.tb, p) {
+		lim, solveTime = lim.withSolve(p)
 	}
 	finish := func(r Result) Result {
 		if tables != nil {

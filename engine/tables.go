@@ -65,8 +65,9 @@ func tableMove(tb *tablebase.Tables, p oware.Position, r Result) Result {
 }
 
 // SolveSeeds is the most seeds on the board of a position at which a
-// search with a time limit and endgame tables asks package solve for the
-// value with the game's history, where the tables do not decide the game.
+// search with a time limit or on the clock and with endgame tables asks
+// package solve for the value with the game's history, where the tables
+// do not decide the game.
 const SolveSeeds = 12
 
 // solveShare is the share of a search's time given to package solve

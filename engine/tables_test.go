@@ -254,12 +254,20 @@ func TestSolvedMove(t *testing.T) {
 	r, err = e.Search(context.Background(), p, Limits{Depth: 4})
 	require.NoError(t, err)
 	assert.False(t, r.Solved)
+	// On the clock too, with a quarter of the time it aims at.
+	r, err = e.Search(context.Background(), p, Limits{Clock: 20 * time.Second})
+	require.NoError(t, err)
+	assert.True(t, r.Solved, "on the clock")
+	assert.Equal(t, oware.Move(6), r.Move, "on the clock")
 
 	// With NoSolve it is never asked, with the same time at the same
 	// position.
 	off, err := New(Options{TableSize: MinTableSize, Tables: tb, NoSolve: true})
 	require.NoError(t, err)
 	r, err = off.Search(context.Background(), p, Limits{Time: time.Second})
+	require.NoError(t, err)
+	assert.False(t, r.Solved)
+	r, err = off.Search(context.Background(), p, Limits{Clock: 20 * time.Second})
 	require.NoError(t, err)
 	assert.False(t, r.Solved)
 

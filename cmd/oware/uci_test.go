@@ -450,6 +450,13 @@ func TestUCISolve(t *testing.T) {
 	assert.Equal(t, best, value[with], "with the solver: %s, values %v", with, values)
 	without := played("-nosolve")
 	assert.Less(t, value[without], best, "without it: %s, values %v", without, values)
+	// On the clock as well: a quarter of the time the search aims at.
+	session = strings.Replace(session, "movetime 300", "wtime 4000 btime 4000", 1)
+	clocked := played()
+	assert.Equal(t, best, value[clocked], "with the solver on the clock: %s, values %v", clocked, values)
+	without = played("-nosolve")
+	assert.Less(t, value[without], best, "without it on the clock: %s, values %v", without, values)
+	session = strings.Replace(session, "wtime 4000 btime 4000", "movetime 300", 1)
 	// A search by depth never asks it.
 	status, out, errOut := uciSession(t, strings.Replace(session, "movetime 300", "depth 12", 1), "-endgame", "6", "-cache", "")
 	require.Equal(t, exitOK, status, errOut)
