@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -16,23 +17,47 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// ignoredAtStart are the signals that the tests were started with
+// ignored (under nohup, or as a background job of a shell, which ignores
+// SIGINT): the commands that they start inherit that and keep them
+// ignored, as they should, so that no test can end them with one. Read
+// before any test runs, as a command run in this process catches them.
+var ignoredAtStart = map[syscall.Signal]bool{}
+
+func init() {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+		ignoredAtStart[sig] = signal.Ignored(sig)
+	}
+}
+
+// skipIgnored skips t when the tests were started with sig ignored.
+func skipIgnored(t *testing.T, sig syscall.Signal) {
+	t.Helper()
+	if ignoredAtStart[sig] {
+		t.Skipf("the tests were started with %v ignored (nohup, a background job): the command keeps it ignored", sig)
+	}
+}
+
 // TestVectorsSignalKeepsTheFile (issue 26 #1): a signal while vectors
 // writes its -o file leaves the file as it was, and no temporary file.
 func TestVectorsSignalKeepsTheFile(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
-		dir := t.TempDir()
-		file := filepath.Join(dir, "v.jsonl")
-		require.NoError(t, os.WriteFile(file, []byte("precious\n"), 0o644))
-		cmd := command("vectors", "-games", "100000", "-o", file)
-		require.NoError(t, cmd.Start())
-		waitForWriting(t, dir, "v.jsonl")
-		require.NoError(t, cmd.Process.Signal(sig))
-		assert.Error(t, cmd.Wait())
-		assert.True(t, signalled(cmd, sig), "%v: the signal ends the command: %v", sig, cmd.ProcessState)
-		data, err := os.ReadFile(file)
-		require.NoError(t, err)
-		assert.Equal(t, "precious\n", string(data), "%v", sig)
-		assert.Equal(t, []string{"v.jsonl"}, names(t, dir), "%v: no temporary file is left", sig)
+		t.Run(sig.String(), func(t *testing.T) {
+			skipIgnored(t, sig)
+			dir := t.TempDir()
+			file := filepath.Join(dir, "v.jsonl")
+			require.NoError(t, os.WriteFile(file, []byte("precious\n"), 0o644))
+			cmd := command("vectors", "-games", "100000", "-o", file)
+			require.NoError(t, cmd.Start())
+			waitForWriting(t, dir, "v.jsonl")
+			require.NoError(t, cmd.Process.Signal(sig))
+			assert.Error(t, cmd.Wait())
+			assert.True(t, signalled(cmd, sig), "%v: the signal ends the command: %v", sig, cmd.ProcessState)
+			data, err := os.ReadFile(file)
+			require.NoError(t, err)
+			assert.Equal(t, "precious\n", string(data), "%v", sig)
+			assert.Equal(t, []string{"v.jsonl"}, names(t, dir), "%v: no temporary file is left", sig)
+		})
 	}
 }
 
@@ -61,6 +86,7 @@ func TestConvertSignalsLeaveNoTemporaryFile(t *testing.T) {
 	}
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
 		t.Run(sig.String(), func(t *testing.T) {
+			skipIgnored(t, sig)
 			cmd, dir, out := start(t)
 			require.NoError(t, cmd.Start())
 			waitForWriting(t, dir, "out.ogn")
