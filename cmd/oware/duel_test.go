@@ -338,12 +338,7 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "engine.md"))
 	require.NoError(t, err)
 	text := string(page)
-	for _, tc := range []struct {
-		file     string
-		games    int
-		row      string // the row of docs/engine.md
-		forfeits int    // games lost by a forfeit, counted in the row
-	}{
+	for _, tc := range []matchRecord{
 		{"aalina-tables20.ogn", 200, "| with the tables up to 20 seeds | 115 | 27 | 58 | 64.2% | +102 (+57 to +150) |", 0},
 		{"aalina-notables.ogn", 200, "| without tables, the same build | 81 | 25 | 94 | 46.8% | −23 (−68 to +22) |", 0},
 		{"aalina-endgame12.ogn", 200, "| `oware uci -rules aalina`: its own endgames of up to 12 seeds, in the search (3b3174a, alone) | 105 | 29 | 66 | 59.8% | +69 (+24 to +115) |", 0},
@@ -357,61 +352,80 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 		{"aalina-s25.ogn", 200, "| `oware uci -rules aalina` (1556605: forced moves extended, reverse futility pruning, 15-seed endgames from its cache; alone, seed 25, 100 openings, 200 games) | 120 | 30 | 50 | 67.5% | +127 (+82 to +176) |", 0},
 		{"aalina-s26.ogn", 200, "| `oware uci -rules aalina` (e436cd3: as 1556605, with 18-seed endgames from its cache and package solve at the root; alone, seed 26, 100 openings, 200 games) | 126 | 19 | 55 | 67.8% | +129 (+82 to +180) |", 0},
 		{"aalina-s27.ogn", 200, "| the same engine (b7d32d2: engine, solve, tablebase and the rules as at e436cd3; alone, seed 27, 100 openings, 200 games) | 112 | 24 | 64 | 62.0% | +85 (+40 to +133) |", 0},
+		{"aalina-s29.ogn", 200, "| the same engine (e9424ce; alone, seed 29, 100 openings, 200 games) | 124 | 25 | 51 | 68.2% | +133 (+87 to +184) |", 0},
 		{"aalina-s28.ogn", 200, "| `oware uci -rules aalina` (e9424ce: 20-seed endgames from its cache, package solve at the root; alone, seed 28, 100 openings, 200 games) | 121 | 24 | 55 | 66.5% | +119 (+73 to +169) |", 0},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			require.Contains(t, text, tc.row)
-			f, err := os.Open(filepath.Join("..", "..", "testdata", "matches", tc.file))
-			require.NoError(t, err)
-			defer f.Close()
-			games, err := ogn.Parse(f)
-			require.NoError(t, err)
-			require.Len(t, games, tc.games)
-			var wins, draws, losses, forfeits int
-			for i, g := range games {
-				require.Equal(t, "aalina", g.Rules.String(), "game %d", i+1)
-				effects, err := g.Replay()
-				require.NoError(t, err, "game %d", i+1)
-				end := effects[len(effects)-1].After()
-				ours := oware.South
-				if south, _ := g.Tag("South"); !strings.HasPrefix(south, "oware ") {
-					ours = oware.North
-				}
-				require.Equal(t, oware.Player(i%2), ours, "game %d: colours alternate", i+1)
-				if i%2 == 1 {
-					a, _ := games[i-1].Tag("Opening")
-					b, _ := g.Tag("Opening")
-					require.Equal(t, a, b, "game %d: the opening of the game before", i+1)
-				}
-				if term, _ := g.Tag("Termination"); strings.HasPrefix(term, "forfeit: ") {
-					// Lost by the side the tag names, the game unfinished.
-					require.False(t, end.Outcome().Over(), "game %d", i+1)
-					forfeits++
-					if strings.HasPrefix(term, "forfeit: "+ours.String()+" loses") {
-						losses++
-					} else {
-						require.True(t, strings.HasPrefix(term, "forfeit: "+ours.Opponent().String()+" loses"), "game %d: %s", i+1, term)
-						wins++
-					}
-					continue
-				}
-				require.True(t, end.Outcome().Over(), "game %d ends by the rules", i+1)
-				require.Equal(t, ogn.ResultOf(end.Outcome()), g.Result, "game %d", i+1)
-				switch w, ok := end.Outcome().Winner(); {
-				case !ok:
-					draws++
-				case w == ours:
-					wins++
-				default:
-					losses++
-				}
-			}
-			assert.Equal(t, tc.forfeits, forfeits)
-			want := strings.Split(tc.row, " | ")
-			assert.Equal(t, want[1:4], []string{strconv.Itoa(wins), strconv.Itoa(draws), strconv.Itoa(losses)})
-			diff, lo, hi := uci.Result{Wins: wins, Draws: draws, Losses: losses}.Elo()
-			assert.Equal(t, fmt.Sprintf("%.1f%%", 100*(float64(wins)+float64(draws)/2)/float64(tc.games)), want[4])
-			assert.Equal(t, strings.ReplaceAll(fmt.Sprintf("%s (%s to %s) |", signed(diff), signed(lo), signed(hi)), "-", "−"), want[5])
+			checkMatchRecord(t, text, tc, func(name string) bool { return strings.HasPrefix(name, "oware ") })
 		})
 	}
+}
+
+// matchRecord is a match in testdata/matches and the row of the docs
+// that states its score.
+type matchRecord struct {
+	file     string
+	games    int
+	row      string // the row of the docs
+	forfeits int    // games lost by a forfeit, counted in the row
+}
+
+// checkMatchRecord checks that the games of tc replay, two from each
+// opening with the colours swapped, and give the score of its row, which
+// page holds, for the engine whose name isOurs; a game lost by forfeit
+// (its Termination tag) counts as a loss for the side that tag names.
+func checkMatchRecord(t *testing.T, page string, tc matchRecord, isOurs func(name string) bool) {
+	t.Helper()
+	require.Contains(t, page, tc.row)
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "matches", tc.file))
+	require.NoError(t, err)
+	defer f.Close()
+	games, err := ogn.Parse(f)
+	require.NoError(t, err)
+	require.Len(t, games, tc.games)
+	var wins, draws, losses, forfeits int
+	for i, g := range games {
+		require.Equal(t, "aalina", g.Rules.String(), "game %d", i+1)
+		effects, err := g.Replay()
+		require.NoError(t, err, "game %d", i+1)
+		end := effects[len(effects)-1].After()
+		ours := oware.South
+		if south, _ := g.Tag("South"); !isOurs(south) {
+			ours = oware.North
+		}
+		require.Equal(t, oware.Player(i%2), ours, "game %d: colours alternate", i+1)
+		if i%2 == 1 {
+			a, _ := games[i-1].Tag("Opening")
+			b, _ := g.Tag("Opening")
+			require.Equal(t, a, b, "game %d: the opening of the game before", i+1)
+		}
+		if term, _ := g.Tag("Termination"); strings.HasPrefix(term, "forfeit: ") {
+			// Lost by the side the tag names, the game unfinished.
+			require.False(t, end.Outcome().Over(), "game %d", i+1)
+			forfeits++
+			if strings.HasPrefix(term, "forfeit: "+ours.String()+" loses") {
+				losses++
+			} else {
+				require.True(t, strings.HasPrefix(term, "forfeit: "+ours.Opponent().String()+" loses"), "game %d: %s", i+1, term)
+				wins++
+			}
+			continue
+		}
+		require.True(t, end.Outcome().Over(), "game %d ends by the rules", i+1)
+		require.Equal(t, ogn.ResultOf(end.Outcome()), g.Result, "game %d", i+1)
+		switch w, ok := end.Outcome().Winner(); {
+		case !ok:
+			draws++
+		case w == ours:
+			wins++
+		default:
+			losses++
+		}
+	}
+	assert.Equal(t, tc.forfeits, forfeits)
+	want := strings.Split(tc.row, " | ")
+	assert.Equal(t, want[1:4], []string{strconv.Itoa(wins), strconv.Itoa(draws), strconv.Itoa(losses)})
+	diff, lo, hi := uci.Result{Wins: wins, Draws: draws, Losses: losses}.Elo()
+	assert.Equal(t, fmt.Sprintf("%.1f%%", 100*(float64(wins)+float64(draws)/2)/float64(tc.games)), want[4])
+	assert.Equal(t, strings.ReplaceAll(fmt.Sprintf("%s (%s to %s) |", signed(diff), signed(lo), signed(hi)), "-", "−"), want[5])
 }
