@@ -373,8 +373,9 @@ type matchRecord struct {
 // checkMatchRecord checks that the games of tc replay, two from each
 // opening with the colours swapped, and give the score of its row, which
 // page holds, for the engine whose name isOurs; a game lost by forfeit
-// (its Termination tag) counts as a loss for the side that tag names.
-func checkMatchRecord(t *testing.T, page string, tc matchRecord, isOurs func(name string) bool) {
+// (its Termination tag) counts as a loss for the side that tag names. It
+// returns the pairs of games by the points that engine scored in them.
+func checkMatchRecord(t *testing.T, page string, tc matchRecord, isOurs func(name string) bool) uci.Pentanomial {
 	t.Helper()
 	require.Contains(t, page, tc.row)
 	f, err := os.Open(filepath.Join("..", "..", "testdata", "matches", tc.file))
@@ -384,7 +385,15 @@ func checkMatchRecord(t *testing.T, page string, tc matchRecord, isOurs func(nam
 	require.NoError(t, err)
 	require.Len(t, games, tc.games)
 	var wins, draws, losses, forfeits int
+	var pairs uci.Pentanomial
+	pair := 0 // our half points before the pair of games this one is in
 	for i, g := range games {
+		if i%2 == 0 {
+			if i > 0 { // the pair before this game is whole
+				pairs[2*wins+draws-pair]++
+			}
+			pair = 2*wins + draws
+		}
 		require.Equal(t, "aalina", g.Rules.String(), "game %d", i+1)
 		effects, err := g.Replay()
 		require.NoError(t, err, "game %d", i+1)
@@ -422,10 +431,29 @@ func checkMatchRecord(t *testing.T, page string, tc matchRecord, isOurs func(nam
 			losses++
 		}
 	}
+	require.Zero(t, len(games)%2, "two games an opening")
+	pairs[2*wins+draws-pair]++
 	assert.Equal(t, tc.forfeits, forfeits)
 	want := strings.Split(tc.row, " | ")
 	assert.Equal(t, want[1:4], []string{strconv.Itoa(wins), strconv.Itoa(draws), strconv.Itoa(losses)})
 	diff, lo, hi := uci.Result{Wins: wins, Draws: draws, Losses: losses}.Elo()
 	assert.Equal(t, fmt.Sprintf("%.1f%%", 100*(float64(wins)+float64(draws)/2)/float64(tc.games)), want[4])
 	assert.Equal(t, strings.ReplaceAll(fmt.Sprintf("%s (%s to %s) |", signed(diff), signed(lo), signed(hi)), "-", "−"), want[5])
+	return pairs
+}
+
+// TestMatchRecordSolverAgainstNoSolver: the match of docs/solve.md
+// between the engine that asks package solve and the same engine without
+// it (-nosolve) replays and gives the score, and the pairs of games by
+// points, that the page states.
+func TestMatchRecordSolverAgainstNoSolver(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "solve.md"))
+	require.NoError(t, err)
+	text := strings.Join(strings.Fields(string(page)), " ")
+	tc := matchRecord{"solver-nosolve-s4031.ogn", 200, "| `oware uci -rules aalina` against `oware uci -rules aalina -nosolve` (e9424ce, seed 4031, 200 games) | 95 | 23 | 82 | 53.2% | +23 (−23 to +69) |", 0}
+	pairs := checkMatchRecord(t, text, tc, func(name string) bool {
+		return name == "oware (github.com/seed3966233f/oware, aalina rules)"
+	})
+	assert.Equal(t, uci.Pentanomial{6, 10, 63, 7, 14}, pairs)
+	assert.Contains(t, text, "scored 0, ½, 1, 1½ and 2 points 6, 10, 63, 7 and 14 times")
 }
