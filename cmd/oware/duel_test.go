@@ -457,3 +457,41 @@ func TestMatchRecordSolverAgainstNoSolver(t *testing.T) {
 	assert.Equal(t, uci.Pentanomial{6, 10, 63, 7, 14}, pairs)
 	assert.Contains(t, text, "scored 0, ½, 1, 1½ and 2 points 6, 10, 63, 7 and 14 times")
 }
+
+// TestMatchRecordAalinaOnTheClock: the two games of docs/engine.md tried
+// against Aalina at 12 s and 100 ms a move replay, and each ends with
+// Aalina's side out of time, as the page states.
+func TestMatchRecordAalinaOnTheClock(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "engine.md"))
+	require.NoError(t, err)
+	text := strings.Join(strings.Fields(string(page)), " ")
+	require.Contains(t, text, "Aalina ran out of time after 63 and 62 plies, taking 505 ms and 503 ms for a move with 0.21 s and 0.24 s left on its clock")
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "matches", "aalina-tc12-s99.ogn"))
+	require.NoError(t, err)
+	defer f.Close()
+	games, err := ogn.Parse(f)
+	require.NoError(t, err)
+	require.Len(t, games, 2)
+	for i, want := range []struct {
+		plies         int
+		late, clock   string
+		aalina, ourTC string
+	}{
+		{63, "505ms", "209.808118ms", "North", "12s+100ms"},
+		{62, "503ms", "238.864687ms", "South", "12s+100ms"},
+	} {
+		g := games[i]
+		tc, _ := g.Tag("TimeControl")
+		assert.Equal(t, want.ourTC, tc)
+		name, _ := g.Tag(want.aalina)
+		assert.True(t, strings.HasPrefix(name, "Samurai Oware 2.1"), name)
+		effects, err := g.Replay()
+		require.NoError(t, err)
+		assert.Equal(t, want.plies, len(effects), "game %d: the plies played", i+1)
+		end := effects[len(effects)-1].After()
+		assert.False(t, end.Outcome().Over())
+		assert.Equal(t, want.aalina, end.Board().ToMove().String(), "Aalina was to move")
+		term, _ := g.Tag("Termination")
+		assert.Equal(t, "forfeit: "+want.aalina+" loses: no move in time: out of time: "+want.late+" to move with "+want.clock+" on its clock", term)
+	}
+}
