@@ -26,8 +26,8 @@ const (
 // solving more in memory at every start takes too long (15 seeds: 11
 // CPU-seconds, against 1.3 for 12).
 const (
-	DefaultEndgame = 20
-	MaxEndgame     = 20
+	DefaultEndgame = 22
+	MaxEndgame     = 22
 	MemoryEndgame  = 12
 )
 

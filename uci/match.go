@@ -37,11 +37,11 @@ const (
 	// engine starts slowly.
 	StartTime = 30 * time.Second
 	// ReadyTime is the time an EnginePlayer waits for readyok: oware uci
-	// builds its endgames of 20 seeds into its cache on its first start
-	// (150 to 185 CPU-seconds, 1.5 minutes alone and 6 on a busy machine),
-	// and solves those of 15 in memory in 11 to 13 s with -cache ""
-	// -endgame 15.
-	ReadyTime = 15 * time.Minute
+	// builds its endgames of 22 seeds into its cache on its first start
+	// (410 CPU-seconds, 3.5 minutes alone on two cores, several times
+	// that on a busy machine), and solves those of 15 in memory in 11 to
+	// 13 s with -cache "" -endgame 15.
+	ReadyTime = 30 * time.Minute
 )
 
 // EnginePlayer is an engine in a process of its own as a player: a Client

@@ -26,8 +26,8 @@ The protocol is described in the documentation of package uci.
 rules, so give its preset (-rules auale for Aualé). -tablebase gives the
 engine endgame tables built by oware tablebase build under the same
 rules. Without it, the engine plays the endgames of up to -endgame seeds
-(20 by default) from tables that it builds into the directory -cache the
-first time (about 150 CPU-seconds for 20 seeds, 432 MB) and reads from it
+(22 by default) from tables that it builds into the directory -cache the
+first time (about 410 CPU-seconds for 22 seeds, 1 GB) and reads from it
 in about a second afterwards, checking their checksums; where the
 cache can be neither read nor built, it says why in an info string and
 solves the endgames of up to 12 seeds in memory instead (one to two

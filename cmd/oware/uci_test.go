@@ -239,8 +239,9 @@ func TestUCITablebase(t *testing.T) {
 }
 
 // TestUCIEndgame: without -tablebase, oware uci gets the endgames of up
-// to -endgame seeds when it starts (18 by default, built into the cache
-// the first time and read from it afterwards; 12 without a cache), answers
+// to -endgame seeds when it starts (uci.DefaultEndgame by default, built
+// into the cache the first time and read from it afterwards; 12 without a
+// cache), answers
 // isready once they are ready, and then plays one of their best moves
 // where they decide the game.
 func TestUCIEndgame(t *testing.T) {
@@ -259,7 +260,7 @@ func TestUCIEndgame(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, uci.DefaultEndgame, tables.MaxSeeds(oware.Rules{}))
 	} else {
-		// 20 seeds take many minutes under the race detector.
+		// 22 seeds take many minutes under the race detector.
 		var err error
 		tables, err = tablebase.Compute(context.Background(), oware.Rules{}, 6, tablebase.BuildOptions{})
 		require.NoError(t, err)
@@ -312,7 +313,7 @@ func TestUCIEndgame(t *testing.T) {
 	}
 	assert.Positive(t, differs, "a search of depth 1 alone misses a best move somewhere")
 
-	// By default: 20 seeds (uci.DefaultEndgame), read from the cache, and
+	// By default: 22 seeds (uci.DefaultEndgame), read from the cache, and
 	// without a cache 12 (uci.MemoryEndgame), at positions where depth 1
 	// alone misses.
 	if !raceEnabled {
@@ -329,17 +330,17 @@ func TestUCIEndgame(t *testing.T) {
 			checkBest(strings.Split(strings.TrimSpace(out), "\n"), p, best)
 		}
 	} else {
-		t.Log("the defaults of 20 and 12 seeds are not checked under the race detector")
+		t.Log("the defaults of 22 and 12 seeds are not checked under the race detector")
 	}
 
 	// Rules that the tables do not support: no endgames, and no wait.
 	status, got, errOut := uciSession(t, "isready\ngo depth 2\n", "-rules", "board-game-rs", "-endgame", "12")
 	require.Equal(t, exitOK, status, errOut)
 	assert.Equal(t, "readyok", got[0])
-	for _, n := range []string{"-1", "21"} {
+	for _, n := range []string{"-1", "23"} {
 		status, _, errOut = uciSession(t, "", "-endgame", n)
 		assert.Equal(t, exitUsage, status, n)
-		assert.Contains(t, errOut, `invalid value "`+n+`" for flag -endgame: want a whole number from 0 to 20`, n)
+		assert.Contains(t, errOut, `invalid value "`+n+`" for flag -endgame: want a whole number from 0 to 22`, n)
 	}
 }
 
