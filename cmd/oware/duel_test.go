@@ -354,11 +354,45 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 		{"aalina-s27.ogn", 200, "| the same engine (b7d32d2: engine, solve, tablebase and the rules as at e436cd3; alone, seed 27, 100 openings, 200 games) | 112 | 24 | 64 | 62.0% | +85 (+40 to +133) |", 0},
 		{"aalina-s29.ogn", 200, "| the same engine (e9424ce; alone, seed 29, 100 openings, 200 games) | 124 | 25 | 51 | 68.2% | +133 (+87 to +184) |", 0},
 		{"aalina-endgame0-s30.ogn", 200, "| `oware uci -rules aalina -endgame 0` (436d2d1, the engine of e9424ce with no endgame tables; alone, seed 30, 100 openings, 200 games) | 101 | 32 | 67 | 58.5% | +60 (+16 to +106) |", 0},
+		{"aalina-s31.ogn", 200, "| `oware uci -rules aalina` (99ca177: 22-seed endgames from its cache, package solve at the root; alone, seed 31, 100 openings, 200 games) | 132 | 19 | 49 | 70.8% | +153 (+106 to +207) |", 0},
+		{"aalina-s32.ogn", 200, "| the same engine (alone, seed 32, 100 openings, 200 games) | 138 | 22 | 40 | 74.5% | +186 (+138 to +242) |", 0},
 		{"aalina-s28.ogn", 200, "| `oware uci -rules aalina` (e9424ce: 20-seed endgames from its cache, package solve at the root; alone, seed 28, 100 openings, 200 games) | 121 | 24 | 55 | 66.5% | +119 (+73 to +169) |", 0},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			checkMatchRecord(t, text, tc, func(name string) bool { return strings.HasPrefix(name, "oware ") })
 		})
+	}
+}
+
+// TestMatchRecordsTwoRuns: the totals that docs/engine.md gives for two
+// runs of one engine against Aalina are the sums of the runs' rows (which
+// TestMatchRecordsAgainstAalina checks against the games), with the Elo
+// difference of the sum.
+func TestMatchRecordsTwoRuns(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "engine.md"))
+	require.NoError(t, err)
+	text := strings.Join(strings.Fields(string(page)), " ")
+	for _, runs := range [][2]string{
+		{"| `oware uci -rules aalina` (99ca177: 22-seed endgames from its cache, package solve at the root; alone, seed 31, 100 openings, 200 games) |", "| the same engine (alone, seed 32, 100 openings, 200 games) |"},
+		{"| `oware uci -rules aalina` (e9424ce: 20-seed endgames from its cache, package solve at the root; alone, seed 28, 100 openings, 200 games) |", "| the same engine (e9424ce; alone, seed 29, 100 openings, 200 games) |"},
+	} {
+		var sum uci.Result
+		for _, row := range runs {
+			i := strings.Index(text, row)
+			require.GreaterOrEqual(t, i, 0, row)
+			cells := strings.Split(text[i+len(row):], " | ")
+			var n [3]int
+			for k := range n {
+				n[k], err = strconv.Atoi(strings.TrimSpace(cells[k]))
+				require.NoError(t, err, row)
+			}
+			sum.Wins, sum.Draws, sum.Losses = sum.Wins+n[0], sum.Draws+n[1], sum.Losses+n[2]
+		}
+		games := sum.Wins + sum.Draws + sum.Losses
+		diff, lo, hi := sum.Elo()
+		want := fmt.Sprintf("%d wins, %d draws, %d losses, **%.1f%%, %s Elo (95%% interval %s to %s)**",
+			sum.Wins, sum.Draws, sum.Losses, 100*(float64(sum.Wins)+float64(sum.Draws)/2)/float64(games), signed(diff), signed(lo), signed(hi))
+		assert.Contains(t, text, strings.ReplaceAll(want, "-", "−"))
 	}
 }
 
