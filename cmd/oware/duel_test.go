@@ -333,11 +333,13 @@ func TestDuelJSON(t *testing.T) {
 // (testdata/matches) replay under Aalina's rules, two games from each
 // opening with the colours swapped, and give the score that its tables
 // state for oware uci; a game lost by forfeit (its Termination tag) counts
-// as a loss for the side that tag names.
+// as a loss for the side that tag names. The totals that the page gives
+// for two runs of one engine are the sums of those runs.
 func TestMatchRecordsAgainstAalina(t *testing.T) {
 	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "engine.md"))
 	require.NoError(t, err)
-	text := string(page)
+	text := strings.Join(strings.Fields(string(page)), " ")
+	results := map[string]uci.Result{}
 	for _, tc := range []matchRecord{
 		{"aalina-tables20.ogn", 200, "| with the tables up to 20 seeds | 115 | 27 | 58 | 64.2% | +102 (+57 to +150) |", 0},
 		{"aalina-notables.ogn", 200, "| without tables, the same build | 81 | 25 | 94 | 46.8% | −23 (−68 to +22) |", 0},
@@ -352,47 +354,27 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 		{"aalina-s25.ogn", 200, "| `oware uci -rules aalina` (1556605: forced moves extended, reverse futility pruning, 15-seed endgames from its cache; alone, seed 25, 100 openings, 200 games) | 120 | 30 | 50 | 67.5% | +127 (+82 to +176) |", 0},
 		{"aalina-s26.ogn", 200, "| `oware uci -rules aalina` (e436cd3: as 1556605, with 18-seed endgames from its cache and package solve at the root; alone, seed 26, 100 openings, 200 games) | 126 | 19 | 55 | 67.8% | +129 (+82 to +180) |", 0},
 		{"aalina-s27.ogn", 200, "| the same engine (b7d32d2: engine, solve, tablebase and the rules as at e436cd3; alone, seed 27, 100 openings, 200 games) | 112 | 24 | 64 | 62.0% | +85 (+40 to +133) |", 0},
+		{"aalina-s28.ogn", 200, "| `oware uci -rules aalina` (e9424ce: 20-seed endgames from its cache, package solve at the root; alone, seed 28, 100 openings, 200 games) | 121 | 24 | 55 | 66.5% | +119 (+73 to +169) |", 0},
 		{"aalina-s29.ogn", 200, "| the same engine (e9424ce; alone, seed 29, 100 openings, 200 games) | 124 | 25 | 51 | 68.2% | +133 (+87 to +184) |", 0},
 		{"aalina-endgame0-s30.ogn", 200, "| `oware uci -rules aalina -endgame 0` (436d2d1, the engine of e9424ce with no endgame tables; alone, seed 30, 100 openings, 200 games) | 101 | 32 | 67 | 58.5% | +60 (+16 to +106) |", 0},
 		{"aalina-s31.ogn", 200, "| `oware uci -rules aalina` (99ca177: 22-seed endgames from its cache, package solve at the root; alone, seed 31, 100 openings, 200 games) | 132 | 19 | 49 | 70.8% | +153 (+106 to +207) |", 0},
 		{"aalina-s32.ogn", 200, "| the same engine (alone, seed 32, 100 openings, 200 games) | 138 | 22 | 40 | 74.5% | +186 (+138 to +242) |", 0},
-		{"aalina-s28.ogn", 200, "| `oware uci -rules aalina` (e9424ce: 20-seed endgames from its cache, package solve at the root; alone, seed 28, 100 openings, 200 games) | 121 | 24 | 55 | 66.5% | +119 (+73 to +169) |", 0},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			checkMatchRecord(t, text, tc, func(name string) bool { return strings.HasPrefix(name, "oware ") })
+			results[tc.file] = checkMatchRecord(t, text, tc, func(name string) bool { return strings.HasPrefix(name, "oware ") })
 		})
 	}
-}
-
-// TestMatchRecordsTwoRuns: the totals that docs/engine.md gives for two
-// runs of one engine against Aalina are the sums of the runs' rows (which
-// TestMatchRecordsAgainstAalina checks against the games), with the Elo
-// difference of the sum.
-func TestMatchRecordsTwoRuns(t *testing.T) {
-	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "engine.md"))
-	require.NoError(t, err)
-	text := strings.Join(strings.Fields(string(page)), " ")
 	for _, runs := range [][2]string{
-		{"| `oware uci -rules aalina` (99ca177: 22-seed endgames from its cache, package solve at the root; alone, seed 31, 100 openings, 200 games) |", "| the same engine (alone, seed 32, 100 openings, 200 games) |"},
-		{"| `oware uci -rules aalina` (e9424ce: 20-seed endgames from its cache, package solve at the root; alone, seed 28, 100 openings, 200 games) |", "| the same engine (e9424ce; alone, seed 29, 100 openings, 200 games) |"},
+		{"aalina-s26.ogn", "aalina-s27.ogn"},
+		{"aalina-s28.ogn", "aalina-s29.ogn"},
+		{"aalina-s31.ogn", "aalina-s32.ogn"},
 	} {
-		var sum uci.Result
-		for _, row := range runs {
-			i := strings.Index(text, row)
-			require.GreaterOrEqual(t, i, 0, row)
-			cells := strings.Split(text[i+len(row):], " | ")
-			var n [3]int
-			for k := range n {
-				n[k], err = strconv.Atoi(strings.TrimSpace(cells[k]))
-				require.NoError(t, err, row)
-			}
-			sum.Wins, sum.Draws, sum.Losses = sum.Wins+n[0], sum.Draws+n[1], sum.Losses+n[2]
-		}
-		games := sum.Wins + sum.Draws + sum.Losses
-		diff, lo, hi := sum.Elo()
-		want := fmt.Sprintf("%d wins, %d draws, %d losses, **%.1f%%, %s Elo (95%% interval %s to %s)**",
-			sum.Wins, sum.Draws, sum.Losses, 100*(float64(sum.Wins)+float64(sum.Draws)/2)/float64(games), signed(diff), signed(lo), signed(hi))
-		assert.Contains(t, text, strings.ReplaceAll(want, "-", "−"))
+		a, okA := results[runs[0]]
+		b, okB := results[runs[1]]
+		require.True(t, okA && okB, "%v replayed", runs)
+		sum := uci.Result{Wins: a.Wins + b.Wins, Draws: a.Draws + b.Draws, Losses: a.Losses + b.Losses}
+		share, diff, lo, hi := scoreCells(sum)
+		assert.Contains(t, text, fmt.Sprintf("%s, **%s, %s Elo (95%% interval %s to %s)**", sum.Score(), share, diff, lo, hi), "%v", runs)
 	}
 }
 
@@ -405,12 +387,21 @@ type matchRecord struct {
 	forfeits int    // games lost by a forfeit, counted in the row
 }
 
+// scoreCells returns the share of the points of r and its Elo difference
+// with the bounds of its 95% interval, as the docs write them.
+func scoreCells(r uci.Result) (share, diff, lo, hi string) {
+	d, l, h := r.Elo()
+	minus := func(s string) string { return strings.ReplaceAll(s, "-", "−") }
+	return fmt.Sprintf("%.1f%%", 100*r.Share()), minus(signed(d)), minus(signed(l)), minus(signed(h))
+}
+
 // checkMatchRecord checks that the games of tc replay, two from each
 // opening with the colours swapped, and give the score of its row, which
 // page holds, for the engine whose name isOurs; a game lost by forfeit
 // (its Termination tag) counts as a loss for the side that tag names. It
-// returns the pairs of games by the points that engine scored in them.
-func checkMatchRecord(t *testing.T, page string, tc matchRecord, isOurs func(name string) bool) uci.Pentanomial {
+// returns that engine's wins, draws and losses, and its pairs of games by
+// its points in them.
+func checkMatchRecord(t *testing.T, page string, tc matchRecord, isOurs func(name string) bool) uci.Result {
 	t.Helper()
 	require.Contains(t, page, tc.row)
 	f, err := os.Open(filepath.Join("..", "..", "testdata", "matches", tc.file))
@@ -419,16 +410,10 @@ func checkMatchRecord(t *testing.T, page string, tc matchRecord, isOurs func(nam
 	games, err := ogn.Parse(f)
 	require.NoError(t, err)
 	require.Len(t, games, tc.games)
-	var wins, draws, losses, forfeits int
-	var pairs uci.Pentanomial
-	pair := 0 // our half points before the pair of games this one is in
+	require.Zero(t, len(games)%2, "two games an opening")
+	var r uci.Result
+	forfeits, first := 0, 0 // first: our half points in the first game of the pair
 	for i, g := range games {
-		if i%2 == 0 {
-			if i > 0 { // the pair before this game is whole
-				pairs[2*wins+draws-pair]++
-			}
-			pair = 2*wins + draws
-		}
 		require.Equal(t, "aalina", g.Rules.String(), "game %d", i+1)
 		effects, err := g.Replay()
 		require.NoError(t, err, "game %d", i+1)
@@ -443,38 +428,46 @@ func checkMatchRecord(t *testing.T, page string, tc matchRecord, isOurs func(nam
 			b, _ := g.Tag("Opening")
 			require.Equal(t, a, b, "game %d: the opening of the game before", i+1)
 		}
+		points := 0 // our half points in this game
 		if term, _ := g.Tag("Termination"); strings.HasPrefix(term, "forfeit: ") {
 			// Lost by the side the tag names, the game unfinished.
 			require.False(t, end.Outcome().Over(), "game %d", i+1)
 			forfeits++
-			if strings.HasPrefix(term, "forfeit: "+ours.String()+" loses") {
-				losses++
-			} else {
+			if !strings.HasPrefix(term, "forfeit: "+ours.String()+" loses") {
 				require.True(t, strings.HasPrefix(term, "forfeit: "+ours.Opponent().String()+" loses"), "game %d: %s", i+1, term)
-				wins++
+				points = 2
 			}
-			continue
+		} else {
+			require.True(t, end.Outcome().Over(), "game %d ends by the rules", i+1)
+			require.Equal(t, ogn.ResultOf(end.Outcome()), g.Result, "game %d", i+1)
+			switch w, ok := end.Outcome().Winner(); {
+			case !ok:
+				points = 1
+			case w == ours:
+				points = 2
+			}
 		}
-		require.True(t, end.Outcome().Over(), "game %d ends by the rules", i+1)
-		require.Equal(t, ogn.ResultOf(end.Outcome()), g.Result, "game %d", i+1)
-		switch w, ok := end.Outcome().Winner(); {
-		case !ok:
-			draws++
-		case w == ours:
-			wins++
+		switch points {
+		case 0:
+			r.Losses++
+		case 1:
+			r.Draws++
 		default:
-			losses++
+			r.Wins++
+		}
+		if i%2 == 0 {
+			first = points
+		} else {
+			r.Pairs[first+points]++
 		}
 	}
-	require.Zero(t, len(games)%2, "two games an opening")
-	pairs[2*wins+draws-pair]++
 	assert.Equal(t, tc.forfeits, forfeits)
 	want := strings.Split(tc.row, " | ")
-	assert.Equal(t, want[1:4], []string{strconv.Itoa(wins), strconv.Itoa(draws), strconv.Itoa(losses)})
-	diff, lo, hi := uci.Result{Wins: wins, Draws: draws, Losses: losses}.Elo()
-	assert.Equal(t, fmt.Sprintf("%.1f%%", 100*(float64(wins)+float64(draws)/2)/float64(tc.games)), want[4])
-	assert.Equal(t, strings.ReplaceAll(fmt.Sprintf("%s (%s to %s) |", signed(diff), signed(lo), signed(hi)), "-", "−"), want[5])
-	return pairs
+	assert.Equal(t, want[1:4], []string{strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses)})
+	share, diff, lo, hi := scoreCells(r)
+	assert.Equal(t, share, want[4])
+	assert.Equal(t, fmt.Sprintf("%s (%s to %s) |", diff, lo, hi), want[5])
+	return r
 }
 
 // TestMatchRecordSolverAgainstNoSolver: the match of docs/solve.md
@@ -486,10 +479,10 @@ func TestMatchRecordSolverAgainstNoSolver(t *testing.T) {
 	require.NoError(t, err)
 	text := strings.Join(strings.Fields(string(page)), " ")
 	tc := matchRecord{"solver-nosolve-s4031.ogn", 200, "| `oware uci -rules aalina` against `oware uci -rules aalina -nosolve` (e9424ce, seed 4031, 200 games) | 95 | 23 | 82 | 53.2% | +23 (−23 to +69) |", 0}
-	pairs := checkMatchRecord(t, text, tc, func(name string) bool {
+	res := checkMatchRecord(t, text, tc, func(name string) bool {
 		return name == "oware (github.com/seed3966233f/oware, aalina rules)"
 	})
-	assert.Equal(t, uci.Pentanomial{6, 10, 63, 7, 14}, pairs)
+	assert.Equal(t, uci.Pentanomial{6, 10, 63, 7, 14}, res.Pairs)
 	assert.Contains(t, text, "scored 0, ½, 1, 1½ and 2 points 6, 10, 63, 7 and 14 times")
 }
 
@@ -508,16 +501,16 @@ func TestMatchRecordAalinaOnTheClock(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, games, 2)
 	for i, want := range []struct {
-		plies         int
-		late, clock   string
-		aalina, ourTC string
+		plies       int
+		late, clock string
+		aalina      string // Aalina's side
 	}{
-		{63, "505ms", "209.808118ms", "North", "12s+100ms"},
-		{62, "503ms", "238.864687ms", "South", "12s+100ms"},
+		{63, "505ms", "209.808118ms", "North"},
+		{62, "503ms", "238.864687ms", "South"},
 	} {
 		g := games[i]
 		tc, _ := g.Tag("TimeControl")
-		assert.Equal(t, want.ourTC, tc)
+		assert.Equal(t, "12s+100ms", tc)
 		name, _ := g.Tag(want.aalina)
 		assert.True(t, strings.HasPrefix(name, "Samurai Oware 2.1"), name)
 		effects, err := g.Replay()

@@ -241,9 +241,8 @@ func TestUCITablebase(t *testing.T) {
 // TestUCIEndgame: without -tablebase, oware uci gets the endgames of up
 // to -endgame seeds when it starts (uci.DefaultEndgame by default, built
 // into the cache the first time and read from it afterwards; 12 without a
-// cache), answers
-// isready once they are ready, and then plays one of their best moves
-// where they decide the game.
+// cache), answers isready once they are ready, and then plays one of
+// their best moves where they decide the game.
 func TestUCIEndgame(t *testing.T) {
 	var tables *tablebase.Tables
 	cache := filepath.Join(t.TempDir(), "xdg")
