@@ -357,6 +357,7 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 		{"aalina-s28.ogn", 200, "| `oware uci -rules aalina` (e9424ce: 20-seed endgames from its cache, package solve at the root; alone, seed 28, 100 openings, 200 games) | 121 | 24 | 55 | 66.5% | +119 (+73 to +169) |", 0},
 		{"aalina-s29.ogn", 200, "| the same engine (e9424ce; alone, seed 29, 100 openings, 200 games) | 124 | 25 | 51 | 68.2% | +133 (+87 to +184) |", 0},
 		{"aalina-endgame0-s30.ogn", 200, "| `oware uci -rules aalina -endgame 0` (436d2d1, the engine of e9424ce with no endgame tables; alone, seed 30, 100 openings, 200 games) | 101 | 32 | 67 | 58.5% | +60 (+16 to +106) |", 0},
+		{"aalina-endgame0-s33.ogn", 200, "| the same engine, `-endgame 0` (6bd3ad7; alone, seed 33, 100 openings, 200 games) | 104 | 17 | 79 | 56.2% | +44 (−2 to +91) |", 0},
 		{"aalina-s31.ogn", 200, "| `oware uci -rules aalina` (99ca177: 22-seed endgames from its cache, package solve at the root; alone, seed 31, 100 openings, 200 games) | 132 | 19 | 49 | 70.8% | +153 (+106 to +207) |", 0},
 		{"aalina-s32.ogn", 200, "| the same engine (alone, seed 32, 100 openings, 200 games) | 138 | 22 | 40 | 74.5% | +186 (+138 to +242) |", 0},
 	} {
@@ -368,6 +369,7 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 		{"aalina-s26.ogn", "aalina-s27.ogn"},
 		{"aalina-s28.ogn", "aalina-s29.ogn"},
 		{"aalina-s31.ogn", "aalina-s32.ogn"},
+		{"aalina-endgame0-s30.ogn", "aalina-endgame0-s33.ogn"},
 	} {
 		a, okA := results[runs[0]]
 		b, okB := results[runs[1]]
