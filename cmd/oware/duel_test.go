@@ -360,6 +360,8 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 		{"aalina-endgame0-s33.ogn", 200, "| the same engine, `-endgame 0` (6bd3ad7; alone, seed 33, 100 openings, 200 games) | 104 | 17 | 79 | 56.2% | +44 (−2 to +91) |", 0},
 		{"aalina-s31.ogn", 200, "| `oware uci -rules aalina` (99ca177: 22-seed endgames from its cache, package solve at the root; alone, seed 31, 100 openings, 200 games) | 132 | 19 | 49 | 70.8% | +153 (+106 to +207) |", 0},
 		{"aalina-s32.ogn", 200, "| the same engine (alone, seed 32, 100 openings, 200 games) | 138 | 22 | 40 | 74.5% | +186 (+138 to +242) |", 0},
+		{"aalina-1s-s40.ogn", 50, "| `oware uci -rules aalina` at 1 s a move (6bd3ad7; seed 40, 25 openings, 50 games, beside the next) | 31 | 7 | 12 | 69.0% | +139 (+51 to +249) |", 0},
+		{"aalina-1s-s41.ogn", 50, "| the same at 1 s a move (seed 41, 25 openings, 50 games, beside the one before) | 31 | 8 | 11 | 70.0% | +147 (+60 to +257) |", 0},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			results[tc.file] = checkMatchRecord(t, text, tc, func(name string) bool { return strings.HasPrefix(name, "oware ") })
@@ -370,6 +372,7 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 		{"aalina-s28.ogn", "aalina-s29.ogn"},
 		{"aalina-s31.ogn", "aalina-s32.ogn"},
 		{"aalina-endgame0-s30.ogn", "aalina-endgame0-s33.ogn"},
+		{"aalina-1s-s40.ogn", "aalina-1s-s41.ogn"},
 	} {
 		a, okA := results[runs[0]]
 		b, okB := results[runs[1]]
