@@ -339,47 +339,45 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "engine.md"))
 	require.NoError(t, err)
 	text := strings.Join(strings.Fields(string(page)), " ")
+	records := []matchRecord{
+		{"aalina-tables20.ogn", 200, "| with the tables up to 20 seeds | 115 | 27 | 58 | 64.2% | +102 (+57 to +150) |", 0, ""},
+		{"aalina-notables.ogn", 200, "| without tables, the same build | 81 | 25 | 94 | 46.8% | −23 (−68 to +22) |", 0, ""},
+		{"aalina-endgame12.ogn", 200, "| `oware uci -rules aalina`: its own endgames of up to 12 seeds, in the search (3b3174a, alone) | 105 | 29 | 66 | 59.8% | +69 (+24 to +115) |", 0, ""},
+		{"aalina-tables20-bounds.ogn", 200, "| `-tablebase`, the tables up to 20 seeds (a7426b9, pair 2) | 103 | 20 | 77 | 56.5% | +45 (+0 to +93) |", 0, ""},
+		{"aalina-endgame0.ogn", 200, "| `-endgame 0`, no endgame tables (a7426b9, pair 2) | 68 | 23 | 109 | 39.8% | −72 (−120 to −27) |", 0, ""},
+		{"aalina-root12-a.ogn", 200, "| its own 12-seed endgames at the root only (a7426b9, pair 1) | 97 | 26 | 77 | 55.0% | +35 (−10 to +81) |", 0, ""},
+		{"aalina-root12-b.ogn", 200, "| the same engine, the other run of pair 1 | 92 | 27 | 81 | 52.8% | +19 (−26 to +65) |", 0, ""},
+		{"aalina-s22.ogn", 50, "| `oware uci -rules aalina` (ac699b3, alone, seed 22, 50 games) | 27 | 6 | 17 | 60.0% | +70 (−19 to +170) |", 0, ""},
+		{"aalina-s23.ogn", 120, "| the same, seed 23, 60 openings, 120 games | 58 | 15 | 47 | 54.6% | +32 (−26 to +92) |", 0, ""},
+		{"aalina-s24.ogn", 100, "| `oware uci -rules aalina` (36a3bd1: forced moves extended, its 15-seed endgames from its cache; seed 24, 50 openings, 100 games, not alone) | 62 | 10 | 28 | 67.0% | +123 (+58 to +197) |", 1, ""},
+		{"aalina-s25.ogn", 200, "| `oware uci -rules aalina` (1556605: forced moves extended, reverse futility pruning, 15-seed endgames from its cache; alone, seed 25, 100 openings, 200 games) | 120 | 30 | 50 | 67.5% | +127 (+82 to +176) |", 0, ""},
+		{"aalina-s26.ogn", 200, "| `oware uci -rules aalina` (e436cd3: as 1556605, with 18-seed endgames from its cache and package solve at the root; alone, seed 26, 100 openings, 200 games) | 126 | 19 | 55 | 67.8% | +129 (+82 to +180) |", 0, ""},
+		{"aalina-s27.ogn", 200, "| the same engine (b7d32d2: engine, solve, tablebase and the rules as at e436cd3; alone, seed 27, 100 openings, 200 games) | 112 | 24 | 64 | 62.0% | +85 (+40 to +133) |", 0, "aalina-s26.ogn"},
+		{"aalina-s28.ogn", 200, "| `oware uci -rules aalina` (e9424ce: 20-seed endgames from its cache, package solve at the root; alone, seed 28, 100 openings, 200 games) | 121 | 24 | 55 | 66.5% | +119 (+73 to +169) |", 0, ""},
+		{"aalina-s29.ogn", 200, "| the same engine (e9424ce; alone, seed 29, 100 openings, 200 games) | 124 | 25 | 51 | 68.2% | +133 (+87 to +184) |", 0, "aalina-s28.ogn"},
+		{"aalina-endgame0-s30.ogn", 200, "| `oware uci -rules aalina -endgame 0` (436d2d1, the engine of e9424ce with no endgame tables; alone, seed 30, 100 openings, 200 games) | 101 | 32 | 67 | 58.5% | +60 (+16 to +106) |", 0, ""},
+		{"aalina-endgame0-s33.ogn", 200, "| the same engine, `-endgame 0` (6bd3ad7; alone, seed 33, 100 openings, 200 games) | 104 | 17 | 79 | 56.2% | +44 (−2 to +91) |", 0, "aalina-endgame0-s30.ogn"},
+		{"aalina-s31.ogn", 200, "| `oware uci -rules aalina` (99ca177: 22-seed endgames from its cache, package solve at the root; alone, seed 31, 100 openings, 200 games) | 132 | 19 | 49 | 70.8% | +153 (+106 to +207) |", 0, ""},
+		{"aalina-s32.ogn", 200, "| the same engine (alone, seed 32, 100 openings, 200 games) | 138 | 22 | 40 | 74.5% | +186 (+138 to +242) |", 0, "aalina-s31.ogn"},
+		{"aalina-1s-s40.ogn", 50, "| `oware uci -rules aalina` at 1 s a move (6bd3ad7; seed 40, 25 openings, 50 games, beside the next) | 31 | 7 | 12 | 69.0% | +139 (+51 to +249) |", 0, ""},
+		{"aalina-1s-s41.ogn", 50, "| the same at 1 s a move (seed 41, 25 openings, 50 games, beside the one before) | 31 | 8 | 11 | 70.0% | +147 (+60 to +257) |", 0, "aalina-1s-s40.ogn"},
+	}
 	results := map[string]uci.Result{}
-	for _, tc := range []matchRecord{
-		{"aalina-tables20.ogn", 200, "| with the tables up to 20 seeds | 115 | 27 | 58 | 64.2% | +102 (+57 to +150) |", 0},
-		{"aalina-notables.ogn", 200, "| without tables, the same build | 81 | 25 | 94 | 46.8% | −23 (−68 to +22) |", 0},
-		{"aalina-endgame12.ogn", 200, "| `oware uci -rules aalina`: its own endgames of up to 12 seeds, in the search (3b3174a, alone) | 105 | 29 | 66 | 59.8% | +69 (+24 to +115) |", 0},
-		{"aalina-tables20-bounds.ogn", 200, "| `-tablebase`, the tables up to 20 seeds (a7426b9, pair 2) | 103 | 20 | 77 | 56.5% | +45 (+0 to +93) |", 0},
-		{"aalina-endgame0.ogn", 200, "| `-endgame 0`, no endgame tables (a7426b9, pair 2) | 68 | 23 | 109 | 39.8% | −72 (−120 to −27) |", 0},
-		{"aalina-root12-a.ogn", 200, "| its own 12-seed endgames at the root only (a7426b9, pair 1) | 97 | 26 | 77 | 55.0% | +35 (−10 to +81) |", 0},
-		{"aalina-root12-b.ogn", 200, "| the same engine, the other run of pair 1 | 92 | 27 | 81 | 52.8% | +19 (−26 to +65) |", 0},
-		{"aalina-s22.ogn", 50, "| `oware uci -rules aalina` (ac699b3, alone, seed 22, 50 games) | 27 | 6 | 17 | 60.0% | +70 (−19 to +170) |", 0},
-		{"aalina-s23.ogn", 120, "| the same, seed 23, 60 openings, 120 games | 58 | 15 | 47 | 54.6% | +32 (−26 to +92) |", 0},
-		{"aalina-s24.ogn", 100, "| `oware uci -rules aalina` (36a3bd1: forced moves extended, its 15-seed endgames from its cache; seed 24, 50 openings, 100 games, not alone) | 62 | 10 | 28 | 67.0% | +123 (+58 to +197) |", 1},
-		{"aalina-s25.ogn", 200, "| `oware uci -rules aalina` (1556605: forced moves extended, reverse futility pruning, 15-seed endgames from its cache; alone, seed 25, 100 openings, 200 games) | 120 | 30 | 50 | 67.5% | +127 (+82 to +176) |", 0},
-		{"aalina-s26.ogn", 200, "| `oware uci -rules aalina` (e436cd3: as 1556605, with 18-seed endgames from its cache and package solve at the root; alone, seed 26, 100 openings, 200 games) | 126 | 19 | 55 | 67.8% | +129 (+82 to +180) |", 0},
-		{"aalina-s27.ogn", 200, "| the same engine (b7d32d2: engine, solve, tablebase and the rules as at e436cd3; alone, seed 27, 100 openings, 200 games) | 112 | 24 | 64 | 62.0% | +85 (+40 to +133) |", 0},
-		{"aalina-s28.ogn", 200, "| `oware uci -rules aalina` (e9424ce: 20-seed endgames from its cache, package solve at the root; alone, seed 28, 100 openings, 200 games) | 121 | 24 | 55 | 66.5% | +119 (+73 to +169) |", 0},
-		{"aalina-s29.ogn", 200, "| the same engine (e9424ce; alone, seed 29, 100 openings, 200 games) | 124 | 25 | 51 | 68.2% | +133 (+87 to +184) |", 0},
-		{"aalina-endgame0-s30.ogn", 200, "| `oware uci -rules aalina -endgame 0` (436d2d1, the engine of e9424ce with no endgame tables; alone, seed 30, 100 openings, 200 games) | 101 | 32 | 67 | 58.5% | +60 (+16 to +106) |", 0},
-		{"aalina-endgame0-s33.ogn", 200, "| the same engine, `-endgame 0` (6bd3ad7; alone, seed 33, 100 openings, 200 games) | 104 | 17 | 79 | 56.2% | +44 (−2 to +91) |", 0},
-		{"aalina-s31.ogn", 200, "| `oware uci -rules aalina` (99ca177: 22-seed endgames from its cache, package solve at the root; alone, seed 31, 100 openings, 200 games) | 132 | 19 | 49 | 70.8% | +153 (+106 to +207) |", 0},
-		{"aalina-s32.ogn", 200, "| the same engine (alone, seed 32, 100 openings, 200 games) | 138 | 22 | 40 | 74.5% | +186 (+138 to +242) |", 0},
-		{"aalina-1s-s40.ogn", 50, "| `oware uci -rules aalina` at 1 s a move (6bd3ad7; seed 40, 25 openings, 50 games, beside the next) | 31 | 7 | 12 | 69.0% | +139 (+51 to +249) |", 0},
-		{"aalina-1s-s41.ogn", 50, "| the same at 1 s a move (seed 41, 25 openings, 50 games, beside the one before) | 31 | 8 | 11 | 70.0% | +147 (+60 to +257) |", 0},
-	} {
+	for _, tc := range records {
 		t.Run(tc.file, func(t *testing.T) {
 			results[tc.file] = checkMatchRecord(t, text, tc, func(name string) bool { return strings.HasPrefix(name, "oware ") })
 		})
 	}
-	for _, runs := range [][2]string{
-		{"aalina-s26.ogn", "aalina-s27.ogn"},
-		{"aalina-s28.ogn", "aalina-s29.ogn"},
-		{"aalina-s31.ogn", "aalina-s32.ogn"},
-		{"aalina-endgame0-s30.ogn", "aalina-endgame0-s33.ogn"},
-		{"aalina-1s-s40.ogn", "aalina-1s-s41.ogn"},
-	} {
-		a, okA := results[runs[0]]
-		b, okB := results[runs[1]]
-		require.True(t, okA && okB, "%v replayed", runs)
+	for _, tc := range records {
+		if tc.runBefore == "" {
+			continue
+		}
+		a, okA := results[tc.runBefore]
+		b, okB := results[tc.file]
+		require.True(t, okA && okB, "%s and %s replayed", tc.runBefore, tc.file)
 		sum := uci.Result{Wins: a.Wins + b.Wins, Draws: a.Draws + b.Draws, Losses: a.Losses + b.Losses}
 		share, diff, lo, hi := scoreCells(sum)
-		assert.Contains(t, text, fmt.Sprintf("%s, **%s, %s Elo (95%% interval %s to %s)**", sum.Score(), share, diff, lo, hi), "%v", runs)
+		assert.Contains(t, text, fmt.Sprintf("%s, **%s, %s Elo (95%% interval %s to %s)**", sum.Score(), share, diff, lo, hi), "%s and %s", tc.runBefore, tc.file)
 	}
 }
 
@@ -390,6 +388,9 @@ type matchRecord struct {
 	games    int
 	row      string // the row of the docs
 	forfeits int    // games lost by a forfeit, counted in the row
+	// runBefore is the file of the other run of the same engine, listed
+	// before this one, whose total with this run the docs give.
+	runBefore string
 }
 
 // scoreCells returns the share of the points of r and its Elo difference
@@ -483,7 +484,7 @@ func TestMatchRecordSolverAgainstNoSolver(t *testing.T) {
 	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "solve.md"))
 	require.NoError(t, err)
 	text := strings.Join(strings.Fields(string(page)), " ")
-	tc := matchRecord{"solver-nosolve-s4031.ogn", 200, "| `oware uci -rules aalina` against `oware uci -rules aalina -nosolve` (e9424ce, seed 4031, 200 games) | 95 | 23 | 82 | 53.2% | +23 (−23 to +69) |", 0}
+	tc := matchRecord{"solver-nosolve-s4031.ogn", 200, "| `oware uci -rules aalina` against `oware uci -rules aalina -nosolve` (e9424ce, seed 4031, 200 games) | 95 | 23 | 82 | 53.2% | +23 (−23 to +69) |", 0, ""}
 	res := checkMatchRecord(t, text, tc, func(name string) bool {
 		return name == "oware (github.com/seed3966233f/oware, aalina rules)"
 	})
