@@ -237,10 +237,18 @@ func (p pg) key(k string) {
 	p.settle()
 }
 
-// load pastes text into the record box and loads it.
+// load pastes text into the record box, loads it and waits until the
+// load has ended: the page writes a message under the box whether the
+// text loads or not, so the message is cleared first and awaited. The
+// button is clicked through the DOM, where the click cannot miss: a
+// click at the button's coordinates could land elsewhere when the
+// analysis's lines, growing above it, move it in between (the board's
+// pits are still clicked at their coordinates by clickPit).
 func (p pg) load(text string) {
 	p.t.Helper()
-	p.run(chromedp.SetValue("#record", text, chromedp.ByID), chromedp.Click("#load", chromedp.ByID))
+	p.run(chromedp.SetValue("#record", text, chromedp.ByID),
+		chromedp.Evaluate(`document.querySelector("#record-message").textContent = ""; document.querySelector("#load").click()`, nil),
+		chromedp.Poll(`document.querySelector("#record-message").textContent !== ""`, nil, chromedp.WithPollingTimeout(90*time.Second)))
 	p.settle()
 }
 
