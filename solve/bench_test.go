@@ -25,13 +25,13 @@ func BenchmarkSearch(b *testing.B) {
 		b.Fatal(err)
 	}
 	p := r.Position(normalize(oware.MustParseBoard("0-0-0-0-1-0-0-1-2-0-2-2-19-21-N")))
-	tt := newTable(16 << 20)
+	m := newMemory(16 << 20)
 	b.ReportAllocs()
 	b.ResetTimer()
 	var nodes uint64
 	for b.Loop() {
-		tt.clear()
-		s := newSearcher(r, tabs, nil, tt)
+		m.tt.clear()
+		s := newSearcher(r, tabs, nil, m)
 		s.ctx, s.budget = context.Background(), benchNodes
 		s.enter(&p, true)
 		s.solve(&p)
@@ -50,7 +50,7 @@ func TestSearchAllocs(t *testing.T) {
 	var r oware.Rules // abapa
 	tabs := tablesFor(t, "abapa")
 	p := r.Position(normalize(oware.MustParseBoard("0-0-0-0-1-0-0-1-2-0-2-2-19-21-N")))
-	s := newSearcher(r, tabs, nil, newTable(1<<20))
+	s := newSearcher(r, tabs, nil, newMemory(1<<20))
 	s.ctx = context.Background()
 	var nodes uint64
 	search := func() {

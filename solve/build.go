@@ -183,7 +183,7 @@ func refine(ctx context.Context, t *Tables, l *level, open []uint64, workers int
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			tt := newTable(size)
+			m := newMemory(size)
 			for ctx.Err() == nil {
 				k := next.Add(1) - 1
 				if k >= uint64(len(open)) {
@@ -192,8 +192,8 @@ func refine(ctx context.Context, t *Tables, l *level, open []uint64, workers int
 				i := open[k]
 				q := relAt(l.seeds, i)
 				p := t.rules.Position(q.board())
-				tt.clear() // each board alone, so that what it finds does not depend on the order
-				s := newSearcher(t.rules, within, nil, tt)
+				m.tt.clear() // each board alone, so that what it finds does not depend on the order
+				s := newSearcher(t.rules, within, nil, m)
 				s.ctx, s.budget = ctx, budget
 				s.enter(&p, true)
 				lo, hi := s.solve(&p)

@@ -54,14 +54,28 @@
 //
 // The Solver searches the game tree, playing every move with the
 // position's own [oware.Position.Play], so that the repetition rule it
-// applies is the library's. It is an alpha-beta search that proves bounds
-// of the value at every node, by null-window searches that halve the
-// interval known at the root; a node's transposition entry is keyed by
-// its board and every occurrence since the last capture (board and
-// count), since two positions with the same board and different
-// histories can have different values. A capture starts a new stretch
-// whose value is that of a board met for the first time: the tables give
-// it, or the search goes on from there.
+// applies is the library's. It halves the interval known of the value at
+// the root by questions, "is the value at least t?", each answered by a
+// proof-number search (Allis): a best-first search that grows a tree of
+// the game from the root, always at the leaf that takes fewest further
+// leaves to settle the question, and settles a leaf as soon as the
+// bounds known of it before any search (below) are on one side of t. A
+// node of that tree stands for a line from the root, with the
+// occurrences of that line, so the graph-history interaction of
+// transpositions does not arise in it; what it proves of a position is
+// stored in a transposition table keyed by the position's board and
+// every occurrence since the last capture (board and count), since two
+// positions with the same board and different histories can have
+// different values. A question's tree holds at most 4,194,304 nodes,
+// 2,097,152 of them expanded (452 MB, and about 300 bytes a position
+// searched); a question that outgrows it ends as if its budget had run
+// out. A capture starts a new stretch whose value is that of a board
+// met for the first time: the tables give it, or the search goes on from
+// there. Proof-number search settles in 10⁴ to 10⁶ nodes boards of 8
+// seeds under abapa, met for the first time, that an alpha-beta search
+// on the same bounds did not settle in 2·10⁶ (see docs/solve.md): their
+// proofs are lines of a hundred plies and more, where the defender has a
+// few moves at each turn.
 //
 // What makes the search end is the bounds it starts from at every node.
 // They come from a game played on the graph of the boards with as many

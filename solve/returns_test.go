@@ -64,7 +64,7 @@ func TestForcedReturnsAgreeWithSearch(t *testing.T) {
 	require.NoError(t, err)
 	tabs, err := Compute(context.Background(), r, top-1, BuildOptions{Workers: 1})
 	require.NoError(t, err)
-	tt := newTable(1 << 20)
+	m := newMemory(1 << 20)
 	checked := 0
 	for n := 2; n <= top; n++ {
 		below := &Tables{rules: r, levels: tabs.levels[:n]}
@@ -92,8 +92,8 @@ func TestForcedReturnsAgreeWithSearch(t *testing.T) {
 			}
 			q := relAt(n, i)
 			p := r.Position(q.board())
-			tt.clear()
-			s := newSearcher(r, within, nil, tt)
+			m.tt.clear()
+			s := newSearcher(r, within, nil, m)
 			s.ctx, s.budget = context.Background(), 1<<22
 			s.enter(&p, true)
 			vlo, vhi := s.solve(&p)

@@ -2,8 +2,6 @@ package solve
 
 import (
 	"context"
-	"math"
-	"slices"
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/tablebase"
@@ -18,6 +16,8 @@ type searcher struct {
 	tabs    *Tables
 	plain   *tablebase.Tables
 	tt      *table
+	proof   *prover // the tree of the question being answered (test)
+	mem     *memory // where tt and proof are
 
 	frames []frame // the occurrences of the line, stretch after stretch
 	base   int     // the first frame of the current stretch
@@ -70,9 +70,21 @@ type frame struct {
 	danger   bool // the board's next occurrence ends the game
 }
 
-// newSearcher returns a searcher for positions under rules r.
-func newSearcher(r oware.Rules, tabs *Tables, plain *tablebase.Tables, tt *table) *searcher {
-	s := &searcher{rules: r, tabs: tabs, plain: plain, tt: tt, limit: r.RepeatLimit(), emptyOK: r.RepeatWithEmptySide()}
+// memory is what a search writes to, kept from one search to the next:
+// its transposition table and its proof tree.
+type memory struct {
+	tt    *table
+	proof prover
+}
+
+// newMemory returns the memory of a search with a table of about size
+// bytes.
+func newMemory(size int) *memory { return &memory{tt: newTable(size)} }
+
+// newSearcher returns a searcher for positions under rules r, writing to
+// m.
+func newSearcher(r oware.Rules, tabs *Tables, plain *tablebase.Tables, m *memory) *searcher {
+	s := &searcher{rules: r, tabs: tabs, plain: plain, tt: m.tt, proof: &m.proof, mem: m, limit: r.RepeatLimit(), emptyOK: r.RepeatWithEmptySide()}
 	if tabs != nil && tabs.rules != r {
 		s.tabs = nil
 	}
@@ -196,43 +208,47 @@ func (s *searcher) freshBounds(p *oware.Position, f *frame) (lo, hi int) {
 	return int(f.clo), int(f.chi)
 }
 
-// move is a legal move of a node and what is known of it.
-type move struct {
-	pit      oware.Move
-	captured int
-	child    oware.Position // the position it leads to, with scores below 25 after a capture
-	frame    frame          // its occurrence on the line
-	known    known          // what is known of the child
-	lo, hi   int            // bounds of the move's value for the node's mover
-}
-
 // known is what is known of a position before it is searched: bounds of
-// its value for its mover, and the key and best move of its entry in the
-// table.
+// its value for its mover, and the best move of its entry in the table.
 type known struct {
 	lo, hi int
-	k0, k1 uint64
 	hint   int // the best move found before, or -1
-	over   bool
 }
 
 // look returns what is known of p, on top of the line.
 func (s *searcher) look(p *oware.Position) known {
 	if p.Outcome().Over() {
 		v := terminal(p)
-		return known{lo: v, hi: v, hint: -1, over: true}
+		return known{lo: v, hi: v, hint: -1}
 	}
 	k := known{hint: -1}
 	k.lo, k.hi = s.prior(p)
 	if k.lo == k.hi {
-		return k // exact: the table cannot tell more, and node will not search it
+		return k // exact: the table cannot tell more
 	}
-	k.k0, k.k1 = s.key(&s.frames[len(s.frames)-1])
-	if e := s.tt.probe(k.k0, k.k1); e != nil {
+	if e := s.tt.probe(s.key(&s.frames[len(s.frames)-1])); e != nil {
 		k.lo, k.hi = max(k.lo, int(e.lo)), min(k.hi, int(e.hi))
 		k.hint = e.move()
 	}
 	return k
+}
+
+// loses reports whether what is known before any search of ch, a move of
+// the position on top of the line, shows that it is worth less than v
+// (its child worth more than ch.captured-v to its mover).
+func (s *searcher) loses(ch *child, v int) bool {
+	at := s.enter(&ch.c, ch.captured > 0)
+	defer s.leave(at)
+	return s.look(&ch.c).lo > ch.captured-v
+}
+
+// hint returns the best move stored in the table for the position on top
+// of the line, or -1.
+func (s *searcher) hint() int {
+	if e := s.tt.probe(s.key(&s.frames[len(s.frames)-1])); e != nil {
+		return e.move()
+	}
+	return -1
 }
 
 // tick counts a node and reports whether the search must stop.
@@ -245,79 +261,6 @@ func (s *searcher) tick() bool {
 		s.stop = true
 	}
 	return s.stop
-}
-
-// node returns bounds lo ≤ v ≤ hi of the value v of the position p on top
-// of the line, for its mover, of which k is known, such that hi ≤ alpha,
-// or lo ≥ beta, or lo == hi; or, once the search is stopped, the best
-// bounds it has.
-func (s *searcher) node(p *oware.Position, k known, alpha, beta int) (lo, hi int) {
-	lo, hi = k.lo, k.hi
-	if k.over || lo >= beta || hi <= alpha || lo == hi || s.tick() {
-		return lo, hi
-	}
-	start := s.nodes
-
-	var moves [oware.PitsPerSide]move
-	count := 0
-	mover := p.Board().ToMove()
-	before := p.Board().Score(mover)
-	for m, c := range p.Children() {
-		mv := &moves[count]
-		count++
-		mv.pit, mv.captured = m, c.Board().Score(mover)-before
-		if mv.captured > 0 {
-			mv.child = s.freshPosition(&c)
-			mv.frame = s.frameOf(&mv.child, nil)
-			saved := s.enterFrame(mv.frame, true)
-			mv.known = s.look(&mv.child)
-			s.leave(saved)
-		} else {
-			mv.child = c
-			mv.frame = s.frameOf(&c, &s.frames[len(s.frames)-1])
-			saved := s.enterFrame(mv.frame, false)
-			mv.known = s.look(&c)
-			s.leave(saved)
-		}
-		mv.lo, mv.hi = mv.captured-mv.known.hi, mv.captured-mv.known.lo
-	}
-	order := moves[:count]
-	slices.SortStableFunc(order, func(a, b move) int {
-		switch {
-		case int(a.pit) == k.hint:
-			return -1
-		case int(b.pit) == k.hint:
-			return 1
-		}
-		return (b.lo + b.hi) - (a.lo + a.hi)
-	})
-
-	bestLo, bestHi, best := math.MinInt, math.MinInt, -1
-	done := 0
-	for i := range order {
-		mv := &order[i]
-		a := max(alpha, bestLo)
-		if mv.hi > a && mv.lo < beta && mv.lo < mv.hi && !s.stop {
-			saved := s.enterFrame(mv.frame, mv.captured > 0)
-			clo, chi := s.node(&mv.child, mv.known, mv.captured-beta, mv.captured-a)
-			s.leave(saved)
-			mv.lo, mv.hi = max(mv.lo, mv.captured-chi), min(mv.hi, mv.captured-clo)
-		}
-		done++
-		if mv.lo > bestLo {
-			bestLo, best = mv.lo, int(mv.pit)
-		}
-		bestHi = max(bestHi, mv.hi)
-		if bestLo >= beta {
-			break
-		}
-	}
-	for _, mv := range order[done:] {
-		bestHi = max(bestHi, mv.hi)
-	}
-	lo, hi = max(lo, bestLo), min(hi, bestHi)
-	s.tt.store(k.k0, k.k1, lo, hi, best, s.nodes-start)
-	return lo, hi
 }
 
 // freshPosition returns the position of p's board met for the first
@@ -368,16 +311,30 @@ func (s *searcher) solve(p *oware.Position) (lo, hi int) {
 	lo, hi = k.lo, k.hi
 	for lo < hi && !s.stop {
 		t := lo + (hi-lo+1)/2
-		l, h := s.node(p, k, t-1, t)
-		lo, hi = max(lo, l), min(hi, h)
+		l, h := s.test(p, t, false)
 		k = s.look(p)
+		lo, hi = max(lo, l), min(hi, h)
+		lo, hi = max(lo, k.lo), min(hi, k.hi)
 	}
 	return lo, hi
 }
 
+// child is a move of a position on the line, the position it leads to
+// (met for the first time when the move captures) and the seeds it
+// captures.
+type child struct {
+	m        oware.Move
+	c        oware.Position
+	captured int
+}
+
 // line returns a line of perfect play from p, on top of the line, whose
 // value is v, to the end of the game, and whether it got there before the
-// search was stopped.
+// search was stopped. At each ply it takes, in this order: a move that
+// what is known before any search shows to keep the value; the move that
+// a proof of the value stored in the table names, or one question with
+// p's moves open finds; each move in turn, asked whether it keeps the
+// value.
 func (s *searcher) line(p oware.Position, v int) ([]oware.Move, bool) {
 	var moves []oware.Move
 	var saved []stretchStart
@@ -389,27 +346,70 @@ func (s *searcher) line(p oware.Position, v int) ([]oware.Move, bool) {
 	for !p.Outcome().Over() {
 		mover := p.Board().ToMove()
 		before := p.Board().Score(mover)
-		found := false
+		var children [oware.PitsPerSide]child
+		count := 0
 		for m, c := range p.Children() {
 			captured := c.Board().Score(mover) - before
-			fresh := captured > 0
-			if fresh {
+			if captured > 0 {
 				c = s.freshPosition(&c)
 			}
-			// Every move is worth at most v, so its child is worth at
-			// least captured-v to its mover: the move keeps the value
-			// when the child is worth at most that.
-			at := s.enter(&c, fresh)
-			_, hi := s.node(&c, s.look(&c), captured-v, captured-v+1)
-			if hi <= captured-v {
+			children[count] = child{m, c, captured}
+			count++
+		}
+		// Every move is worth at most v, so its child is worth at least
+		// captured-v to its mover: the move keeps the value when the
+		// child is worth at most that.
+		keeps := func(ch *child, search bool) bool {
+			at := s.enter(&ch.c, ch.captured > 0)
+			var hi int
+			if search {
+				_, hi = s.test(&ch.c, ch.captured-v+1, false)
+			} else {
+				hi = s.look(&ch.c).hi
+			}
+			if hi <= ch.captured-v {
 				saved = append(saved, at)
-				moves = append(moves, m)
-				p, v, found = c, captured-v, true
-				break
+				moves = append(moves, ch.m)
+				p, v = ch.c, ch.captured-v
+				return true
 			}
 			s.leave(at)
-			if s.stop {
-				return moves, false
+			return false
+		}
+		// Since v is exact, some move keeps it: the one left when what is
+		// known shows that every other does not.
+		found, left, last := false, 0, 0
+		for i := range children[:count] {
+			if found = keeps(&children[i], false); found {
+				break
+			}
+			if !s.loses(&children[i], v) {
+				left, last = left+1, i
+			}
+		}
+		if found {
+			continue
+		}
+		if left == 1 {
+			ch := &children[last]
+			saved = append(saved, s.enter(&ch.c, ch.captured > 0))
+			moves = append(moves, ch.m)
+			p, v = ch.c, ch.captured-v
+			continue
+		}
+		hint := s.hint()
+		if hint < 0 {
+			s.test(&p, v, true)
+			hint = s.hint()
+		}
+		for i := range children[:count] {
+			if int(children[i].m) == hint {
+				children[0], children[i] = children[i], children[0]
+			}
+		}
+		for i := range children[:count] {
+			if found = keeps(&children[i], true); found || s.stop {
+				break
 			}
 		}
 		if !found {

@@ -87,7 +87,7 @@ func New(r oware.Rules, opt Options) (*Solver, error) {
 		opt.TableSize = DefaultTableSize
 	}
 	s := &Solver{rules: r, opt: opt}
-	s.pool.New = func() any { return newTable(opt.TableSize) }
+	s.pool.New = func() any { return newMemory(opt.TableSize) }
 	return s, nil
 }
 
@@ -104,7 +104,7 @@ func (sv *Solver) start(ctx context.Context, p oware.Position, lim Limits) (*sea
 	if err != nil {
 		return nil, oware.Position{}, err
 	}
-	s := newSearcher(sv.rules, sv.opt.Tables, sv.opt.Plain, sv.pool.Get().(*table))
+	s := newSearcher(sv.rules, sv.opt.Tables, sv.opt.Plain, sv.pool.Get().(*memory))
 	s.ctx, s.budget = ctx, lim.Nodes
 	if sv.mutate != nil {
 		sv.mutate(s)
@@ -115,8 +115,8 @@ func (sv *Solver) start(ctx context.Context, p oware.Position, lim Limits) (*sea
 	return s, line[len(line)-1], nil
 }
 
-// done returns s's table to the pool.
-func (sv *Solver) done(s *searcher) { sv.pool.Put(s.tt) }
+// done returns s's memory to the pool.
+func (sv *Solver) done(s *searcher) { sv.pool.Put(s.mem) }
 
 // Solve returns the value of p with its history, under the solver's
 // rules: exact, with a line of perfect play, or the tightest bounds it

@@ -161,26 +161,44 @@ func checkLine(t *testing.T, p oware.Position, res Result) {
 	require.Equal(t, res.Value.Lo(), taken, "%v: the line %v ends %v", p, res.Line, o)
 }
 
-// TestBudget: a search cut short by its budget or its context returns
-// bounds that hold the value, and no line.
+// TestBudget: a search cut short by its budget, its context or a proof
+// tree that outgrows its limit returns bounds that hold the value, and no
+// line; the tree stays within its limit.
 func TestBudget(t *testing.T) {
 	tabs := tablesFor(t, "aalina")
 	r := tabs.Rules()
 	sv, err := New(r, Options{Tables: tabs, TableSize: 1 << 20})
 	require.NoError(t, err)
 	ps, rs := solvedPositions(t, sv, r, 10)
+	full := 0
 	for k, p := range ps {
+		v := rs[k].Value.Lo()
 		for _, nodes := range []uint64{1, 10, 100} {
 			fresh, _ := New(r, Options{Tables: tabs, TableSize: 1 << 20})
 			res, err := fresh.Solve(context.Background(), p, Limits{Nodes: nodes})
 			require.NoError(t, err)
-			v := rs[k].Value.Lo()
 			require.True(t, res.Value.Lo() <= v && v <= res.Value.Hi(), "%v: %v within %d nodes, value %d", p, res.Value, nodes, v)
 			if !res.Value.Exact() {
 				require.Empty(t, res.Line)
 			}
 		}
+		for _, most := range []int{16, 64, 256} {
+			var s *searcher
+			small, _ := New(r, Options{Tables: tabs, TableSize: 1 << 20})
+			small.mutate = func(sr *searcher) { sr.proof.most, s = most, sr }
+			res, err := small.Solve(context.Background(), p, Limits{})
+			require.NoError(t, err)
+			require.True(t, res.Value.Lo() <= v && v <= res.Value.Hi(), "%v: %v with trees of %d nodes, value %d", p, res.Value, most, v)
+			require.LessOrEqual(t, len(s.proof.nodes), most)
+			require.LessOrEqual(t, len(s.proof.expanded), most/2+1)
+			if !res.Value.Exact() {
+				require.True(t, s.stop, "%v: unsettled but not stopped", p)
+				require.Empty(t, res.Line)
+				full++
+			}
+		}
 	}
+	require.Positive(t, full, "no proof tree was full: too easy positions")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	fresh, _ := New(r, Options{TableSize: 1 << 20})
