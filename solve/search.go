@@ -304,17 +304,15 @@ func (s *searcher) leave(saved stretchStart) {
 }
 
 // solve returns the value of p, on top of the line, or the best bounds
-// found when the search is stopped: null-window searches, each halving
-// the interval known.
+// found when the search is stopped: questions (test), each halving the
+// interval known.
 func (s *searcher) solve(p *oware.Position) (lo, hi int) {
 	k := s.look(p)
 	lo, hi = k.lo, k.hi
 	for lo < hi && !s.stop {
-		t := lo + (hi-lo+1)/2
-		l, h := s.test(p, t, false)
+		l, h := s.test(p, lo+(hi-lo+1)/2, false)
 		k = s.look(p)
-		lo, hi = max(lo, l), min(hi, h)
-		lo, hi = max(lo, k.lo), min(hi, k.hi)
+		lo, hi = max(lo, l, k.lo), min(hi, h, k.hi)
 	}
 	return lo, hi
 }
