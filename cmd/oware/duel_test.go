@@ -365,7 +365,7 @@ func TestMatchRecordsAgainstAalina(t *testing.T) {
 	results := map[string]uci.Result{}
 	for _, tc := range records {
 		t.Run(tc.file, func(t *testing.T) {
-			results[tc.file] = checkMatchRecord(t, text, tc, func(name string) bool { return strings.HasPrefix(name, "oware ") })
+			results[tc.file] = checkMatchRecord(t, text, tc, "aalina", func(name string) bool { return strings.HasPrefix(name, "oware ") })
 		})
 	}
 	for _, tc := range records {
@@ -401,13 +401,15 @@ func scoreCells(r uci.Result) (share, diff, lo, hi string) {
 	return fmt.Sprintf("%.1f%%", 100*r.Share()), minus(signed(d)), minus(signed(l)), minus(signed(h))
 }
 
-// checkMatchRecord checks that the games of tc replay, two from each
-// opening with the colours swapped, and give the score of its row, which
-// page holds, for the engine whose name isOurs; a game lost by forfeit
-// (its Termination tag) counts as a loss for the side that tag names. It
-// returns that engine's wins, draws and losses, and its pairs of games by
-// its points in them.
-func checkMatchRecord(t *testing.T, page string, tc matchRecord, isOurs func(name string) bool) uci.Result {
+// checkMatchRecord checks that the games of tc replay under the rules
+// named, two from each opening with the colours swapped, and give the
+// score of its row, which page holds, for the engine whose name isOurs
+// (or, when isOurs is nil, for the first engine of the match, which has
+// South in the first game of each pair: both engines have the same name);
+// a game lost by forfeit (its Termination tag) counts as a loss for the
+// side that tag names. It returns that engine's wins, draws and losses,
+// and its pairs of games by its points in them.
+func checkMatchRecord(t *testing.T, page string, tc matchRecord, rules string, isOurs func(name string) bool) uci.Result {
 	t.Helper()
 	require.Contains(t, page, tc.row)
 	f, err := os.Open(filepath.Join("..", "..", "testdata", "matches", tc.file))
@@ -420,15 +422,19 @@ func checkMatchRecord(t *testing.T, page string, tc matchRecord, isOurs func(nam
 	var r uci.Result
 	forfeits, first := 0, 0 // first: our half points in the first game of the pair
 	for i, g := range games {
-		require.Equal(t, "aalina", g.Rules.String(), "game %d", i+1)
+		require.Equal(t, rules, g.Rules.String(), "game %d", i+1)
 		effects, err := g.Replay()
 		require.NoError(t, err, "game %d", i+1)
 		end := effects[len(effects)-1].After()
-		ours := oware.South
-		if south, _ := g.Tag("South"); !isOurs(south) {
-			ours = oware.North
+		ours := oware.Player(i % 2)
+		if isOurs != nil {
+			if south, _ := g.Tag("South"); !isOurs(south) {
+				ours = oware.North
+			} else {
+				ours = oware.South
+			}
+			require.Equal(t, oware.Player(i%2), ours, "game %d: colours alternate", i+1)
 		}
-		require.Equal(t, oware.Player(i%2), ours, "game %d: colours alternate", i+1)
 		if i%2 == 1 {
 			a, _ := games[i-1].Tag("Opening")
 			b, _ := g.Tag("Opening")
@@ -485,11 +491,26 @@ func TestMatchRecordSolverAgainstNoSolver(t *testing.T) {
 	require.NoError(t, err)
 	text := strings.Join(strings.Fields(string(page)), " ")
 	tc := matchRecord{"solver-nosolve-s4031.ogn", 200, "| `oware uci -rules aalina` against `oware uci -rules aalina -nosolve` (e9424ce, seed 4031, 200 games) | 95 | 23 | 82 | 53.2% | +23 (−23 to +69) |", 0, ""}
-	res := checkMatchRecord(t, text, tc, func(name string) bool {
+	res := checkMatchRecord(t, text, tc, "aalina", func(name string) bool {
 		return name == "oware (github.com/seed3966233f/oware, aalina rules)"
 	})
 	assert.Equal(t, uci.Pentanomial{6, 10, 63, 7, 14}, res.Pairs)
 	assert.Contains(t, text, "scored 0, ½, 1, 1½ and 2 points 6, 10, 63, 7 and 14 times")
+}
+
+// TestMatchRecordTables24Against20: the match of docs/tables.md between
+// the engine with awari's tables of 0–24 seeds and the same engine with
+// those of 0–20 replays under awari and gives the score, and the pairs of
+// games by points, that the page states. Both engines have the same name:
+// the first, with 24 seeds, has South in the first game of each pair.
+func TestMatchRecordTables24Against20(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "tables.md"))
+	require.NoError(t, err)
+	text := strings.Join(strings.Fields(string(page)), " ")
+	tc := matchRecord{"awari-tables24-s5001.ogn", 200, "| `oware uci -rules awari` with the tables of 0–24 seeds against 0–20 (3b98a53, seed 5001, 200 games) | 124 | 21 | 55 | 67.2% | +125 (+79 to +176) |", 0, ""}
+	res := checkMatchRecord(t, text, tc, "awari", nil)
+	assert.Equal(t, uci.Pentanomial{3, 2, 49, 15, 31}, res.Pairs)
+	assert.Contains(t, text, "scored 0, ½, 1, 1½ and 2 points 3, 2, 49, 15 and 31 times")
 }
 
 // TestMatchRecordAalinaOnTheClock: the two games of docs/engine.md tried
