@@ -99,7 +99,7 @@ func (s *searcher) settle(i int32, p *oware.Position) {
 // With open, it searches p's moves even when what is known of p answers
 // the question, so that a proof names the move that proves it.
 func (s *searcher) test(p *oware.Position, tau int, open bool) (lo, hi int) {
-	pr := s.proof
+	pr := &s.proof
 	pr.nodes = append(pr.nodes[:0], proofNode{parent: -1, exp: -1, tau: int8(tau), pn: 1, dn: 1})
 	pr.expanded = pr.expanded[:0]
 	if !open || p.Outcome().Over() {
@@ -163,7 +163,7 @@ func (s *searcher) test(p *oware.Position, tau int, open bool) (lo, hi int) {
 // keeps its position and occurrence as the last of the expanded ones,
 // for expand.
 func (s *searcher) enterLeaf(i int32) stretchStart {
-	pr := s.proof
+	pr := &s.proof
 	n := &pr.nodes[i]
 	parent := &pr.expanded[pr.nodes[n.parent].exp]
 	c, _ := parent.pos.Play(oware.Move(n.pit))
@@ -182,14 +182,14 @@ func (s *searcher) enterLeaf(i int32) stretchStart {
 // the line), its children, settled as far as what is known of them
 // allows.
 func (s *searcher) expand(i int32, p oware.Position, f frame) {
-	pr := s.proof
+	pr := &s.proof
 	if i == 0 {
 		pr.expanded = append(pr.expanded, proofPosition{pos: p, frame: f})
 	}
 	e := int32(len(pr.expanded) - 1)
 	pr.expanded[e].start = s.nodes
 	s.tick()
-	hint := s.look(&p).hint
+	hint := s.hint()
 	tau := int(pr.nodes[i].tau)
 	first := int32(len(pr.nodes))
 	mover := p.Board().ToMove()
@@ -222,7 +222,7 @@ func (s *searcher) expand(i int32, p oware.Position, f frame) {
 // backUp sets the proof numbers of expanded node i from its children's,
 // and once settled its bound, which it stores in the table.
 func (s *searcher) backUp(i int32) {
-	pr := s.proof
+	pr := &s.proof
 	n := &pr.nodes[i]
 	pn, dn := proofInf, uint32(0)
 	for j := n.kids; j < n.kids+int32(n.nkids); j++ {

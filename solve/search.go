@@ -15,9 +15,7 @@ type searcher struct {
 	emptyOK bool // a repetition ends the game even while a side is empty
 	tabs    *Tables
 	plain   *tablebase.Tables
-	tt      *table
-	proof   *prover // the tree of the question being answered (test)
-	mem     *memory // where tt and proof are
+	*memory // the table, and the tree of the question being answered (test)
 
 	frames []frame // the occurrences of the line, stretch after stretch
 	base   int     // the first frame of the current stretch
@@ -84,7 +82,7 @@ func newMemory(size int) *memory { return &memory{tt: newTable(size)} }
 // newSearcher returns a searcher for positions under rules r, writing to
 // m.
 func newSearcher(r oware.Rules, tabs *Tables, plain *tablebase.Tables, m *memory) *searcher {
-	s := &searcher{rules: r, tabs: tabs, plain: plain, tt: m.tt, proof: &m.proof, mem: m, limit: r.RepeatLimit(), emptyOK: r.RepeatWithEmptySide()}
+	s := &searcher{rules: r, tabs: tabs, plain: plain, memory: m, limit: r.RepeatLimit(), emptyOK: r.RepeatWithEmptySide()}
 	if tabs != nil && tabs.rules != r {
 		s.tabs = nil
 	}
@@ -233,15 +231,6 @@ func (s *searcher) look(p *oware.Position) known {
 	return k
 }
 
-// loses reports whether what is known before any search of ch, a move of
-// the position on top of the line, shows that it is worth less than v
-// (its child worth more than ch.captured-v to its mover).
-func (s *searcher) loses(ch *child, v int) bool {
-	at := s.enter(&ch.c, ch.captured > 0)
-	defer s.leave(at)
-	return s.look(&ch.c).lo > ch.captured-v
-}
-
 // hint returns the best move stored in the table for the position on top
 // of the line, or -1.
 func (s *searcher) hint() int {
@@ -357,42 +346,33 @@ func (s *searcher) line(p oware.Position, v int) ([]oware.Move, bool) {
 		// Every move is worth at most v, so its child is worth at least
 		// captured-v to its mover: the move keeps the value when the
 		// child is worth at most that.
-		keeps := func(ch *child, search bool) bool {
-			at := s.enter(&ch.c, ch.captured > 0)
-			var hi int
-			if search {
-				_, hi = s.test(&ch.c, ch.captured-v+1, false)
-			} else {
-				hi = s.look(&ch.c).hi
-			}
-			if hi <= ch.captured-v {
-				saved = append(saved, at)
-				moves = append(moves, ch.m)
-				p, v = ch.c, ch.captured-v
-				return true
-			}
-			s.leave(at)
-			return false
+		take := func(ch *child, at stretchStart) {
+			saved = append(saved, at)
+			moves = append(moves, ch.m)
+			p, v = ch.c, ch.captured-v
 		}
 		// Since v is exact, some move keeps it: the one left when what is
 		// known shows that every other does not.
 		found, left, last := false, 0, 0
 		for i := range children[:count] {
-			if found = keeps(&children[i], false); found {
+			ch := &children[i]
+			at := s.enter(&ch.c, ch.captured > 0)
+			k := s.look(&ch.c)
+			if found = k.hi <= ch.captured-v; found {
+				take(ch, at)
 				break
 			}
-			if !s.loses(&children[i], v) {
+			s.leave(at)
+			if k.lo <= ch.captured-v {
 				left, last = left+1, i
 			}
 		}
-		if found {
-			continue
-		}
-		if left == 1 {
+		if !found && left == 1 {
 			ch := &children[last]
-			saved = append(saved, s.enter(&ch.c, ch.captured > 0))
-			moves = append(moves, ch.m)
-			p, v = ch.c, ch.captured-v
+			take(ch, s.enter(&ch.c, ch.captured > 0))
+			found = true
+		}
+		if found {
 			continue
 		}
 		hint := s.hint()
@@ -406,7 +386,15 @@ func (s *searcher) line(p oware.Position, v int) ([]oware.Move, bool) {
 			}
 		}
 		for i := range children[:count] {
-			if found = keeps(&children[i], true); found || s.stop {
+			ch := &children[i]
+			at := s.enter(&ch.c, ch.captured > 0)
+			if _, hi := s.test(&ch.c, ch.captured-v+1, false); hi <= ch.captured-v {
+				take(ch, at)
+				found = true
+				break
+			}
+			s.leave(at)
+			if s.stop {
 				break
 			}
 		}

@@ -116,7 +116,7 @@ func (sv *Solver) start(ctx context.Context, p oware.Position, lim Limits) (*sea
 }
 
 // done returns s's memory to the pool.
-func (sv *Solver) done(s *searcher) { sv.pool.Put(s.mem) }
+func (sv *Solver) done(s *searcher) { sv.pool.Put(s.memory) }
 
 // Solve returns the value of p with its history, under the solver's
 // rules: exact, with a line of perfect play, or the tightest bounds it
