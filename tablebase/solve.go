@@ -527,14 +527,16 @@ func (j *joiner) drain(least int) {
 			j.los = j.los[:len(j.los)-1]
 			j.parents(x, false)
 		}
-		// Read every state the batch updates, then update.
+		// Read every state the batch updates, then update: a parent to
+		// raise reads its lower bound's byte, one to lower its upper
+		// bound's and its count.
 		var sink uint32
+		his := s.his()
 		for _, p := range j.batch {
-			sink += uint32(loadByte(s.lo, p.index)) + uint32(s.countOf(p.index))
-		}
-		if !s.exact {
-			for _, p := range j.batch {
-				sink += uint32(loadByte(s.hi, p.index))
+			if p.raise {
+				sink += uint32(loadByte(s.lo, p.index))
+			} else {
+				sink += uint32(loadByte(his, p.index)) + uint32(s.countOf(p.index))
 			}
 		}
 		j.sink = sink
