@@ -93,6 +93,30 @@ func probeBoards(b *testing.B, opts OpenOptions) {
 	reportCPU(b, cpu)
 }
 
+// BenchmarkProbeMovesBoards probes every move of boards drawn at random
+// from the 20-seed level of awari, a real one mapped from its file (see
+// benchTables): the children's entries are read together, so that their
+// cache misses overlap. It reports the CPU time per move as well.
+func BenchmarkProbeMovesBoards(b *testing.B) {
+	tb := benchTables(b, 20)
+	r, _ := oware.ParseRules("awari")
+	ps := randomPositions(r, 20, 1<<16, false)
+	var buf [oware.PitsPerSide]MoveValue
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := cpuTime()
+	moves := 0
+	for i := 0; i < b.N; i++ {
+		mv, err := tb.ProbeMoves(ps[i&(1<<16-1)], buf[:0])
+		if err != nil {
+			b.Fatal(err)
+		}
+		moves += len(mv)
+	}
+	reportCPU(b, cpu)
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(max(moves, 1)), "cpu-ns/move")
+}
+
 // BenchmarkProbeThroughChildren probes boards of 20 seeds on which the
 // side that just moved has no empty pit: not in the tables, they are
 // probed through their children.

@@ -246,21 +246,19 @@ func (s *set) value(q *pits, n int) (Value, error) {
 		return s.entry(q, n)
 	}
 	b := boardOf(q, n)
-	best, moves := Value{unset, unset}, 0
-	for _, c := range s.rules.Children(b) {
-		moves++
-		captured := uint8(c.Score(oware.South) - b.Score(oware.South))
-		cq := northPits(c)
-		cv, err := s.entry(&cq, n-int(captured))
-		if err != nil {
-			return Value{}, err
-		}
-		mv := afterMove(captured, cv)
-		best.lo, best.hi = max(best.lo, mv.lo), max(best.hi, mv.hi)
-	}
+	var kids [oware.PitsPerSide]childEntry
+	moves := s.children(b, n, &kids)
 	if moves == 0 {
 		v := terminalValue(s.rules, b)
 		return Value{v, v}, nil
+	}
+	best := Value{unset, unset}
+	for i := range kids[:moves] {
+		mv, err := kids[i].value()
+		if err != nil {
+			return Value{}, err
+		}
+		best.lo, best.hi = max(best.lo, mv.lo), max(best.hi, mv.hi)
 	}
 	return best, nil
 }
@@ -269,12 +267,51 @@ func (s *set) value(q *pits, n int) (Value, error) {
 // that just moved has an empty pit, checked as readLevel checks it.
 func (s *set) entry(q *pits, n int) (Value, error) {
 	l := s.levels[n]
-	idx := q.rank(n)
+	return l.entry(q.rank(n))
+}
+
+// entry returns entry idx of l, checked as readLevel checks it.
+func (l *level) entry(idx uint64) (Value, error) {
 	lo, hi := l.bounds(idx)
-	if int(lo) < -n || lo > hi || int(hi) > n {
+	if int(lo) < -l.seeds || lo > hi || int(hi) > l.seeds {
 		return Value{}, badEntry(l, idx)
 	}
 	return Value{lo, hi}, nil
+}
+
+// childEntry is a move of a board and where the entry of the board it
+// leads to is.
+type childEntry struct {
+	level    *level
+	index    uint64
+	move     oware.Move // the pit, 0 to 5, of the player to move
+	captured uint8
+}
+
+// value returns the value of the move for its player.
+func (c *childEntry) value() (Value, error) {
+	cv, err := c.level.entry(c.index)
+	if err != nil {
+		return Value{}, err
+	}
+	return afterMove(c.captured, cv), nil
+}
+
+// children writes the moves of board b of n seeds, South to move, to
+// dst, in ascending pit order, with where their children's entries are,
+// and returns their number. Every child is ranked before any entry is
+// read, so that the reads of the entries, each a cache miss on large
+// tables, overlap instead of waiting one after another.
+func (s *set) children(b oware.Board, n int, dst *[oware.PitsPerSide]childEntry) int {
+	k := 0
+	for m, c := range s.rules.Children(b) {
+		captured := uint8(c.Score(oware.South) - b.Score(oware.South))
+		cq := northPits(c)
+		rest := n - int(captured)
+		dst[k] = childEntry{level: s.levels[rest], index: cq.rank(rest), move: m, captured: captured}
+		k++
+	}
+	return k
 }
 
 // badEntry returns the error of entry idx of level l, out of range: out
@@ -305,14 +342,13 @@ func (t *Tables) ProbeMoves(p oware.Position, dst []MoveValue) ([]MoveValue, err
 	}
 	b := boardOf(&q, n)
 	first := oware.Move(oware.PitsPerSide * int(p.Board().ToMove()))
-	for m, c := range s.rules.Children(b) {
-		captured := uint8(c.Score(oware.South) - b.Score(oware.South))
-		cq := northPits(c)
-		cv, err := s.entry(&cq, n-int(captured))
+	var kids [oware.PitsPerSide]childEntry
+	for i := range kids[:s.children(b, n, &kids)] {
+		mv, err := kids[i].value()
 		if err != nil {
 			return dst, err
 		}
-		dst = append(dst, MoveValue{Move: first + m, Value: afterMove(captured, cv)})
+		dst = append(dst, MoveValue{Move: first + kids[i].move, Value: mv})
 	}
 	return dst, nil
 }
