@@ -318,7 +318,8 @@ type child struct {
 // line returns a line of perfect play from p, on top of the line, whose
 // value is v, to the end of the game, and whether it got there before the
 // search was stopped. At each ply it takes, in this order: a move that
-// what is known before any search shows to keep the value; the move that
+// what is known before any search shows to keep the value (a capture
+// first, else the board that occurred least); the move that
 // a proof of the value stored in the table names, or one question with
 // p's moves open finds; each move in turn, asked whether it keeps the
 // value.
@@ -351,24 +352,35 @@ func (s *searcher) line(p oware.Position, v int) ([]oware.Move, bool) {
 			moves = append(moves, ch.m)
 			p, v = ch.c, ch.captured-v
 		}
-		// Since v is exact, some move keeps it: the one left when what is
-		// known shows that every other does not.
+		// Of the moves known to keep it, the line takes one that
+		// captures, else one whose board has occurred least (none,
+		// first): a line that goes round a cycle it need not meets
+		// positions whose history makes every question about them
+		// harder. Since v is exact, some move keeps it: the one left
+		// when what is known shows that every other does not.
 		found, left, last := false, 0, 0
+		keep, least := -1, 0
 		for i := range children[:count] {
 			ch := &children[i]
 			at := s.enter(&ch.c, ch.captured > 0)
 			k := s.look(&ch.c)
-			if found = k.hi <= ch.captured-v; found {
-				take(ch, at)
-				break
-			}
 			s.leave(at)
+			occurred := ch.c.Repetitions() // 1 for a board new to the line
+			if ch.captured > 0 {
+				occurred = 0
+			}
+			if k.hi <= ch.captured-v && (keep < 0 || occurred < least) {
+				keep, least = i, occurred
+			}
 			if k.lo <= ch.captured-v {
 				left, last = left+1, i
 			}
 		}
-		if !found && left == 1 {
-			ch := &children[last]
+		if keep < 0 && left == 1 {
+			keep = last
+		}
+		if keep >= 0 {
+			ch := &children[keep]
 			take(ch, s.enter(&ch.c, ch.captured > 0))
 			found = true
 		}
