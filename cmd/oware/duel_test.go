@@ -482,20 +482,37 @@ func checkMatchRecord(t *testing.T, page string, tc matchRecord, rules string, i
 	return r
 }
 
-// TestMatchRecordSolverAgainstNoSolver: the match of docs/solve.md
+// TestMatchRecordSolverAgainstNoSolver: the matches of docs/solve.md
 // between the engine that asks package solve and the same engine without
-// it (-nosolve) replays and gives the score, and the pairs of games by
-// points, that the page states.
+// it (-nosolve), the solver's search alpha-beta (e9424ce) and then
+// proof-number (96f89a7), replay and give the scores, and the pairs of
+// games by points, that the page states.
 func TestMatchRecordSolverAgainstNoSolver(t *testing.T) {
 	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "solve.md"))
 	require.NoError(t, err)
 	text := strings.Join(strings.Fields(string(page)), " ")
-	tc := matchRecord{"solver-nosolve-s4031.ogn", 200, "| `oware uci -rules aalina` against `oware uci -rules aalina -nosolve` (e9424ce, seed 4031, 200 games) | 95 | 23 | 82 | 53.2% | +23 (−23 to +69) |", 0, ""}
-	res := checkMatchRecord(t, text, tc, "aalina", func(name string) bool {
-		return name == "oware (github.com/seed3966233f/oware, aalina rules)"
-	})
-	assert.Equal(t, uci.Pentanomial{6, 10, 63, 7, 14}, res.Pairs)
-	assert.Contains(t, text, "scored 0, ½, 1, 1½ and 2 points 6, 10, 63, 7 and 14 times")
+	for _, c := range []struct {
+		record matchRecord
+		pairs  uci.Pentanomial
+		told   string
+	}{
+		{
+			matchRecord{"solver-nosolve-s4031.ogn", 200, "| `oware uci -rules aalina` against `oware uci -rules aalina -nosolve` (e9424ce, seed 4031, 200 games) | 95 | 23 | 82 | 53.2% | +23 (−23 to +69) |", 0, ""},
+			uci.Pentanomial{6, 10, 63, 7, 14}, "scored 0, ½, 1, 1½ and 2 points 6, 10, 63, 7 and 14 times",
+		},
+		{
+			matchRecord{"solver-nosolve-pns-s4031.ogn", 200, "| `oware uci -rules aalina -endgame 20` against the same with `-nosolve` (96f89a7, seed 4031, 200 games) | 86 | 17 | 97 | 47.2% | −19 (−66 to +27) |", 0, ""},
+			uci.Pentanomial{6, 8, 80, 3, 3}, "scored 0, ½, 1, 1½ and 2 points 6, 8, 80, 3 and 3 times",
+		},
+	} {
+		t.Run(c.record.file, func(t *testing.T) {
+			res := checkMatchRecord(t, text, c.record, "aalina", func(name string) bool {
+				return name == "oware (github.com/seed3966233f/oware, aalina rules)"
+			})
+			assert.Equal(t, c.pairs, res.Pairs)
+			assert.Contains(t, text, c.told)
+		})
+	}
 }
 
 // TestMatchRecordTables24Against20: the match of docs/tables.md between
