@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/seed3966233f/oware"
@@ -35,6 +36,17 @@ func benchTablesWith(b *testing.B, seeds int, opts OpenOptions) *Tables {
 	}
 	return tb
 }
+
+// randomBoards is how many boards the probe benchmarks cycle through, and
+// randomReads how many addresses the latency benchmarks do: enough that
+// their reads cover most of the 80 MB of the 20-seed level (about 55% and
+// 96% of its cache lines) rather than 4 MB of it, which a large
+// last-level cache kept when they were 65,536 (docs/tables.md,
+// "Measured: probes").
+const (
+	randomBoards = 1 << 20
+	randomReads  = 1 << 22
+)
 
 // randomPositions returns count positions of n seeds under r, drawn
 // uniformly from the level's boards, either player to move; with full
@@ -81,12 +93,12 @@ func BenchmarkProbeBoardsHugePages(b *testing.B) { probeBoards(b, OpenOptions{Hu
 func probeBoards(b *testing.B, opts OpenOptions) {
 	tb := benchTablesWith(b, 20, opts)
 	r, _ := oware.ParseRules("awari")
-	ps := randomPositions(r, 20, 1<<16, false)
+	ps := randomPositions(r, 20, randomBoards, false)
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu := cpuTime()
 	for i := 0; i < b.N; i++ {
-		if _, err := tb.Probe(ps[i&(1<<16-1)]); err != nil {
+		if _, err := tb.Probe(ps[i&(randomBoards-1)]); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -100,14 +112,14 @@ func probeBoards(b *testing.B, opts OpenOptions) {
 func BenchmarkProbeMovesBoards(b *testing.B) {
 	tb := benchTables(b, 20)
 	r, _ := oware.ParseRules("awari")
-	ps := randomPositions(r, 20, 1<<16, false)
+	ps := randomPositions(r, 20, randomBoards, false)
 	var buf [oware.PitsPerSide]MoveValue
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu := cpuTime()
 	moves := 0
 	for i := 0; i < b.N; i++ {
-		mv, err := tb.ProbeMoves(ps[i&(1<<16-1)], buf[:0])
+		mv, err := tb.ProbeMoves(ps[i&(randomBoards-1)], buf[:0])
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -123,12 +135,12 @@ func BenchmarkProbeMovesBoards(b *testing.B) {
 func BenchmarkProbeThroughChildren(b *testing.B) {
 	tb := benchTables(b, 20)
 	r, _ := oware.ParseRules("awari")
-	ps := randomPositions(r, 20, 1<<12, true)
+	ps := randomPositions(r, 20, randomBoards>>2, true)
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu := cpuTime()
 	for i := 0; i < b.N; i++ {
-		if _, err := tb.Probe(ps[i&(1<<12-1)]); err != nil {
+		if _, err := tb.Probe(ps[i&(randomBoards>>2-1)]); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -164,13 +176,17 @@ func BenchmarkMemoryLatencyMapped(b *testing.B) {
 	r, _ := oware.ParseRules("awari")
 	data := tb.set(r).levels[20].data
 	readAtRandom(b, data)
+	// The mapping is the tables': unmapped once they are collected,
+	// which the allocations of readAtRandom may bring about before its
+	// reads.
+	runtime.KeepAlive(tb)
 }
 
 // readAtRandom reads b.N bytes of data at random, each read's address
 // depending on the last, and reports the CPU time per read.
 func readAtRandom(b *testing.B, data []byte) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	at := make([]uint64, 1<<16)
+	at := make([]uint64, randomReads)
 	for i := range at {
 		at[i] = rng.Uint64N(uint64(len(data)))
 	}
@@ -178,7 +194,7 @@ func readAtRandom(b *testing.B, data []byte) {
 	cpu := cpuTime()
 	x := byte(0)
 	for i := 0; i < b.N; i++ {
-		x += data[at[i&(1<<16-1)]^uint64(x&1)]
+		x += data[at[i&(randomReads-1)]^uint64(x&1)]
 	}
 	reportCPU(b, cpu)
 	latencySink = x
