@@ -358,7 +358,7 @@ func (s *searcher) line(p oware.Position, v int) ([]oware.Move, bool) {
 		// positions whose history makes every question about them
 		// harder. Since v is exact, some move keeps it: the one left
 		// when what is known shows that every other does not.
-		found, left, last := false, 0, 0
+		left, last := 0, 0
 		keep, least := -1, 0
 		for i := range children[:count] {
 			ch := &children[i]
@@ -382,9 +382,6 @@ func (s *searcher) line(p oware.Position, v int) ([]oware.Move, bool) {
 		if keep >= 0 {
 			ch := &children[keep]
 			take(ch, s.enter(&ch.c, ch.captured > 0))
-			found = true
-		}
-		if found {
 			continue
 		}
 		hint := s.hint()
@@ -397,6 +394,7 @@ func (s *searcher) line(p oware.Position, v int) ([]oware.Move, bool) {
 				children[0], children[i] = children[i], children[0]
 			}
 		}
+		found := false
 		for i := range children[:count] {
 			ch := &children[i]
 			at := s.enter(&ch.c, ch.captured > 0)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"testing"
 
 	"github.com/seed3966233f/oware"
@@ -47,6 +48,21 @@ const (
 	randomBoards = 1 << 20
 	randomReads  = 1 << 22
 )
+
+// boardsAtRandom and fullBoardsAtRandom are the boards of 20 seeds the
+// probe benchmarks cycle through (see randomPositions), made once: a
+// benchmark function runs several times while its b.N grows, and making
+// 2²⁰ positions each time cost more than the probes it measured.
+var (
+	boardsAtRandom     = sync.OnceValue(func() []oware.Position { return randomPositions(awariRules(), 20, randomBoards, false) })
+	fullBoardsAtRandom = sync.OnceValue(func() []oware.Position { return randomPositions(awariRules(), 20, randomBoards>>2, true) })
+)
+
+// awariRules returns the preset awari.
+func awariRules() oware.Rules {
+	r, _ := oware.ParseRules("awari")
+	return r
+}
 
 // randomPositions returns count positions of n seeds under r, drawn
 // uniformly from the level's boards, either player to move; with full
@@ -92,13 +108,12 @@ func BenchmarkProbeBoardsHugePages(b *testing.B) { probeBoards(b, OpenOptions{Hu
 // awari, the tables opened with opts.
 func probeBoards(b *testing.B, opts OpenOptions) {
 	tb := benchTablesWith(b, 20, opts)
-	r, _ := oware.ParseRules("awari")
-	ps := randomPositions(r, 20, randomBoards, false)
+	ps := boardsAtRandom()
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu := cpuTime()
 	for i := 0; i < b.N; i++ {
-		if _, err := tb.Probe(ps[i&(randomBoards-1)]); err != nil {
+		if _, err := tb.Probe(ps[i&(len(ps)-1)]); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -111,15 +126,14 @@ func probeBoards(b *testing.B, opts OpenOptions) {
 // cache misses overlap. It reports the CPU time per move as well.
 func BenchmarkProbeMovesBoards(b *testing.B) {
 	tb := benchTables(b, 20)
-	r, _ := oware.ParseRules("awari")
-	ps := randomPositions(r, 20, randomBoards, false)
+	ps := boardsAtRandom()
 	var buf [oware.PitsPerSide]MoveValue
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu := cpuTime()
 	moves := 0
 	for i := 0; i < b.N; i++ {
-		mv, err := tb.ProbeMoves(ps[i&(randomBoards-1)], buf[:0])
+		mv, err := tb.ProbeMoves(ps[i&(len(ps)-1)], buf[:0])
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -134,13 +148,12 @@ func BenchmarkProbeMovesBoards(b *testing.B) {
 // probed through their children.
 func BenchmarkProbeThroughChildren(b *testing.B) {
 	tb := benchTables(b, 20)
-	r, _ := oware.ParseRules("awari")
-	ps := randomPositions(r, 20, randomBoards>>2, true)
+	ps := fullBoardsAtRandom()
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu := cpuTime()
 	for i := 0; i < b.N; i++ {
-		if _, err := tb.Probe(ps[i&(randomBoards>>2-1)]); err != nil {
+		if _, err := tb.Probe(ps[i&(len(ps)-1)]); err != nil {
 			b.Fatal(err)
 		}
 	}
