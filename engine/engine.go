@@ -270,6 +270,11 @@ type Options struct {
 	// Result.Solved): the search with tables plays as with a depth or a
 	// number of positions, the whole time its own.
 	NoSolve bool
+	// History, when not nil, are package solve's tables (solve.Open,
+	// solve.Compute) of one rules: where the engine asks package solve
+	// at the root, under those rules, the search starts from their exact
+	// values of the boards met for the first time and their cycle bounds.
+	History *solve.Tables
 	// Now, when not nil, is the clock that measures Limits.Time and the
 	// deadline of a search's context, in place of time.Now: a clock of
 	// the program's own, or a clock of its tests. The search reads it
@@ -290,6 +295,7 @@ type Engine struct {
 	probe      Probe
 	probeSeeds int
 	noSolve    bool
+	history    *solve.Tables
 	now        func() time.Time
 	tables     atomic.Pointer[endgames]
 }
@@ -307,7 +313,7 @@ func New(opt Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{s: newSearcher(size), probe: opt.Probe, probeSeeds: oware.NumSeeds, noSolve: opt.NoSolve, now: opt.Now}
+	e := &Engine{s: newSearcher(size), probe: opt.Probe, probeSeeds: oware.NumSeeds, noSolve: opt.NoSolve, history: opt.History, now: opt.Now}
 	if opt.ProbeSeeds > 0 {
 		e.probeSeeds = opt.ProbeSeeds
 	}
@@ -453,7 +459,7 @@ func (e *Engine) Analyze(ctx context.Context, p oware.Position, lim Limits, prog
 	s.probe = nil
 	if solveTime > 0 {
 		sctx, cancel := context.WithTimeout(ctx, solveTime-solveTime/50)
-		r = solvedMove(sctx, tables.tb, p, r)
+		r = solvedMove(sctx, tables.tb, e.history, p, r)
 		cancel()
 	}
 	return r, nil

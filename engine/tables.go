@@ -93,9 +93,10 @@ func solveWorth(tb *tablebase.Tables, p oware.Position) bool {
 // solvedMove returns r, the result of a search of p, with a move of
 // perfect play with p's history where package solve proves the value
 // within ctx: the search's move if it is one, else the first in pit
-// order; Solved and SolvedValue then say so.
-func solvedMove(ctx context.Context, tb *tablebase.Tables, p oware.Position, r Result) Result {
-	a, err := solve.Analyse(ctx, p, tb, solve.Limits{})
+// order; Solved and SolvedValue then say so. hist, package solve's
+// tables or nil, start the search of the value.
+func solvedMove(ctx context.Context, tb *tablebase.Tables, hist *solve.Tables, p oware.Position, r Result) Result {
+	a, err := solve.Analyse(ctx, p, solve.Options{Tables: hist, Plain: tb}, solve.Limits{})
 	if err != nil || !a.Value.Exact() {
 		return r
 	}

@@ -314,3 +314,37 @@ func TestSolvedMove(t *testing.T) {
 	}
 	assert.Positive(t, solved)
 }
+
+// TestSolvedMoveWithHistoryTables: with package solve's tables
+// (Options.History), the solver that the engine asks at the root starts
+// from their exact values of the boards met for the first time: right
+// after a capture, where the endgame tables say only -2..2, it proves the
+// draw with no time to search (its context already done), where without
+// them it does not; its move is one that a search without those tables,
+// given the time, also finds to draw.
+func TestSolvedMoveWithHistoryTables(t *testing.T) {
+	tb := tables(t)
+	hist, err := solve.Compute(context.Background(), oware.Rules{}, 6, solve.BuildOptions{BoardNodes: 1, Workers: 1})
+	require.NoError(t, err)
+	p := oware.MustParsePosition("1-0-0-0-0-1-1-1-1-0-0-1-21-21-S")
+	v, err := tb.Probe(p)
+	require.NoError(t, err)
+	require.Equal(t, "-2..2", v.String())
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	assert.False(t, solvedMove(done, tb, nil, p, Result{Move: 0}).Solved)
+	r := solvedMove(done, tb, hist, p, Result{Move: 0})
+	require.True(t, r.Solved)
+	assert.Equal(t, "0", r.SolvedValue.String())
+	a, err := solve.Analyse(context.Background(), p, solve.Options{Plain: tb}, solve.Limits{})
+	require.NoError(t, err)
+	assert.Equal(t, "0", a.Value.String())
+	assert.Contains(t, a.Moves, solve.MoveValue{Move: r.Move, Value: a.Value})
+
+	e, err := New(Options{TableSize: MinTableSize, Tables: tb, History: hist})
+	require.NoError(t, err)
+	r, err = e.Search(context.Background(), p, Limits{Time: 200 * time.Millisecond})
+	require.NoError(t, err)
+	assert.True(t, r.Solved)
+	assert.Contains(t, a.Moves, solve.MoveValue{Move: r.Move, Value: a.Value})
+}

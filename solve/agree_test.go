@@ -280,20 +280,26 @@ func TestSolveProperty(t *testing.T) {
 	})
 }
 
-// TestAnalyse: Analyse gives the reference solver's values of a position
-// with its history and of its moves (each the seeds it captures minus
-// the value after it, by Play), under abapa and aalina; and refuses rules
+// TestAnalyse: Analyse, and Solver.Analyse with the tables of this
+// package, give the reference solver's values of a position with its
+// history and of its moves (each the seeds it captures minus the value
+// after it, by Play), under abapa and aalina; and both refuse rules
 // without a repetition rule.
 func TestAnalyse(t *testing.T) {
 	for _, rr := range refRules {
 		r, err := oware.ParseRules(rr.name)
 		require.NoError(t, err)
+		sv, err := New(r, Options{Tables: tablesFor(t, rr.name), TableSize: 1 << 20})
+		require.NoError(t, err)
 		s := newRefSolver(rr.limit, rr.emptyOK)
 		cases, values := refCases(t, s, rand.New(rand.NewPCG(29, uint64(rr.limit))), 10)
 		for i, c := range cases {
 			p := c.position(t, r)
-			a, err := Analyse(context.Background(), p, nil, Limits{})
+			a, err := Analyse(context.Background(), p, Options{}, Limits{})
 			require.NoError(t, err)
+			withTables, err := sv.Analyse(context.Background(), p, Limits{})
+			require.NoError(t, err)
+			require.Equal(t, a, withTables, "%v", p)
 			require.Equal(t, Value{int8(values[i]), int8(values[i])}, a.Value, "%v", p)
 			nd := s.nodes[c.at]
 			require.Len(t, a.Moves, len(nd.moves), "%v", p)
@@ -330,6 +336,12 @@ func TestAnalyse(t *testing.T) {
 	}
 	lone, err := oware.ParseRules("board-game-rs")
 	require.NoError(t, err)
-	_, err = Analyse(context.Background(), lone.Start(), nil, Limits{})
+	_, err = Analyse(context.Background(), lone.Start(), Options{}, Limits{})
 	require.ErrorIs(t, err, ErrUnsupportedRules)
+	sv, err := New(oware.Rules{}, Options{}) // abapa, the zero Rules
+	require.NoError(t, err)
+	_, err = sv.Analyse(context.Background(), lone.Start(), Limits{})
+	require.ErrorIs(t, err, ErrUnsupportedRules)
+	_, err = sv.Analyse(context.Background(), oware.Position{}, Limits{})
+	require.ErrorIs(t, err, ErrInvalidPosition)
 }

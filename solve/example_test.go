@@ -69,7 +69,7 @@ func ExampleAnalyse() {
 		log.Fatal(err)
 	}
 	p := oware.MustParsePosition("0-0-0-0-0-1-0-0-0-0-0-1-23-23-S FfA")
-	a, err := solve.Analyse(ctx, p, tb, solve.Limits{Nodes: 100_000})
+	a, err := solve.Analyse(ctx, p, solve.Options{Plain: tb}, solve.Limits{Nodes: 100_000})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -241,5 +241,21 @@ func (t *Tables) Stats() []LevelStats {
 // by their cycle bounds, 100.0% exact".
 func (s LevelStats) String() string {
 	pc := func(k uint64) string { return fmt.Sprintf("%.1f%%", 100*float64(k)/float64(max(s.Entries, 1))) }
-	return fmt.Sprintf("%d seeds: %d boards, %s exact by their cycle bounds, %s exact", s.Seeds, s.Entries, pc(s.CycleExact), pc(s.Exact))
+	seeds, boards := "seeds", "boards"
+	if s.Seeds == 1 {
+		seeds = "seed"
+	}
+	if s.Entries == 1 {
+		boards = "board"
+	}
+	return fmt.Sprintf("%d %s: %s %s, %s exact by their cycle bounds, %s exact", s.Seeds, seeds, thousands(s.Entries), boards, pc(s.CycleExact), pc(s.Exact))
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

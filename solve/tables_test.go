@@ -220,3 +220,19 @@ func TestProbe(t *testing.T) {
 	_, err = tabs.Probe(oware.Position{})
 	require.True(t, errors.Is(err, ErrInvalidPosition))
 }
+
+// TestLevelStatsString: the line of a level's statistics, its counts
+// written with commas between thousands, as its doc says.
+func TestLevelStatsString(t *testing.T) {
+	for _, c := range []struct {
+		st   LevelStats
+		want string
+	}{
+		{LevelStats{Seeds: 12, Entries: 1_352_078, Exact: 1_352_078, CycleExact: 1_099_240}, "12 seeds: 1,352,078 boards, 81.3% exact by their cycle bounds, 100.0% exact"},
+		{LevelStats{Seeds: 1, Entries: 12, Exact: 12, CycleExact: 6}, "1 seed: 12 boards, 50.0% exact by their cycle bounds, 100.0% exact"},
+		{LevelStats{Seeds: 0, Entries: 1}, "0 seeds: 1 board, 0.0% exact by their cycle bounds, 0.0% exact"},
+		{LevelStats{Seeds: 3, Entries: 364, Exact: 91}, "3 seeds: 364 boards, 0.0% exact by their cycle bounds, 25.0% exact"},
+	} {
+		require.Equal(t, c.want, c.st.String())
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/engine"
+	"github.com/seed3966233f/oware/solve"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
@@ -42,6 +43,9 @@ type EngineConfig struct {
 	// Tables, when not nil, are endgame tables that hold Rules (see
 	// package engine).
 	Tables *tablebase.Tables
+	// History, when not nil, are package solve's tables under Rules
+	// (engine.Options.History).
+	History *solve.Tables
 	// Endgame, without Tables, is the number of seeds up to which the
 	// engine gets its endgames as each session starts, from 0 (none) to
 	// MaxEndgame, as Aalina loads its endgame database: "isready" waits
@@ -86,7 +90,7 @@ func NewEngineServer(cfg EngineConfig) (*Server, error) {
 	case cfg.Endgame < 0 || cfg.Endgame > MaxEndgame:
 		return nil, &Error{Op: "endgame", Err: ErrSyntax, Detail: fmt.Sprintf("%d seeds: want 0 to %d", cfg.Endgame, MaxEndgame)}
 	}
-	eng, err := engine.New(engine.Options{TableSize: cfg.HashMB << 20, Tables: cfg.Tables, NoSolve: cfg.NoSolve})
+	eng, err := engine.New(engine.Options{TableSize: cfg.HashMB << 20, Tables: cfg.Tables, NoSolve: cfg.NoSolve, History: cfg.History})
 	if err != nil {
 		return nil, err
 	}

@@ -29,7 +29,10 @@ with a repetition rule and no limit of plies (abapa, openspiel, aalina,
 auale, awari) the values are those of the position with its history
 since the last capture (R10), "history": true: exact where a search of at
 most -solve positions proves them, proven bounds otherwise; -solve 0 gives
-the tables' values, the board counted as met for the first time.`,
+the tables' values, the board counted as met for the first time. Where
+DIR also holds the tables of "oware tablebase history" for -rules, the
+search starts from their exact values of the boards met for the first
+time.`,
 	Flags: func(fs *flag.FlagSet) cli.Func {
 		rules := rulesFlag(fs)
 		tables := fs.String("tablebase", "", "answer \"values\" from the endgame tables in `DIR` (oware tablebase build)")
@@ -43,6 +46,9 @@ the tables' values, the board counted as met for the first time.`,
 			if *tables != "" {
 				var err error
 				if o.Tables, err = tablebase.Open(*tables); err != nil {
+					return err
+				}
+				if o.History, err = openHistory(*tables, *rules); err != nil {
 					return err
 				}
 			}

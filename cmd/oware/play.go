@@ -95,6 +95,11 @@ and you are told so.`,
 			if opt.Tables, err = openTables(*tables, *rules); err != nil {
 				return err
 			}
+			if *tables != "" {
+				if opt.History, err = openHistory(*tables, *rules); err != nil {
+					return err
+				}
+			}
 			opt.In, opt.Out, opt.Rules = s.Stdin, s.Stdout, *rules
 			return play.Run(opt)
 		}

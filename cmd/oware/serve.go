@@ -10,6 +10,7 @@ import (
 	"github.com/seed3966233f/oware/internal/board"
 	"github.com/seed3966233f/oware/internal/cli"
 	"github.com/seed3966233f/oware/internal/web"
+	"github.com/seed3966233f/oware/solve"
 )
 
 var serveCommand = &cli.Command{
@@ -25,8 +26,9 @@ and then warns that other machines can reach it. It serves until
 interrupted.
 
 -tablebase gives the tables built by oware tablebase build under the same
-rules; without it, the endgames of up to 12 seeds are solved in memory
-when it starts.`,
+rules (and those of oware tablebase history, where DIR holds them, from
+which the values with history are searched); without it, the endgames of
+up to 12 seeds are solved in memory when it starts.`,
 	Signals: []os.Signal{os.Interrupt, syscall.SIGTERM},
 	Flags: func(fs *flag.FlagSet) cli.Func {
 		addr := fs.String("addr", "127.0.0.1:8080", "the `address` to listen on; other machines reach any but a loopback address")
@@ -40,9 +42,15 @@ when it starts.`,
 			if err != nil {
 				return err
 			}
+			var hist *solve.Tables
+			if *tablesDir != "" {
+				if hist, err = openHistory(*tablesDir, *rules); err != nil {
+					return err
+				}
+			}
 			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return web.ListenAndServe(ctx, *addr, board.Config{Rules: *rules, Tables: tables, Endgame: -1, Backend: "server"}, s.Stdout)
+			return web.ListenAndServe(ctx, *addr, board.Config{Rules: *rules, Tables: tables, History: hist, Endgame: -1, Backend: "server"}, s.Stdout)
 		}
 	},
 }

@@ -28,7 +28,7 @@ var tablebaseCommand = &cli.Command{
 Tablebase builds and reads the endgame tables: the value under perfect
 play of every position of up to N seeds on the board, one file per
 level.`,
-	Commands: []*cli.Command{tablebaseBuildCommand, tablebasePlanCommand, tablebaseProbeCommand, tablebaseStatsCommand},
+	Commands: []*cli.Command{tablebaseBuildCommand, tablebaseHistoryCommand, tablebasePlanCommand, tablebaseProbeCommand, tablebaseStatsCommand},
 }
 
 var tablebaseBuildCommand = &cli.Command{
@@ -161,14 +161,8 @@ type tableBuild struct {
 
 // run builds the tables, level by level, or the slice.
 func (b tableBuild) run(ctx context.Context, stdout, stderr io.Writer) error {
-	// The first signal cancels ctx; stop then lets a second one end the
-	// process as it would any other.
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := buildContext(ctx)
 	defer stop()
-	go func() {
-		<-ctx.Done()
-		stop()
-	}()
 	line := newStatus(stderr)
 	defer line.stop()
 	cpu := processCPU()
@@ -193,7 +187,7 @@ func (b tableBuild) run(ctx context.Context, stdout, stderr io.Writer) error {
 	line.clear()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
-			return errors.New("interrupted; the levels written are kept, and the same command resumes")
+			return errInterrupted
 		}
 		return err
 	}
@@ -205,11 +199,29 @@ func (b tableBuild) run(ctx context.Context, stdout, stderr io.Writer) error {
 	return err
 }
 
+// buildContext returns ctx, cancelled by the first SIGINT, SIGTERM or
+// SIGHUP, so that a build stops cleanly; stop then lets a second one end
+// the process as it would any other.
+func buildContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return ctx, stop
+}
+
+// errInterrupted is the error of a build that a signal stopped.
+var errInterrupted = errors.New("interrupted; the levels written are kept, and the same command resumes")
+
 // supportedRules returns the names of the presets tables can be built for.
-func supportedRules() []string {
+func supportedRules() []string { return rulesWhere(tablebase.Supported) }
+
+// rulesWhere returns the names of the presets for which ok is true.
+func rulesWhere(ok func(oware.Rules) bool) []string {
 	var names []string
 	for _, n := range oware.RulesNames() {
-		if r, err := oware.ParseRules(n); err == nil && tablebase.Supported(r) {
+		if r, err := oware.ParseRules(n); err == nil && ok(r) {
 			names = append(names, n)
 		}
 	}
@@ -257,7 +269,10 @@ Under the rules with a repetition rule and no limit of plies (abapa,
 openspiel, aalina, auale, awari), it also shows the value with that
 history since the last capture (R10), exact where a search of at most
 -solve positions proves it, proven bounds otherwise, and the moves' values
-are those; the tables alone count the board as met for the first time.`,
+are those; the tables alone count the board as met for the first time.
+Where DIR also holds the tables of "oware tablebase history" for the
+rules, the search starts from their exact values of the boards met for
+the first time.`,
 	Flags: func(fs *flag.FlagSet) cli.Func {
 		dir := fs.String("dir", "", "the directory of the tables")
 		var rules *oware.Rules
@@ -300,15 +315,33 @@ are those; the tables alone count the board as met for the first time.`,
 					return fmt.Errorf("move %d (%s): %w", i+1, text, err)
 				}
 			}
-			return tablebaseProbe(ctx, s.Stdout, tb, p, uint64(solveNodes))
+			hist, err := openHistory(*dir, *rules)
+			if err != nil {
+				return err
+			}
+			return tablebaseProbe(ctx, s.Stdout, tb, hist, p, uint64(solveNodes))
 		}
 	},
 }
 
+// openHistory returns the tables of package solve of rules r in dir, or
+// nil when dir holds none.
+func openHistory(dir string, r oware.Rules) (*solve.Tables, error) {
+	if !solve.Supported(r) {
+		return nil, nil
+	}
+	hist, err := solve.Open(dir, r)
+	if errors.Is(err, solve.ErrMissingTable) {
+		return nil, nil
+	}
+	return hist, err
+}
+
 // tablebaseProbe shows the value of p and of its moves, with its history
 // when solveNodes is not 0, package solve supports p's rules and the
-// tables' value is not already that.
-func tablebaseProbe(ctx context.Context, stdout io.Writer, tb *tablebase.Tables, p oware.Position, solveNodes uint64) error {
+// tables' value is not already that; hist, package solve's tables or nil,
+// start that search.
+func tablebaseProbe(ctx context.Context, stdout io.Writer, tb *tablebase.Tables, hist *solve.Tables, p oware.Position, solveNodes uint64) error {
 	v, err := tb.Probe(p)
 	if err != nil {
 		return err
@@ -319,7 +352,7 @@ func tablebaseProbe(ctx context.Context, stdout io.Writer, tb *tablebase.Tables,
 	// With no earlier board that can recur and an exact value, the
 	// tables' value is the value with the history.
 	if solveNodes > 0 && solve.Supported(p.Rules()) && (p.QuietPlies() > 0 || !v.Exact()) {
-		a, err := solve.Analyse(ctx, p, tb, solve.Limits{Nodes: solveNodes})
+		a, err := solve.Analyse(ctx, p, solve.Options{Tables: hist, Plain: tb}, solve.Limits{Nodes: solveNodes})
 		if err != nil {
 			return err
 		}

@@ -216,3 +216,60 @@ func TestTablebaseBuildProgress(t *testing.T) {
 	assert.Contains(t, errOut, term.ClearLine+"awari 3 seeds: ")
 	assert.True(t, strings.HasSuffix(errOut, term.ClearLine), "the line is erased: %q", errOut)
 }
+
+// TestTablebaseHistory: oware tablebase history builds package solve's
+// tables beside the tablebase's, a line a level and what each holds, and
+// resumes; probe, oracle -tablebase and play's hint then start their
+// search from them:
+// with a search of one position the value with history is exact, where
+// the tablebase's bounds alone leave it open, and it is the value that a
+// search of a million positions without them finds.
+func TestTablebaseHistory(t *testing.T) {
+	dir := t.TempDir()
+	status, _, errOut := runCmd(t, "", "tablebase", "build", "-rules", "abapa", "-seeds", "6", "-dir", dir, "-j", "1")
+	require.Equal(t, exitOK, status, errOut)
+	const pos = "0-0-1-0-0-2-1-0-0-0-2-0-21-21-S"
+	probe := func(solveNodes string) string {
+		status, out, errOut := runCmd(t, "", "tablebase", "probe", "-dir", dir, "-solve", solveNodes, pos)
+		require.Equal(t, exitOK, status, errOut)
+		return out
+	}
+	searched := probe("1000000")
+	assert.Contains(t, searched, "value with its history (R10): 0, exact\n")
+	assert.Contains(t, probe("1"), "value with its history (R10): -2..2, bounds proven within the search\n")
+
+	status, out, errOut := runCmd(t, "", "tablebase", "history", "-rules", "abapa", "-seeds", "5", "-dir", dir, "-nodes", "1", "-j", "1")
+	require.Equal(t, exitOK, status, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 6+6+1, out)
+	assert.True(t, strings.HasPrefix(lines[0], "abapa 0 seeds: built in "), lines[0])
+	assert.Equal(t, "abapa 5 seeds: 4,368 boards, 100.0% exact by their cycle bounds, 100.0% exact", lines[11])
+	assert.True(t, strings.HasPrefix(lines[12], "abapa 0-5 seeds in "+dir+": "), lines[12])
+	status, out, errOut = runCmd(t, "", "tablebase", "history", "-rules", "abapa", "-seeds", "6", "-dir", dir, "-nodes", "1")
+	require.Equal(t, exitOK, status, errOut)
+	assert.NotContains(t, out, "abapa 5 seeds: built")
+	assert.Contains(t, out, "abapa 6 seeds: built in ")
+	assert.Contains(t, out, "abapa 6 seeds: 12,376 boards, 100.0% exact by their cycle bounds, 100.0% exact\n")
+
+	assert.Equal(t, searched, probe("1"))
+	query := `{"id":1,"start":"` + pos + `","values":true}` + "\n"
+	status, out, errOut = runCmd(t, query, "oracle", "-tablebase", dir, "-solve", "1")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, `"value":{"lo":0,"hi":0,"moves":{"C":{"lo":0,"hi":0},"F":{"lo":-6,"hi":-6}},"history":true}`)
+	status, out, errOut = runCmd(t, "hint\nquit\n", "play", "-level", "1", "-rules", "abapa", "-tablebase", dir, "-start", pos)
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "The tables and a search with this game's history (R10) say: perfect play: draw; best move C.\n")
+
+	for _, c := range []struct{ args, want string }{
+		{"-rules abapa -seeds 3", "-dir: required"},
+		{"-rules abapa -dir " + dir, "-seeds: required"},
+		{"-seeds 3 -dir " + dir, "-rules: required"},
+		{"-rules board-game-rs -seeds 3 -dir " + dir, "-rules board-game-rs: want one of abapa, openspiel, aalina, auale, awari"},
+		{"-rules abapa -seeds 49 -dir " + dir, "-seeds"},
+		{"-rules abapa -seeds 3 -nodes 0 -dir " + dir, "-nodes"},
+	} {
+		status, _, errOut := runCmd(t, "", append([]string{"tablebase", "history"}, strings.Fields(c.args)...)...)
+		assert.Equal(t, exitUsage, status, c.args)
+		assert.Contains(t, errOut, c.want, c.args)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/seed3966233f/oware/internal/cli"
+	"github.com/seed3966233f/oware/solve"
 	"github.com/seed3966233f/oware/uci"
 )
 
@@ -25,7 +26,8 @@ The protocol is described in the documentation of package uci.
 -rules picks the rules the engine plays by: a GUI judges games by its own
 rules, so give its preset (-rules auale for Aualé). -tablebase gives the
 engine endgame tables built by oware tablebase build under the same
-rules. Without it, the engine plays the endgames of up to -endgame seeds
+rules (and those of oware tablebase history, where DIR holds them, from
+which its searches with history start). Without it, the engine plays the endgames of up to -endgame seeds
 (22 by default) from tables that it builds into the directory -cache the
 first time (about 410 CPU-seconds for 22 seeds, 1 GB) and reads from it
 in about a second afterwards, checking their checksums; where the
@@ -58,6 +60,12 @@ play against it in Aualé:
 			if err != nil {
 				return err
 			}
+			var hist *solve.Tables
+			if *tablesDir != "" {
+				if hist, err = openHistory(*tablesDir, *rules); err != nil {
+					return err
+				}
+			}
 			dir := cache.dir
 			var cacheErr error
 			if !cache.set {
@@ -69,7 +77,7 @@ play against it in Aualé:
 			if cacheErr != nil && tables == nil && endgame > 0 {
 				fmt.Fprintf(s.Stderr, "oware uci: no cache directory for the endgames (%v): the endgames of up to %d seeds are solved in memory\n", cacheErr, endgame)
 			}
-			srv, err := uci.NewEngineServer(uci.EngineConfig{Rules: *rules, HashMB: hash, Tables: tables, Endgame: endgame, Cache: dir, NoSolve: *noSolve})
+			srv, err := uci.NewEngineServer(uci.EngineConfig{Rules: *rules, HashMB: hash, Tables: tables, History: hist, Endgame: endgame, Cache: dir, NoSolve: *noSolve})
 			if err != nil {
 				return err
 			}

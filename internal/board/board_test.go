@@ -15,6 +15,7 @@ import (
 	"github.com/seed3966233f/oware/engine"
 	"github.com/seed3966233f/oware/internal/board"
 	"github.com/seed3966233f/oware/ogn"
+	"github.com/seed3966233f/oware/solve"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
@@ -167,6 +168,38 @@ func TestTablesWithHistory(t *testing.T) {
 	assert.Equal(t, [2]int{0, 0}, [2]int{a.Tables.Lo, a.Tables.Hi})
 	assert.Equal(t, "perfect play with this game's history (R10): a draw", a.Tables.Text)
 	assert.Equal(t, []board.TableMove{{Move: "a", Text: "draws", Lo: 0, Hi: 0, Best: true}}, a.Tables.Moves)
+}
+
+// TestTablesWithHistoryTables: right after a capture, where the tables'
+// bounds leave the value open (-2..2), package solve's tables
+// (Config.History) give the view the exact value, a draw by C, which the
+// plain search finds too.
+func TestTablesWithHistoryTables(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	const start = "0-0-1-0-0-2-1-0-0-0-2-0-21-21-S"
+	line := board.Line{Start: start}
+	s := newService(t, 6)
+	s.Prepare(ctx, oware.Rules{})
+	a, err := s.Tables(ctx, board.ViewRequest{Line: line})
+	require.NoError(t, err)
+	require.NotNil(t, a.Tables)
+	assert.Equal(t, [2]int{-2, 2}, [2]int{a.Tables.Lo, a.Tables.Hi})
+
+	hist, err := solve.Compute(ctx, oware.Rules{}, 6, solve.BuildOptions{BoardNodes: 1, Workers: 1})
+	require.NoError(t, err)
+	s, err = board.New(board.Config{Endgame: 6, HashMB: 1, History: hist})
+	require.NoError(t, err)
+	s.Prepare(ctx, oware.Rules{})
+	a, err = s.Tables(ctx, board.ViewRequest{Line: line})
+	require.NoError(t, err)
+	require.NotNil(t, a.Tables)
+	assert.Equal(t, [2]int{0, 0}, [2]int{a.Tables.Lo, a.Tables.Hi})
+	require.NotEmpty(t, a.Tables.Moves)
+	assert.Equal(t, board.TableMove{Move: "C", Text: "draws", Lo: 0, Hi: 0, Best: true}, a.Tables.Moves[0])
+	plain, err := solve.Analyse(ctx, oware.MustParsePosition(start), solve.Options{}, solve.Limits{})
+	require.NoError(t, err)
+	assert.Equal(t, "0", plain.Value.String())
 }
 
 // TestTablesAgree: on endgames under every preset with tables, the view's

@@ -23,6 +23,7 @@ import (
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/engine"
 	"github.com/seed3966233f/oware/ogn"
+	"github.com/seed3966233f/oware/solve"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
@@ -59,6 +60,10 @@ type Config struct {
 	// Service uses them under the rules they hold, and solves its own up
 	// to Endgame seeds under the others that tables support.
 	Tables *tablebase.Tables
+	// History, when not nil, are package solve's tables (solve.Open) of
+	// one rules: the values with history that the Service shows under
+	// those rules are searched from them.
+	History *solve.Tables
 	// Endgame is the number of seeds up to which the Service solves
 	// tables in memory, from 0 (none) to 15; -1 means Endgame.
 	Endgame int

@@ -197,7 +197,7 @@ func (s *Service) Tables(ctx context.Context, req ViewRequest) (TablesAnswer, er
 		a.Seeds = tb.MaxSeeds(p.Rules())
 	}
 	if tb != nil && !p.Outcome().Over() {
-		a.Tables = tablesView(tb, p)
+		a.Tables = tablesView(tb, s.cfg.History, p)
 	}
 	return a, nil
 }
@@ -207,16 +207,18 @@ func (s *Service) Tables(ctx context.Context, req ViewRequest) (TablesAnswer, er
 const BoardSolveNodes = 200_000
 
 // tablesView returns what tb knows of p, or nil where it does not hold p.
-// Where an earlier board of the game could recur, the values are those
-// with the history, searched for within BoardSolveNodes.
-func tablesView(tb *tablebase.Tables, p oware.Position) *TablesView {
+// Where an earlier board of the game could recur, or where package
+// solve's tables hist (nil for none) may know more than tb's bounds, the
+// values are those with the history, searched for within BoardSolveNodes
+// from hist's values.
+func tablesView(tb *tablebase.Tables, hist *solve.Tables, p oware.Position) *TablesView {
 	val, err := tb.Probe(p)
 	if err != nil {
 		return nil
 	}
 	b := p.Board()
-	if !firstMet(p) && solve.Supported(p.Rules()) {
-		if a, err := solve.Analyse(context.Background(), p, tb, solve.Limits{Nodes: BoardSolveNodes}); err == nil {
+	if solve.Supported(p.Rules()) && (!firstMet(p) || hist != nil && !val.Exact()) {
+		if a, err := solve.Analyse(context.Background(), p, solve.Options{Tables: hist, Plain: tb}, solve.Limits{Nodes: BoardSolveNodes}); err == nil {
 			return historyView(a, p)
 		}
 	}

@@ -507,11 +507,14 @@ func jsonReason(err error) string {
 // those of the zero Oracle. Tables, when not nil, answer "values".
 // SolveNodes, when not 0, is the most positions package solve searches
 // for the values of a position with its history, under the rules it
-// supports; the tables' bounds cut that search, and the answer does not
-// depend on the machine's speed.
+// supports; the tables' bounds cut that search, and History, package
+// solve's tables of one rules (or nil), starts it from the exact values of
+// the boards met for the first time under those rules. The answer does
+// not depend on the machine's speed.
 type Oracle struct {
 	Rules      oware.Rules
 	Tables     *tablebase.Tables
+	History    *solve.Tables
 	SolveNodes uint64
 }
 
@@ -581,7 +584,7 @@ func (o Oracle) value(p oware.Position) (*Value, *Error) {
 		return nil, &Error{Code: CodeNoTable, Reason: strings.TrimPrefix(err.Error(), "tablebase: ")}
 	}
 	if o.SolveNodes > 0 && solve.Supported(p.Rules()) {
-		a, err := solve.Analyse(context.Background(), p, o.Tables, solve.Limits{Nodes: o.SolveNodes})
+		a, err := solve.Analyse(context.Background(), p, solve.Options{Tables: o.History, Plain: o.Tables}, solve.Limits{Nodes: o.SolveNodes})
 		if err == nil {
 			out := &Value{Lo: a.Value.Lo(), Hi: a.Value.Hi(), Moves: map[string]Bounds{}, History: true}
 			for _, m := range a.Moves {

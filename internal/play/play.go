@@ -18,6 +18,7 @@ import (
 	"github.com/seed3966233f/oware/engine"
 	"github.com/seed3966233f/oware/internal/words"
 	"github.com/seed3966233f/oware/ogn"
+	"github.com/seed3966233f/oware/solve"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
@@ -60,6 +61,9 @@ type Options struct {
 	Load string
 	// Tables are endgame tables under Rules, or nil.
 	Tables *tablebase.Tables
+	// History are package solve's tables under Rules, or nil: the hint
+	// starts its search of a value with history from them.
+	History *solve.Tables
 }
 
 // Run plays the game that opt sets up, until its end, until the player
@@ -68,7 +72,7 @@ type Options struct {
 // read) and on a failure to write.
 func Run(opt Options) error {
 	g := &game{in: bufio.NewReader(opt.In), out: opt.Out, human: oware.South, level: opt.Level, elo: opt.Elo, limit: opt.Time,
-		rules: opt.Rules, tables: opt.Tables}
+		rules: opt.Rules, tables: opt.Tables, history: opt.History}
 	if opt.Side != nil {
 		g.human = *opt.Side
 	}
@@ -185,6 +189,7 @@ type game struct {
 	limit   time.Duration     // the computer's time per move
 	rules   oware.Rules       // the rules of the game
 	tables  *tablebase.Tables // endgame tables; nil if none
+	history *solve.Tables     // package solve's tables; nil if none
 	engine  *engine.Engine    // the computer, with the tables
 	// While the computer thinks: the end of its search, and whether an
 	// interrupt came (see clock).

@@ -185,7 +185,7 @@ func (g *game) hint() error {
 		return err
 	}
 	fmt.Fprintf(g.out, "Hint: the computer would play %s (it looked %d %s ahead).\n", r.Move, r.Depth, words.Plural(r.Depth, "ply", "plies"))
-	if say := tablesSay(g.tables, g.now()); say != "" {
+	if say := tablesSay(g.tables, g.history, g.now()); say != "" {
 		fmt.Fprintln(g.out, say)
 	}
 	return nil
@@ -197,11 +197,12 @@ const hintSolveNodes = 1_000_000
 
 // tablesSay returns what the tables tb (nil for none) tell of p: perfect
 // play and the best moves, or "" when they do not know p. Where an earlier
-// board of the game can still recur (R10), the value with the game's
-// history is searched for (package solve, cut by the tables' bounds);
-// when that search does not prove it, it says that the tables do not see
-// the history.
-func tablesSay(tb *tablebase.Tables, p oware.Position) string {
+// board of the game can still recur (R10), or where package solve's tables
+// hist (nil for none) may know more than tb's bounds, the value with the
+// game's history is searched for (package solve, cut by the tables'
+// bounds, from hist's values); when that search does not prove it, it
+// says that the tables do not see the history.
+func tablesSay(tb *tablebase.Tables, hist *solve.Tables, p oware.Position) string {
 	if tb == nil {
 		return ""
 	}
@@ -209,8 +210,8 @@ func tablesSay(tb *tablebase.Tables, p oware.Position) string {
 	if err != nil || best == 0 {
 		return ""
 	}
-	if !firstMet(p) && solve.Supported(p.Rules()) {
-		a, err := solve.Analyse(context.Background(), p, tb, solve.Limits{Nodes: hintSolveNodes})
+	if solve.Supported(p.Rules()) && (!firstMet(p) || hist != nil && !v.Exact()) {
+		a, err := solve.Analyse(context.Background(), p, solve.Options{Tables: hist, Plain: tb}, solve.Limits{Nodes: hintSolveNodes})
 		if err == nil && a.Value.Exact() {
 			var moves []oware.Move
 			for _, m := range a.Moves {

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware"
+	"github.com/seed3966233f/oware/solve"
 	"github.com/seed3966233f/oware/tablebase"
 )
 
@@ -30,14 +31,14 @@ func abapaTables(t *testing.T) *tablebase.Tables {
 func TestTablesSayAfterAQuietMove(t *testing.T) {
 	tables := abapaTables(t)
 	fresh := oware.MustParsePosition("0-0-0-0-0-1-2-1-0-0-0-0-22-22-S")
-	assert.Equal(t, "The tables say: perfect play: South wins by 2; best move F.", tablesSay(tables, fresh))
-	assert.Empty(t, tablesSay(nil, fresh))
+	assert.Equal(t, "The tables say: perfect play: South wins by 2; best move F.", tablesSay(tables, nil, fresh))
+	assert.Empty(t, tablesSay(nil, nil, fresh))
 	// North's c sows into d: nothing captured, so the start may recur.
 	start := oware.MustParsePosition("0-0-0-0-0-1-2-1-1-0-0-0-22-21-N")
 	quiet, err := start.Play(oware.Move(8))
 	require.NoError(t, err)
 	require.Equal(t, 1, quiet.QuietPlies())
-	say := tablesSay(tables, quiet)
+	say := tablesSay(tables, nil, quiet)
 	assert.True(t, strings.HasPrefix(say, "The tables"), say)
 	// After F, f and A from 0-0-0-0-0-1-0-0-0-0-0-1-23-23-S the tables
 	// give -2..2 (the board met for the first time); with the history the
@@ -51,5 +52,25 @@ func TestTablesSayAfterAQuietMove(t *testing.T) {
 	v, err := tables.Probe(p)
 	require.NoError(t, err)
 	require.False(t, v.Exact())
-	assert.Equal(t, "The tables and a search with this game's history (R10) say: perfect play: draw; best move a.", tablesSay(tables, p))
+	assert.Equal(t, "The tables and a search with this game's history (R10) say: perfect play: draw; best move a.", tablesSay(tables, nil, p))
+}
+
+// TestTablesSayWithHistoryTables: right after a capture, where the
+// tables' bounds leave the value open (-2..2), package solve's tables
+// give the hint the exact value, a draw by C, the value that the plain
+// search finds from a history that makes the board met for the first
+// time the same way.
+func TestTablesSayWithHistoryTables(t *testing.T) {
+	tables := abapaTables(t)
+	fresh := oware.MustParsePosition("0-0-1-0-0-2-1-0-0-0-2-0-21-21-S")
+	v, err := tables.Probe(fresh)
+	require.NoError(t, err)
+	require.Equal(t, "-2..2", v.String())
+	assert.Contains(t, tablesSay(tables, nil, fresh), "perfect play: not known")
+	hist, err := solve.Compute(context.Background(), oware.Rules{}, 6, solve.BuildOptions{BoardNodes: 1, Workers: 1})
+	require.NoError(t, err)
+	assert.Equal(t, "The tables and a search with this game's history (R10) say: perfect play: draw; best move C.", tablesSay(tables, hist, fresh))
+	a, err := solve.Analyse(context.Background(), fresh, solve.Options{Plain: tables}, solve.Limits{})
+	require.NoError(t, err)
+	assert.Equal(t, "0", a.Value.String())
 }
