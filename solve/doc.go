@@ -44,11 +44,18 @@
 //
 // # Where values with history are shown
 //
-// [Analyse] is the one call that the command's oracle (oware oracle
-// -solve), oware tablebase probe with moves, the hint of oware play, the
-// analysis board and the engine (at positions of few seeds that the
-// tables do not decide, within its time) make: the value of a position
-// with its history and of each move, cut by package tablebase's bounds.
+// [Analyse] (or [Solver.Analyse], for a solver kept from call to call) is
+// the one call that the command's oracle (oware oracle -solve), oware
+// tablebase probe with moves, the hint of oware play, the analysis board
+// and the engine (at positions of few seeds that the tables do not decide,
+// within its time) make: the value of a position with its history and of
+// each move, cut by package tablebase's bounds, and started from the
+// tables of this package where they are given ([Options].Tables: oware
+// tablebase history writes them beside package tablebase's, and each of
+// these reads them from there). With them, a board met for the first
+// time that they hold exactly is answered at once, and every other
+// position is searched from its cycle bounds, far tighter than package
+// tablebase's bounds.
 //
 // # How it is found
 //
