@@ -62,9 +62,11 @@ func gamePositions(t *testing.T, r oware.Rules, n int) []oware.Position {
 // 10s) of wall time (the value alone, from an empty transposition table,
 // the line of play not included), under abapa and aalina (or the rules
 // OWARE_SOLVE_COVERAGE_RULES lists), with cycle-bound tables of as many
-// seeds (built first, not timed), and the nodes it searched; a sample of
-// the values is solved again with its line, which is checked by playing
-// it. Each position has at most 10⁶ nodes (OWARE_SOLVE_COVERAGE_NODES sets
+// seeds (built first, not timed; with OWARE_SOLVE_COVERAGE_TABLES=DIR, the
+// tables that Build wrote in DIR, such as exact ones of a few seeds,
+// completed there to n seeds by cycle bounds), and the nodes it
+// searched; a sample of the values is solved again with its line, which
+// is checked by playing it. Each position has at most 10⁶ nodes (OWARE_SOLVE_COVERAGE_NODES sets
 // another most, 10⁴ and the powers of ten below it the columns) and the
 // longest wall time. The figures are in docs/solve.md. Wall times
 // depend on the machine and its load, nodes do not.
@@ -101,7 +103,13 @@ func TestCoverage(t *testing.T) {
 			n, err := strconv.Atoi(field)
 			require.NoError(t, err)
 			start := time.Now()
-			tabs, err := Compute(context.Background(), r, n, BuildOptions{BoardNodes: 1})
+			var tabs *Tables
+			if dir := os.Getenv("OWARE_SOLVE_COVERAGE_TABLES"); dir != "" {
+				require.NoError(t, Build(context.Background(), dir, r, n, BuildOptions{BoardNodes: 1}))
+				tabs, err = Open(dir, r)
+			} else {
+				tabs, err = Compute(context.Background(), r, n, BuildOptions{BoardNodes: 1})
+			}
 			require.NoError(t, err)
 			build := time.Since(start)
 			ps := gamePositions(t, r, n)
