@@ -29,7 +29,7 @@ value depend on the history (abapa, openspiel, aalina, auale; awari too):
 for every board of 0 to N seeds, the value of the board met for the first
 time (right after a capture, or at the start), exact where the cycle
 bounds or a search of at most -nodes positions proved it, the bounds
-proven otherwise. Probe, oracle -tables, play -tablebase and the board's
+proven otherwise. Probe, oracle -tablebase, play -tablebase and the board's
 serve -tablebase read them from DIR and start every search of a value
 with history from them. A level already in DIR is kept, so an interrupted
 build resumes with the same command. The searches grow fast with the
