@@ -274,6 +274,7 @@ type Options struct {
 	// solve.Compute) of one rules: where the engine asks package solve
 	// at the root, under those rules, the search starts from their exact
 	// values of the boards met for the first time and their cycle bounds.
+	// See also Engine.SetHistory.
 	History *solve.Tables
 	// Now, when not nil, is the clock that measures Limits.Time and the
 	// deadline of a search's context, in place of time.Now: a clock of
@@ -295,7 +296,7 @@ type Engine struct {
 	probe      Probe
 	probeSeeds int
 	noSolve    bool
-	history    *solve.Tables
+	history    atomic.Pointer[solve.Tables]
 	now        func() time.Time
 	tables     atomic.Pointer[endgames]
 }
@@ -313,7 +314,8 @@ func New(opt Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{s: newSearcher(size), probe: opt.Probe, probeSeeds: oware.NumSeeds, noSolve: opt.NoSolve, history: opt.History, now: opt.Now}
+	e := &Engine{s: newSearcher(size), probe: opt.Probe, probeSeeds: oware.NumSeeds, noSolve: opt.NoSolve, now: opt.Now}
+	e.history.Store(opt.History)
 	if opt.ProbeSeeds > 0 {
 		e.probeSeeds = opt.ProbeSeeds
 	}
@@ -395,6 +397,14 @@ func (e *Engine) Tables() *tablebase.Tables {
 	return nil
 }
 
+// SetHistory gives e package solve's tables h (nil for none; see
+// Options.History), from its next search on, as SetTables does the
+// endgame tables.
+func (e *Engine) SetHistory(h *solve.Tables) { e.history.Store(h) }
+
+// History returns e's tables of package solve, or nil.
+func (e *Engine) History() *solve.Tables { return e.history.Load() }
+
 // Search chooses a move for the player to move at p: iterative deepening
 // from one ply up to lim.Depth, ended early by lim's other limits or when
 // ctx is done, with e's table and endgame tables. The result is that of
@@ -459,7 +469,7 @@ func (e *Engine) Analyze(ctx context.Context, p oware.Position, lim Limits, prog
 	s.probe = nil
 	if solveTime > 0 {
 		sctx, cancel := context.WithTimeout(ctx, solveTime-solveTime/50)
-		r = solvedMove(sctx, tables.tb, e.history, p, r)
+		r = solvedMove(sctx, tables.tb, e.history.Load(), p, r)
 		cancel()
 	}
 	return r, nil

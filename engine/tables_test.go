@@ -347,4 +347,17 @@ func TestSolvedMoveWithHistoryTables(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, r.Solved)
 	assert.Contains(t, a.Moves, solve.MoveValue{Move: r.Move, Value: a.Value})
+
+	// Given later, as a program that builds them meanwhile does.
+	e, err = New(Options{TableSize: MinTableSize, Tables: tb})
+	require.NoError(t, err)
+	assert.Nil(t, e.History())
+	e.SetHistory(hist)
+	assert.Same(t, hist, e.History())
+	r, err = e.Search(context.Background(), p, Limits{Time: 200 * time.Millisecond})
+	require.NoError(t, err)
+	assert.True(t, r.Solved)
+	assert.Contains(t, a.Moves, solve.MoveValue{Move: r.Move, Value: a.Value})
+	e.SetHistory(nil)
+	assert.Nil(t, e.History())
 }

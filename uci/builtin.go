@@ -1,7 +1,9 @@
 package uci
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -32,6 +34,16 @@ const (
 	MemoryEndgame  = 12
 )
 
+// DefaultHistorySeeds is the most seeds of the boards whose cycle bounds
+// (the tables of package solve, without search:
+// solve.BuildOptions.BoardNodes 1) the built-in engine builds by default
+// into its cache beside its endgames (EngineConfig.HistorySeeds), under
+// rules where a value depends on the history (solve.Supported), for
+// package solve to start from where the engine asks it: far tighter than
+// the endgames' bounds, and a quarter of a minute on one core under
+// aalina, once.
+const DefaultHistorySeeds = 12
+
 // EngineConfig configures the Server of the built-in engine that
 // NewEngineServer returns.
 type EngineConfig struct {
@@ -44,8 +56,19 @@ type EngineConfig struct {
 	// package engine).
 	Tables *tablebase.Tables
 	// History, when not nil, are package solve's tables under Rules
-	// (engine.Options.History).
+	// (engine.Options.History). Without them, with Cache and without
+	// NoSolve, the engine builds the cycle bounds of up to HistorySeeds
+	// seeds into CacheDir(Cache, Rules, Endgame) (solve.Build, which
+	// keeps the levels already there, such as exact ones that oware
+	// tablebase history wrote) and reads them from there. Where they can
+	// be neither read nor built, the session reports why in an info
+	// string and package solve starts from the endgames' bounds.
 	History *solve.Tables
+	// HistorySeeds is the most seeds of the tables of package solve built
+	// into Cache (see History), and at most Endgame and
+	// engine.SolveSeeds, beyond which the engine does not ask package
+	// solve: 0 means DefaultHistorySeeds, a negative number none.
+	HistorySeeds int
 	// Endgame, without Tables, is the number of seeds up to which the
 	// engine gets its endgames as each session starts, from 0 (none) to
 	// MaxEndgame, as Aalina loads its endgame database: "isready" waits
@@ -87,6 +110,8 @@ func NewEngineServer(cfg EngineConfig) (*Server, error) {
 	switch {
 	case cfg.HashMB < MinHashMB || cfg.HashMB > MaxHashMB:
 		return nil, &Error{Op: "Hash", Err: ErrSyntax, Detail: fmt.Sprintf("%d MB: want %d to %d", cfg.HashMB, MinHashMB, MaxHashMB)}
+	case cfg.HistorySeeds > oware.NumSeeds:
+		return nil, &Error{Op: "history", Err: ErrSyntax, Detail: fmt.Sprintf("%d seeds: want at most %d", cfg.HistorySeeds, oware.NumSeeds)}
 	case cfg.Endgame < 0 || cfg.Endgame > MaxEndgame:
 		return nil, &Error{Op: "endgame", Err: ErrSyntax, Detail: fmt.Sprintf("%d seeds: want 0 to %d", cfg.Endgame, MaxEndgame)}
 	}
@@ -118,17 +143,48 @@ func NewEngineServer(cfg EngineConfig) (*Server, error) {
 	}
 	if cfg.Tables == nil && cfg.Endgame > 0 && tablebase.Supported(cfg.Rules) {
 		s.Prepare = func(ctx context.Context) error {
-			if eng.Tables() != nil {
-				return nil // read or solved for an earlier session
+			var err error
+			if eng.Tables() == nil { // else read or solved for an earlier session
+				tb, terr := endgameTables(ctx, cfg)
+				if tb != nil {
+					eng.SetTables(tb)
+				}
+				err = terr
 			}
-			tb, err := endgameTables(ctx, cfg)
-			if tb != nil {
-				eng.SetTables(tb)
+			if cfg.History == nil && cfg.Cache != "" && !cfg.NoSolve && cfg.HistorySeeds >= 0 && solve.Supported(cfg.Rules) && eng.History() == nil && ctx.Err() == nil {
+				// The engine asks package solve only where its endgames
+				// hold the position (engine.SolveSeeds at most).
+				seeds := min(cmp.Or(cfg.HistorySeeds, DefaultHistorySeeds), cfg.Endgame, engine.SolveSeeds)
+				h, herr := historyTables(ctx, CacheDir(cfg.Cache, cfg.Rules, cfg.Endgame), cfg.Rules, seeds)
+				if h != nil {
+					eng.SetHistory(h)
+				}
+				err = errors.Join(err, herr)
 			}
 			return err
 		}
 	}
 	return s, nil
+}
+
+// historyTables returns package solve's tables of up to seeds seeds under
+// r in the cache directory dir, built there first where they fall short
+// (solve.Build keeps the levels already there, such as exact ones of
+// oware tablebase history).
+func historyTables(ctx context.Context, dir string, r oware.Rules, seeds int) (*solve.Tables, error) {
+	h, err := solve.Open(dir, r)
+	if err == nil && h.MaxSeeds() >= seeds {
+		return h, nil
+	}
+	if err = solve.Build(ctx, dir, r, seeds, solve.BuildOptions{BoardNodes: 1}); err == nil {
+		if h, err = solve.Open(dir, r); err == nil {
+			return h, nil
+		}
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return nil, fmt.Errorf("cycle bounds cache %s: %w; package solve starts from the endgames' bounds instead", dir, err)
 }
 
 // CacheDir returns the directory under cache where EngineConfig.Cache

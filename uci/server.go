@@ -182,7 +182,9 @@ func (ss *session) send(format string, a ...any) {
 
 // complain reports bad input, which changes nothing.
 func (ss *session) complain(format string, a ...any) {
-	ss.send("info string error: "+format, a...)
+	for line := range strings.Lines(fmt.Sprintf(format, a...)) {
+		ss.send("info string error: %s", strings.TrimSuffix(line, "\n"))
+	}
 }
 
 // finish ends the search running, if any, once its best move is written.

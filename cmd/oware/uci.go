@@ -39,8 +39,12 @@ directory oware in the user's cache directory ($XDG_CACHE_HOME or
 ~/.cache on Linux). With a time limit (go movetime, or a clock) and
 endgame tables, the engine also asks the solver with the game's history
 (package solve) at positions of at most 12 seeds that the tables do not
-decide, with a quarter of the move's time; -nosolve switches that off. To
-play against it in Aualé:
+decide, with a quarter of the move's time; -nosolve switches that off.
+The solver starts from the cycle bounds of the boards of up to 12 seeds
+(package solve), which the engine builds into the cache beside the
+endgames the first time (about 15 CPU-seconds under aalina), keeping
+the exact levels of oware tablebase history found there. To play against
+it in Aualé:
 
 	auale --engine="oware uci -rules auale"`,
 	Flags: func(fs *flag.FlagSet) cli.Func {

@@ -348,7 +348,8 @@ func TestUCIEndgame(t *testing.T) {
 // for move, at every depth (the time and speed left out), and not those
 // of a search without tables.
 func TestUCIEndgameSearch(t *testing.T) {
-	dir := smallTables(t) // abapa up to 6 seeds
+	dir := smallTables(t)                   // abapa up to 6 seeds
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // the cache of -endgame 6, not the user's
 	rng := prng.New(5)
 	timing := regexp.MustCompile(` nps \d+ time \d+`)
 	searches := func(session string, args ...string) string {
