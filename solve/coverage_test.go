@@ -17,6 +17,7 @@ import (
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/ogn"
+	"github.com/seed3966233f/oware/tablebase"
 )
 
 // gamePositions returns, for every game of the records in
@@ -64,7 +65,9 @@ func gamePositions(t *testing.T, r oware.Rules, n int) []oware.Position {
 // OWARE_SOLVE_COVERAGE_RULES lists), with cycle-bound tables of as many
 // seeds (built first, not timed; with OWARE_SOLVE_COVERAGE_TABLES=DIR, the
 // tables that Build wrote in DIR, such as exact ones of a few seeds,
-// completed there to n seeds by cycle bounds), and the nodes it
+// completed there to n seeds by cycle bounds; with
+// OWARE_SOLVE_COVERAGE_TABLES=plain, none but package tablebase's of n
+// seeds, as the engine had before it cached cycle bounds), and the nodes it
 // searched; a sample of the values is solved again with its line, which
 // is checked by playing it. Each position has at most 10⁶ nodes (OWARE_SOLVE_COVERAGE_NODES sets
 // another most, 10⁴ and the powers of ten below it the columns) and the
@@ -104,11 +107,15 @@ func TestCoverage(t *testing.T) {
 			require.NoError(t, err)
 			start := time.Now()
 			var tabs *Tables
-			if dir := os.Getenv("OWARE_SOLVE_COVERAGE_TABLES"); dir != "" {
+			var plain *tablebase.Tables
+			switch dir := os.Getenv("OWARE_SOLVE_COVERAGE_TABLES"); dir {
+			case "":
+				tabs, err = Compute(context.Background(), r, n, BuildOptions{BoardNodes: 1})
+			case "plain":
+				plain, err = tablebase.Compute(context.Background(), r, n, tablebase.BuildOptions{})
+			default:
 				require.NoError(t, Build(context.Background(), dir, r, n, BuildOptions{BoardNodes: 1}))
 				tabs, err = Open(dir, r)
-			} else {
-				tabs, err = Compute(context.Background(), r, n, BuildOptions{BoardNodes: 1})
 			}
 			require.NoError(t, err)
 			build := time.Since(start)
@@ -117,7 +124,7 @@ func TestCoverage(t *testing.T) {
 			within := make([]int, len(limits))
 			inNodes := make([]int, len(budgets))
 			var nodes, decided uint64
-			sv, err := New(r, Options{Tables: tabs, TableSize: 16 << 20})
+			sv, err := New(r, Options{Tables: tabs, Plain: plain, TableSize: 16 << 20})
 			require.NoError(t, err)
 			for _, p := range ps {
 				ctx, cancel := context.WithTimeout(context.Background(), limits[len(limits)-1])
@@ -161,7 +168,7 @@ func TestCoverage(t *testing.T) {
 				}
 			}
 			pc := func(k int) string { return fmt.Sprintf("%.1f%%", 100*float64(k)/float64(max(len(ps), 1))) }
-			line := fmt.Sprintf("%s n<=%d: %d positions (tables built in %v)", name, n, len(ps), build.Round(time.Millisecond))
+			line := fmt.Sprintf("%s n<=%d: %d positions (tables %s built in %v)", name, n, len(ps), cmp.Or(os.Getenv("OWARE_SOLVE_COVERAGE_TABLES"), "of cycle bounds"), build.Round(time.Millisecond))
 			for i, b := range budgets {
 				line += fmt.Sprintf(", %d nodes %s", b, pc(inNodes[i]))
 			}
