@@ -500,6 +500,14 @@ func TestMatchRecordSolverAgainstNoSolver(t *testing.T) {
 			matchRecord{"solver-nosolve-pns-s4031.ogn", 200, "| `oware uci -rules aalina -endgame 20` against the same with `-nosolve` (96f89a7, seed 4031, 200 games) | 86 | 17 | 97 | 47.2% | −19 (−66 to +27) |", 0, ""},
 			uci.Pentanomial{6, 8, 80, 3, 3}, "scored 0, ½, 1, 1½ and 2 points 6, 8, 80, 3 and 3 times",
 		},
+		{
+			matchRecord{"solver-cache-nosolve-s4031.ogn", 200, "| `oware uci -rules aalina -cache DIR` (cycle bounds 0–12) against the same with `-nosolve` (9eff2be, seed 4031, 200 games) | 87 | 31 | 82 | 51.2% | +9 (−36 to +53) |", 0, ""},
+			uci.Pentanomial{9, 13, 53, 14, 11}, "scored 0, ½, 1, 1½ and 2 points 9, 13, 53, 14 and 11 times with the cycle bounds",
+		},
+		{
+			matchRecord{"solver-history-nosolve-s4031.ogn", 200, "| `oware uci -rules aalina -tablebase DIR` (exact 0–7, cycle bounds 8–12) against the same with `-nosolve` (9eff2be, seed 4031, 200 games) | 90 | 24 | 86 | 51.0% | +7 (−38 to +53) |", 0, ""},
+			uci.Pentanomial{8, 8, 64, 12, 8}, "and 8, 8, 64, 12 and 8 times with the exact tables",
+		},
 	} {
 		t.Run(c.record.file, func(t *testing.T) {
 			res := checkMatchRecord(t, text, c.record, "aalina", func(name string) bool {
