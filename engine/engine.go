@@ -468,7 +468,7 @@ func (e *Engine) Analyze(ctx context.Context, p oware.Position, lim Limits, prog
 	r := finish(s.run(ctx, p, lim, e.now, report))
 	s.probe = nil
 	if solveTime > 0 {
-		sctx, cancel := context.WithTimeout(ctx, solveTime-solveTime/50)
+		sctx, cancel := solveContext(ctx, solveTime)
 		r = solvedMove(sctx, tables.tb, e.history.Load(), p, r)
 		cancel()
 	}

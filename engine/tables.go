@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"slices"
+	"time"
 
 	"github.com/seed3966233f/oware"
 	"github.com/seed3966233f/oware/solve"
@@ -90,15 +91,14 @@ func solveWorth(tb *tablebase.Tables, p oware.Position) bool {
 	return !firstMet(p) || !(lo > 0 || hi < 0 || lo == 0 && hi == 0)
 }
 
-// solvedMove returns r, the result of a search of p, with a move of
-// perfect play with p's history where package solve proves the value
-// within ctx: the search's move if it is one, else the first in pit
-// order; Solved and SolvedValue then say so. hist, package solve's
-// tables or nil, start the search of the value.
-func solvedMove(ctx context.Context, tb *tablebase.Tables, hist *solve.Tables, p oware.Position, r Result) Result {
+// perfectMoves returns package solve's analysis of p within ctx, from the
+// tables tb and hist (nil for none), and the moves of perfect play with
+// p's history, in pit order: those whose value is proved equal to p's;
+// none where the value is not proved.
+func perfectMoves(ctx context.Context, tb *tablebase.Tables, hist *solve.Tables, p oware.Position) (solve.Analysis, []oware.Move) {
 	a, err := solve.Analyse(ctx, p, solve.Options{Tables: hist, Plain: tb}, solve.Limits{})
 	if err != nil || !a.Value.Exact() {
-		return r
+		return a, nil
 	}
 	var best []oware.Move
 	for _, m := range a.Moves {
@@ -106,6 +106,22 @@ func solvedMove(ctx context.Context, tb *tablebase.Tables, hist *solve.Tables, p
 			best = append(best, m.Move)
 		}
 	}
+	return a, best
+}
+
+// solveContext returns ctx with a deadline a fiftieth short of d, the
+// time given to package solve at the root, so that the move comes in time.
+func solveContext(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, d-d/50)
+}
+
+// solvedMove returns r, the result of a search of p, with a move of
+// perfect play with p's history where package solve proves the value
+// within ctx: the search's move if it is one, else the first in pit
+// order; Solved and SolvedValue then say so. hist, package solve's
+// tables or nil, start the search of the value.
+func solvedMove(ctx context.Context, tb *tablebase.Tables, hist *solve.Tables, p oware.Position, r Result) Result {
+	a, best := perfectMoves(ctx, tb, hist, p)
 	if len(best) == 0 {
 		return r
 	}
