@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -58,14 +59,6 @@ type Progress struct {
 	Returned uint64
 }
 
-// withReturned returns report, which also sets Returned to k.
-func withReturned(report func(Progress), k uint64) func(Progress) {
-	return func(p Progress) {
-		p.Returned = k
-		report(p)
-	}
-}
-
 // Compute builds the tables of rules r for every seed count from 0 to
 // seeds in memory and returns them. It stops early with ctx's error when
 // ctx is done.
@@ -105,24 +98,57 @@ func (opt BuildOptions) budget() uint64 {
 
 // buildLevel builds the level of n seeds on the levels of t below it.
 func buildLevel(ctx context.Context, t *Tables, n int, opt BuildOptions) (*level, error) {
-	start := time.Now()
+	b := newLevelBuild(t, n, opt)
+	l, err := b.bounds(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.refine(ctx, l, l.open(0), nil); err != nil {
+		return nil, err
+	}
+	b.report(Progress{Phase: "done"})
+	return l, nil
+}
+
+// levelBuild is the build of one level on the levels of t below it.
+type levelBuild struct {
+	t        *Tables
+	n        int
+	opt      BuildOptions
+	workers  int
+	start    time.Time
+	returned uint64 // the boards that the forced returns settled
+}
+
+// newLevelBuild starts the build of the level of n seeds on t.
+func newLevelBuild(t *Tables, n int, opt BuildOptions) *levelBuild {
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	report := func(p Progress) {
-		if opt.Progress != nil {
-			p.Rules, p.Seeds, p.Elapsed = t.rules, n, time.Since(start)
-			opt.Progress(p)
-		}
+	return &levelBuild{t: t, n: n, opt: opt, workers: workers, start: time.Now()}
+}
+
+// report reports p, filled in, to the build's Progress.
+func (b *levelBuild) report(p Progress) {
+	if b.opt.Progress != nil {
+		p.Rules, p.Seeds, p.Elapsed, p.Returned = b.t.rules, b.n, time.Since(b.start), b.returned
+		b.opt.Progress(p)
 	}
-	report(Progress{Phase: "graph"})
+}
+
+// bounds returns the level with the bounds known before any search: the
+// cycle bounds, and for each board met for the first time, the cycle
+// bounds tightened by the forced returns.
+func (b *levelBuild) bounds(ctx context.Context) (*level, error) {
+	t, n := b.t, b.n
+	b.report(Progress{Phase: "graph"})
 	lower := func(m int, i uint64) (int8, int8) { return t.levels[m].fresh(i) }
-	g, err := newGraph(ctx, t.rules, n, lower, workers)
+	g, err := newGraph(ctx, t.rules, n, lower, b.workers)
 	if err != nil {
 		return nil, err
 	}
-	report(Progress{Phase: "cycle"})
+	b.report(Progress{Phase: "cycle"})
 	lo, hi, err := cycleBounds(ctx, g)
 	if err != nil {
 		return nil, err
@@ -133,58 +159,90 @@ func buildLevel(ctx context.Context, t *Tables, n int, opt BuildOptions) (*level
 			open = append(open, uint64(i))
 		}
 	}
-	report(Progress{Phase: "returns", Total: uint64(len(open))})
+	b.report(Progress{Phase: "returns", Total: uint64(len(open))})
 	flo, fhi := slices.Clone(lo), slices.Clone(hi)
 	returned, err := forcedReturns(ctx, g, open, flo, fhi)
 	if err != nil {
 		return nil, err
 	}
-	g = nil
+	b.returned = uint64(returned)
 	l := &level{rules: t.rules, seeds: n, data: make([]byte, Size(n)*entryWidth)}
-	open = open[:0] // the boards left to search
 	for i := range lo {
 		e := l.data[i*entryWidth:][:entryWidth]
 		e[cycleLo], e[cycleHi], e[freshLo], e[freshHi] = byte(lo[i]), byte(hi[i]), byte(flo[i]), byte(fhi[i])
-		if flo[i] < fhi[i] {
-			open = append(open, uint64(i))
-		}
 	}
-	lo, hi, flo, fhi = nil, nil, nil, nil
-	report = withReturned(report, uint64(returned))
-	if err := refine(ctx, t, l, open, workers, opt, report); err != nil {
-		return nil, err
-	}
-	report(Progress{Phase: "done"})
 	return l, nil
 }
 
-// refine searches the boards open of level l, the next level of t, met
-// for the first time, and tightens their bounds in l.
-func refine(ctx context.Context, t *Tables, l *level, open []uint64, workers int, opt BuildOptions, report func(Progress)) error {
-	if len(open) == 0 || opt.budget() <= 1 {
+// open returns the indexes from first on of the boards of l whose value
+// met for the first time is not exact.
+func (l *level) open(first uint64) []uint64 {
+	var open []uint64
+	for i := first; i < Size(l.seeds); i++ {
+		if lo, hi := l.fresh(i); lo < hi {
+			open = append(open, i)
+		}
+	}
+	return open
+}
+
+// found is the result of the search of the board open[k].
+type found struct {
+	k      int
+	lo, hi int8
+}
+
+// tighten tightens the bounds met for the first time of the boards in
+// data, a level's entries, to the results fs of the search of open.
+func tighten(data []byte, open []uint64, fs []found) {
+	for _, f := range fs {
+		e := data[open[f.k]*entryWidth:][:entryWidth]
+		e[freshLo], e[freshHi] = byte(max(int8(e[freshLo]), f.lo)), byte(min(int8(e[freshHi]), f.hi))
+	}
+}
+
+// checkpointEvery is how often a build saves the progress of the search
+// of a level, and tickEvery how often it reports it (variables for the
+// tests).
+var checkpointEvery, tickEvery = time.Minute, time.Second
+
+// refine searches the boards open of level l, the next level of b.t, met
+// for the first time, and tightens their bounds in l. When save is not
+// nil, it is called about every checkpointEvery, and once when ctx ends
+// the search early, with a copy of l's entries that holds the results of
+// the searches of every board of open below an index, and that index
+// (Size(l.seeds) when every board is searched): a build saves them to
+// resume from there. A search that ctx stopped counts for nothing. An
+// error of save stops the search and is returned.
+func (b *levelBuild) refine(ctx context.Context, l *level, open []uint64, save func(data []byte, next uint64) error) error {
+	if len(open) == 0 || b.opt.budget() <= 1 {
 		// A budget of one node proves nothing: the search stops at its
 		// first node, with the bounds it starts from, the cycle bounds.
 		return nil
 	}
+	t := b.t
 	within := &Tables{rules: t.rules, levels: append(t.levels[:len(t.levels):len(t.levels)], l)}
-	budget := opt.budget()
-	size := opt.TableSize
+	budget := b.opt.budget()
+	size := b.opt.TableSize
 	if size <= 0 {
 		size = DefaultTableSize
 	}
-	type found struct {
-		i      uint64
-		lo, hi int8
-	}
-	results := make([][]found, workers)
+	search, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	var (
+		mu      sync.Mutex
+		results []found // every search finished, in no order
+		done    = make([]bool, len(open))
+		prefix  int // the first k of open whose search is not done
+	)
 	var next, searched, solved, nodes atomic.Uint64
 	var wg sync.WaitGroup
-	for w := range workers {
+	for range b.workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			m := newMemory(size)
-			for ctx.Err() == nil {
+			for search.Err() == nil {
 				k := next.Add(1) - 1
 				if k >= uint64(len(open)) {
 					return
@@ -194,10 +252,16 @@ func refine(ctx context.Context, t *Tables, l *level, open []uint64, workers int
 				p := t.rules.Position(q.board())
 				m.tt.clear() // each board alone, so that what it finds does not depend on the order
 				s := newSearcher(t.rules, within, nil, m)
-				s.ctx, s.budget = ctx, budget
+				s.ctx, s.budget = search, budget
 				s.enter(&p, true)
 				lo, hi := s.solve(&p)
-				results[w] = append(results[w], found{i, int8(lo), int8(hi)})
+				if search.Err() != nil {
+					return // cut short: not a search within the budget
+				}
+				mu.Lock()
+				results = append(results, found{int(k), int8(lo), int8(hi)})
+				done[k] = true
+				mu.Unlock()
 				searched.Add(1)
 				nodes.Add(s.nodes)
 				if lo == hi {
@@ -206,26 +270,59 @@ func refine(ctx context.Context, t *Tables, l *level, open []uint64, workers int
 			}
 		}()
 	}
+	// checkpoint saves the entries of l with the searches of open below
+	// prefix, the boards below the index it passes searched.
+	checkpoint := func() error {
+		mu.Lock()
+		for prefix < len(open) && done[prefix] {
+			prefix++
+		}
+		data := slices.Clone(l.data)
+		var below []found
+		for _, f := range results {
+			if f.k < prefix {
+				below = append(below, f)
+			}
+		}
+		upto := Size(l.seeds)
+		if prefix < len(open) {
+			upto = open[prefix]
+		}
+		mu.Unlock()
+		tighten(data, open, below)
+		return save(data, upto)
+	}
 	finished := make(chan struct{})
 	go func() { wg.Wait(); close(finished) }()
-	tick := time.NewTicker(time.Second)
+	tick := time.NewTicker(tickEvery)
 	defer tick.Stop()
+	last := time.Now()
+	progress := func() {
+		b.report(Progress{Phase: "search", Done: searched.Load(), Total: uint64(len(open)), Searched: searched.Load(), Solved: solved.Load(), Nodes: nodes.Load()})
+	}
 	for {
 		select {
 		case <-finished:
-			if err := ctx.Err(); err != nil {
+			if err := context.Cause(search); err != nil {
+				if save != nil && ctx.Err() != nil {
+					if serr := checkpoint(); serr != nil {
+						return errors.Join(err, fmt.Errorf("solve: saving the progress of the level of %d seeds: %w", l.seeds, serr))
+					}
+				}
 				return err
 			}
-			for _, rs := range results {
-				for _, f := range rs {
-					e := l.data[f.i*entryWidth:][:entryWidth]
-					e[freshLo], e[freshHi] = byte(max(int8(e[freshLo]), f.lo)), byte(min(int8(e[freshHi]), f.hi))
-				}
-			}
-			report(Progress{Phase: "search", Done: searched.Load(), Total: uint64(len(open)), Searched: searched.Load(), Solved: solved.Load(), Nodes: nodes.Load()})
+			tighten(l.data, open, results)
+			progress()
 			return nil
 		case <-tick.C:
-			report(Progress{Phase: "search", Done: searched.Load(), Total: uint64(len(open)), Searched: searched.Load(), Solved: solved.Load(), Nodes: nodes.Load()})
+			progress()
+			if save != nil && time.Since(last) >= checkpointEvery {
+				last = time.Now()
+				if err := checkpoint(); err != nil {
+					stop(fmt.Errorf("solve: saving the progress of the level of %d seeds: %w", l.seeds, err))
+					save = nil // the search stops; no more saves
+				}
+			}
 		}
 	}
 }

@@ -146,4 +146,12 @@
 // (56–59) and the CRC-32C of the bytes before it (60–63). A board's index
 // is its rank among the compositions of n into 12 parts in lexicographic
 // order, the mover's pits first.
+//
+// [Build] saves the search of a level as it goes in "abapa-12.osv.part":
+// the same format but for the magic, "OWARE-SP", and bytes 16–23, which
+// hold the index of the first board not yet searched within the budget
+// of the header; the boards before it hold what their search found, the
+// others the bounds from before any search. A later Build resumes there,
+// and a Build with a larger budget than a level's file deepens the level
+// (see [Build]).
 package solve

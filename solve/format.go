@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"github.com/seed3966233f/oware"
@@ -27,15 +28,22 @@ const fileVersion = 1
 // fileMagic opens every file of the format.
 var fileMagic = [8]byte{'O', 'W', 'A', 'R', 'E', '-', 'S', 'V'}
 
+// partMagic opens the file of a level whose search is not finished.
+var partMagic = [8]byte{'O', 'W', 'A', 'R', 'E', '-', 'S', 'P'}
+
 // fileSuffix ends the name of every file of the format.
 const fileSuffix = ".osv"
+
+// partSuffix ends the name of the file of a level whose search is not
+// finished, after the level's own name: "abapa-8.osv.part".
+const partSuffix = ".part"
 
 // fileHeader is the header of a level's file, little-endian.
 type fileHeader struct {
 	Magic    [8]byte
 	Version  uint32
 	Seeds    uint32
-	Entries  uint64
+	Entries  uint64 // in a partial file, the index of the first board not searched
 	Width    uint32
 	Checksum uint32   // CRC-32C of the entries
 	Rules    [16]byte // the preset's name, zero padded
@@ -59,18 +67,31 @@ func levelFile(r oware.Rules, n int) string {
 
 // write writes l into dir, through a temporary file renamed at the end,
 // so that a file with the level's name is whole.
-func (l *level) write(dir string, budget uint64) (err error) {
-	h := fileHeader{Magic: fileMagic, Version: fileVersion, Seeds: uint32(l.seeds), Entries: Size(l.seeds),
-		Width: entryWidth, Checksum: crc32.Checksum(l.data, crc), Budget: budget}
-	name, _ := l.rules.MarshalText()
-	copy(h.Rules[:], name)
+func (l *level) write(dir string, budget uint64) error {
+	return writeEntries(dir, levelFile(l.rules, l.seeds), fileMagic, l.rules, l.seeds, Size(l.seeds), budget, l.data)
+}
+
+// writePart writes data, the entries of the level of n seeds under r
+// whose boards below index next have been searched within budget, into
+// the file of the level's search in dir.
+func writePart(dir string, r oware.Rules, n int, budget, next uint64, data []byte) error {
+	return writeEntries(dir, levelFile(r, n)+partSuffix, partMagic, r, n, next, budget, data)
+}
+
+// writeEntries writes the file name in dir: a header with magic, whose
+// field Entries is count, then data; through a temporary file renamed at
+// the end, so that a file with that name is whole.
+func writeEntries(dir, name string, magic [8]byte, r oware.Rules, n int, count, budget uint64, data []byte) (err error) {
+	h := fileHeader{Magic: magic, Version: fileVersion, Seeds: uint32(n), Entries: count,
+		Width: entryWidth, Checksum: crc32.Checksum(data, crc), Budget: budget}
+	rules, _ := r.MarshalText()
+	copy(h.Rules[:], rules)
 	var head bytes.Buffer
 	_ = binary.Write(&head, binary.LittleEndian, h) // a fixed-size struct to a buffer: cannot fail
 	h.Sum = crc32.Checksum(head.Bytes()[:headerSize-4], crc)
 	binary.LittleEndian.PutUint32(head.Bytes()[headerSize-4:], h.Sum)
 
-	final := filepath.Join(dir, levelFile(l.rules, l.seeds))
-	f, err := os.CreateTemp(dir, ".tmp-"+levelFile(l.rules, l.seeds)+"-*")
+	f, err := os.CreateTemp(dir, ".tmp-"+name+"-*")
 	if err != nil {
 		return err
 	}
@@ -82,7 +103,7 @@ func (l *level) write(dir string, budget uint64) (err error) {
 	w := bufio.NewWriterSize(f, 1<<20)
 	_, err = w.Write(head.Bytes())
 	if err == nil {
-		_, err = w.Write(l.data)
+		_, err = w.Write(data)
 	}
 	if err == nil {
 		err = w.Flush()
@@ -97,7 +118,7 @@ func (l *level) write(dir string, budget uint64) (err error) {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(f.Name(), final)
+		err = os.Rename(f.Name(), filepath.Join(dir, name))
 	}
 	return err
 }
@@ -105,52 +126,73 @@ func (l *level) write(dir string, budget uint64) (err error) {
 // readLevel reads and checks the file of the level of n seeds under r in
 // dir. A missing file gives an error wrapping fs.ErrNotExist.
 func readLevel(dir string, r oware.Rules, n int) (*level, error) {
-	path := filepath.Join(dir, levelFile(r, n))
+	l, _, err := readEntries(filepath.Join(dir, levelFile(r, n)), fileMagic, r, n)
+	return l, err
+}
+
+// readPart reads and checks the file of the search of the level of n
+// seeds under r in dir that a build stopped, and returns the level and
+// the index of its first board not searched. A missing file gives an
+// error wrapping fs.ErrNotExist.
+func readPart(dir string, r oware.Rules, n int) (*level, uint64, error) {
+	return readEntries(filepath.Join(dir, levelFile(r, n)+partSuffix), partMagic, r, n)
+}
+
+// readEntries reads and checks the file path of the level of n seeds
+// under r, whose header opens with magic, and returns the level and the
+// header's field Entries.
+func readEntries(path string, magic [8]byte, r oware.Rules, n int) (*level, uint64, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer f.Close()
 	bad := func(format string, a ...any) error { return &FormatError{File: path, Msg: fmt.Sprintf(format, a...)} }
 	raw := make([]byte, headerSize)
 	if _, err := io.ReadFull(f, raw); err != nil {
-		return nil, bad("shorter than a header")
+		return nil, 0, bad("shorter than a header")
 	}
 	var h fileHeader
 	_ = binary.Read(bytes.NewReader(raw), binary.LittleEndian, &h) // 64 bytes for 64 bytes: cannot fail
 	name, _ := r.MarshalText()
 	var want [16]byte
 	copy(want[:], name)
+	entries := h.Entries
+	if magic == partMagic {
+		entries = Size(n) // the field is the first board not searched
+	}
 	switch {
-	case h.Magic != fileMagic:
-		return nil, bad("not a table file of package solve (bad magic)")
+	case h.Magic != magic:
+		return nil, 0, bad("not a table file of package solve (bad magic)")
 	case h.Sum != crc32.Checksum(raw[:headerSize-4], crc):
-		return nil, bad("header checksum mismatch")
+		return nil, 0, bad("header checksum mismatch")
 	case h.Version != fileVersion:
-		return nil, bad("format version %d, want %d", h.Version, fileVersion)
+		return nil, 0, bad("format version %d, want %d", h.Version, fileVersion)
 	case h.Rules != want || h.Seeds != uint32(n):
-		return nil, bad("holds another level than its name says")
-	case h.Entries != Size(n) || h.Width != entryWidth:
-		return nil, bad("%d entries of %d bytes, want %d of %d", h.Entries, h.Width, Size(n), entryWidth)
+		return nil, 0, bad("holds another level than its name says")
+	case entries != Size(n) || h.Width != entryWidth:
+		return nil, 0, bad("%d entries of %d bytes, want %d of %d", h.Entries, h.Width, Size(n), entryWidth)
+	case h.Entries > Size(n):
+		return nil, 0, bad("searched up to board %d of %d", h.Entries, Size(n))
 	case h.Reserved != [4]byte{}:
-		return nil, bad("reserved header bytes are not zero")
+		return nil, 0, bad("reserved header bytes are not zero")
 	}
 	size := int64(Size(n)) * entryWidth
 	if st, err := f.Stat(); err == nil && st.Size() != headerSize+size {
-		return nil, bad("%d bytes, want %d", st.Size(), headerSize+size)
+		return nil, 0, bad("%d bytes, want %d", st.Size(), headerSize+size)
 	}
 	data := make([]byte, size)
 	if _, err := io.ReadFull(f, data); err != nil {
-		return nil, bad("truncated: %v", err)
+		return nil, 0, bad("truncated: %v", err)
 	}
 	if crc32.Checksum(data, crc) != h.Checksum {
-		return nil, bad("entry checksum mismatch")
+		return nil, 0, bad("entry checksum mismatch")
 	}
-	l := &level{rules: r, seeds: n, data: data}
+	l := &level{rules: r, seeds: n, data: data, budget: h.Budget}
 	if err := l.check(); err != nil {
-		return nil, bad("%v", err)
+		return nil, 0, bad("%v", err)
 	}
-	return l, nil
+	return l, h.Entries, nil
 }
 
 // check reports entries that no build writes: bounds outside the level's
@@ -197,10 +239,21 @@ func Open(dir string, r oware.Rules) (*Tables, error) {
 
 // Build builds the tables of rules r for every seed count from 0 to seeds
 // into directory dir, which it creates if needed, one file per level
-// (see [Compute] for what each holds). A level whose file is already
-// there is checked and read instead of built, so that an interrupted
-// build resumes where it stopped. It stops early with ctx's error when
-// ctx is done.
+// (see [Compute] for what each holds). It stops early with ctx's error
+// when ctx is done.
+//
+// A level whose file is already there is checked and kept, and read
+// instead of built, unless it was built with a smaller
+// BuildOptions.BoardNodes and holds boards whose value is not exact:
+// then those boards are searched again within the larger budget, which
+// deepens the level. A level above a level that changed gets the cycle
+// bounds of the new values below, and keeps the tighter of its bounds.
+//
+// While it searches a level, Build saves its progress about every minute,
+// and when ctx ends it, in the file of the level with ".part" after its
+// name, which [Open] does not read; the next Build with the same budget
+// starts the level's search where it stopped, and removes that file when
+// the level is whole.
 func Build(ctx context.Context, dir string, r oware.Rules, seeds int, opt BuildOptions) error {
 	if err := checkBuild(r, seeds); err != nil {
 		return err
@@ -209,19 +262,92 @@ func Build(ctx context.Context, dir string, r oware.Rules, seeds int, opt BuildO
 		return fmt.Errorf("solve: %w", err)
 	}
 	t := &Tables{rules: r}
+	changed := false // whether a level below has changed
 	for n := 0; n <= seeds; n++ {
-		l, err := readLevel(dir, r, n)
-		if errors.Is(err, fs.ErrNotExist) {
-			if l, err = buildLevel(ctx, t, n, opt); err == nil {
-				if werr := l.write(dir, opt.budget()); werr != nil {
-					return fmt.Errorf("solve: %w", werr)
-				}
-			}
-		}
+		l, c, err := buildFile(ctx, dir, t, n, opt, changed)
 		if err != nil {
 			return err
 		}
+		changed = changed || c
 		t.levels = append(t.levels, l)
 	}
 	return nil
+}
+
+// buildFile returns the level of n seeds on the levels of t, read from
+// its file in dir, and built, resumed or deepened there as Build says;
+// below tells whether a level of t changed in this build. It reports
+// whether the level changed.
+func buildFile(ctx context.Context, dir string, t *Tables, n int, opt BuildOptions, below bool) (*level, bool, error) {
+	r, budget := t.rules, opt.budget()
+	old, err := readLevel(dir, r, n)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, false, err
+	}
+	part, next, err := readPart(dir, r, n)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, false, err
+	}
+	// l holds what is known of the level: the boards below next were
+	// searched within from.
+	l, from := part, uint64(0)
+	switch {
+	case part != nil:
+		from = part.budget
+	case old != nil:
+		c := *old
+		c.data = slices.Clone(old.data) // old stays what the file holds
+		l, from, next = &c, old.budget, Size(n)
+	}
+	first := next // the first board to search
+	if l == nil || budget > from {
+		first = 0
+	}
+	b := newLevelBuild(t, n, opt)
+	if l == nil || below {
+		fresh, err := b.bounds(ctx)
+		if err != nil {
+			return nil, false, err
+		}
+		if l != nil {
+			fresh.intersect(l)
+		}
+		l = fresh
+	}
+	open := l.open(first)
+	if budget <= 1 {
+		open = nil
+	}
+	if part == nil && old != nil && len(open) == 0 && bytes.Equal(l.data, old.data) {
+		return old, false, nil // nothing to add
+	}
+	save := func(data []byte, upto uint64) error { return writePart(dir, r, n, budget, upto, data) }
+	if err := b.refine(ctx, l, open, save); err != nil {
+		return nil, false, err
+	}
+	l.budget = budget
+	if first == Size(n) {
+		l.budget = from // nothing searched: every board was within from
+	}
+	if err := l.write(dir, l.budget); err != nil {
+		return nil, false, fmt.Errorf("solve: %w", err)
+	}
+	if err := os.Remove(filepath.Join(dir, levelFile(r, n)+partSuffix)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, false, fmt.Errorf("solve: %w", err)
+	}
+	b.report(Progress{Phase: "done"})
+	return l, old == nil || !bytes.Equal(l.data, old.data), nil
+}
+
+// intersect tightens the bounds of l, both the cycle bounds and those of
+// the boards met for the first time, to those of o, another level of the
+// same seeds whose bounds hold.
+func (l *level) intersect(o *level) {
+	for i := range Size(l.seeds) {
+		e, f := l.data[i*entryWidth:][:entryWidth], o.data[i*entryWidth:][:entryWidth]
+		for _, lo := range []int{cycleLo, freshLo} {
+			e[lo] = byte(max(int8(e[lo]), int8(f[lo])))
+			e[lo+1] = byte(min(int8(e[lo+1]), int8(f[lo+1])))
+		}
+	}
 }

@@ -127,6 +127,9 @@ type level struct {
 	rules oware.Rules
 	seeds int
 	data  []byte // entryWidth bytes per board, in index order
+	// budget is the search budget per board that the level was built
+	// with, as its file says (0 for a level built in memory).
+	budget uint64
 }
 
 // cycle returns the cycle bounds of entry i.

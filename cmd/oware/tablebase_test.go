@@ -218,8 +218,8 @@ func TestTablebaseBuildProgress(t *testing.T) {
 }
 
 // TestTablebaseHistory: oware tablebase history builds package solve's
-// tables beside the tablebase's, a line a level and what each holds, and
-// resumes; probe, oracle -tablebase and play's hint then start their
+// tables beside the tablebase's, a line a level and what each holds,
+// resumes, and deepens the levels with a larger -nodes; probe, oracle -tablebase and play's hint then start their
 // search from them:
 // with a search of one position the value with history is exact, where
 // the tablebase's bounds alone leave it open, and it is the value that a
@@ -250,6 +250,20 @@ func TestTablebaseHistory(t *testing.T) {
 	assert.NotContains(t, out, "abapa 5 seeds: built")
 	assert.Contains(t, out, "abapa 6 seeds: built in ")
 	assert.Contains(t, out, "abapa 6 seeds: 12,376 boards, 100.0% exact by their cycle bounds, 100.0% exact\n")
+
+	// Deepen: a larger -nodes searches again the boards left at bounds.
+	aalina := func(nodes string) string {
+		status, out, errOut := runCmd(t, "", "tablebase", "history", "-rules", "aalina", "-seeds", "3", "-dir", dir, "-nodes", nodes)
+		require.Equal(t, exitOK, status, errOut)
+		return out
+	}
+	assert.Contains(t, aalina("1"), "aalina 3 seeds: 364 boards, 82.4% exact by their cycle bounds, 83.5% exact\n")
+	out = aalina("100000")
+	assert.NotContains(t, out, "aalina 1 seed: built")
+	assert.Contains(t, out, "aalina 3 seeds: built in ")
+	assert.Contains(t, out, ", 60 searched, 60 solved in ")
+	assert.Contains(t, out, "aalina 3 seeds: 364 boards, 82.4% exact by their cycle bounds, 100.0% exact\n")
+	assert.NotContains(t, aalina("100000"), "built")
 
 	assert.Equal(t, searched, probe("1"))
 	query := `{"id":1,"start":"` + pos + `","values":true}` + "\n"

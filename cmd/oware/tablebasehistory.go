@@ -31,8 +31,13 @@ time (right after a capture, or at the start), exact where the cycle
 bounds or a search of at most -nodes positions proved it, the bounds
 proven otherwise. Probe, oracle -tablebase, play -tablebase and the board's
 serve -tablebase read them from DIR and start every search of a value
-with history from them. A level already in DIR is kept, so an interrupted
-build resumes with the same command. The searches grow fast with the
+with history from them. A level already in DIR is kept, unless it was
+built with a smaller -nodes and left boards at bounds: those are searched
+again within the larger budget, which deepens the level (and tightens the
+levels above). While it searches a level, the command saves its progress
+every minute, and when stopped, in NAME.osv.part beside the level's file,
+so that an interrupted build resumes with the same command, within the
+level it was searching. The searches grow fast with the
 seeds: abapa's level of 8 seeds takes about half an hour on two cores at
 -nodes 200000; the cycle bounds alone (-nodes 1) take seconds to 12
 seeds, minutes to 16.`,

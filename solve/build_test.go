@@ -1,0 +1,190 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/seed3966233f/oware"
+)
+
+// aalina4 computes once the tables of aalina to 4 seeds with the default
+// budget, every board of which is exact: what the builds of the tests
+// below must write.
+var aalina4 = sync.OnceValues(func() (*Tables, error) {
+	r, _ := oware.ParseRules("aalina")
+	return Compute(context.Background(), r, 4, BuildOptions{})
+})
+
+// requireFiles checks that dir holds levels 0 to n of want, byte for
+// byte, and returns them.
+func requireFiles(t *testing.T, dir string, want *Tables, n int) *Tables {
+	t.Helper()
+	got, err := Open(dir, want.rules)
+	require.NoError(t, err)
+	require.Equal(t, n, got.MaxSeeds())
+	for k := 0; k <= n; k++ {
+		w, g := want.levels[k], got.levels[k]
+		for i := range Size(k) {
+			require.Equal(t, w.data[i*entryWidth:][:entryWidth], g.data[i*entryWidth:][:entryWidth], "%d seeds, board %d", k, i)
+		}
+	}
+	return got
+}
+
+// modTimes returns the modification times of levels 0 to n of rules r in
+// dir.
+func modTimes(t *testing.T, dir string, r oware.Rules, n int) []time.Time {
+	t.Helper()
+	var out []time.Time
+	for k := 0; k <= n; k++ {
+		st, err := os.Stat(filepath.Join(dir, levelFile(r, k)))
+		require.NoError(t, err)
+		out = append(out, st.ModTime())
+	}
+	return out
+}
+
+// TestBuildDeepens: a build with a larger budget searches again the
+// boards that a build with a smaller one left at bounds, gives the levels
+// above the cycle bounds of the new values below, and writes the same
+// files as a build with the larger budget from nothing; a build with a
+// budget no larger keeps every file.
+func TestBuildDeepens(t *testing.T) {
+	want, err := aalina4()
+	require.NoError(t, err)
+	r, ctx, dir := want.rules, context.Background(), t.TempDir()
+
+	require.NoError(t, Build(ctx, dir, r, 4, BuildOptions{BoardNodes: 1}))
+	shallow, err := Open(dir, r)
+	require.NoError(t, err)
+	require.Less(t, shallow.Stats()[4].Exact, shallow.Stats()[4].Entries, "the test needs boards the cycle bounds leave open")
+	require.NotEqual(t, want.levels[4].data, shallow.levels[4].data)
+	before := modTimes(t, dir, r, 4)
+	require.NoError(t, Build(ctx, dir, r, 4, BuildOptions{BoardNodes: 1}))
+	require.Equal(t, before, modTimes(t, dir, r, 4), "the same budget rewrote a level")
+
+	var searched uint64
+	opt := BuildOptions{BoardNodes: DefaultBoardNodes, Progress: func(p Progress) {
+		if p.Phase == "search" && p.Seeds == 4 {
+			searched = p.Searched
+		}
+	}}
+	require.NoError(t, Build(ctx, dir, r, 4, opt))
+	got := requireFiles(t, dir, want, 4)
+	require.Positive(t, searched, "level 4 was not searched again")
+	for k, st := range shallow.Stats() {
+		budget := uint64(DefaultBoardNodes)
+		if st.Exact == st.Entries {
+			budget = 1 // nothing to search: kept
+		}
+		require.Equal(t, budget, got.levels[k].budget, "%d seeds", k)
+	}
+
+	before = modTimes(t, dir, r, 4)
+	for _, budget := range []uint64{1, 1000, DefaultBoardNodes} {
+		require.NoError(t, Build(ctx, dir, r, 4, BuildOptions{BoardNodes: budget}))
+		require.Equal(t, before, modTimes(t, dir, r, 4), "a budget of %d rewrote a level", budget)
+	}
+}
+
+// TestBuildResumes: a build stopped while it searches a level leaves the
+// level's progress in its ".part" file, which Open does not take for the
+// level; the next build with the same budget searches only the boards
+// not searched yet, and the files are those of a build that was never
+// stopped. A damaged ".part" file is reported, not overwritten.
+func TestBuildResumes(t *testing.T) {
+	want, err := aalina4()
+	require.NoError(t, err)
+	r, dir := want.rules, t.TempDir()
+	defer setTicks(time.Millisecond, 0)() // a save at every tick
+
+	total := uint64(len(mustBounds(t, want, 4).open(0)))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt := BuildOptions{Workers: 1, Progress: func(p Progress) {
+		if p.Phase == "search" && p.Seeds == 4 && p.Searched >= 20 {
+			cancel()
+		}
+	}}
+	require.ErrorIs(t, Build(ctx, dir, r, 4, opt), context.Canceled)
+	part := filepath.Join(dir, levelFile(r, 4)+partSuffix)
+	require.FileExists(t, part)
+	got, err := Open(dir, r)
+	require.NoError(t, err)
+	require.Equal(t, 3, got.MaxSeeds(), "Open took the progress of a search for a level")
+	l, next, err := readPart(dir, r, 4)
+	require.NoError(t, err)
+	require.Equal(t, uint64(DefaultBoardNodes), l.budget)
+	done := total - uint64(len(mustBounds(t, want, 4).open(next)))
+	require.GreaterOrEqual(t, done, uint64(20), "one worker: every board searched before the stop is saved")
+	require.Less(t, done, total)
+
+	data, err := os.ReadFile(part)
+	require.NoError(t, err)
+	bad := append([]byte(nil), data...)
+	bad[headerSize+5] ^= 1
+	require.NoError(t, os.WriteFile(part, bad, 0o644))
+	err = Build(context.Background(), dir, r, 4, BuildOptions{})
+	require.ErrorIs(t, err, ErrFormat)
+	var fe *FormatError
+	require.ErrorAs(t, err, &fe)
+	require.Equal(t, part, fe.File)
+	require.NoError(t, os.WriteFile(part, data, 0o644))
+
+	before := modTimes(t, dir, r, 3)
+	var resumed uint64
+	opt = BuildOptions{Progress: func(p Progress) {
+		if p.Phase == "search" && p.Seeds == 4 {
+			resumed = p.Total
+		}
+	}}
+	require.NoError(t, Build(context.Background(), dir, r, 4, opt))
+	require.Equal(t, total-done, resumed, "the resumed build searched the boards already searched")
+	for k, l := range requireFiles(t, dir, want, 4).levels {
+		require.Equal(t, uint64(DefaultBoardNodes), l.budget, "%d seeds", k)
+	}
+	require.Equal(t, before, modTimes(t, dir, r, 3), "a level below the stopped one was rewritten")
+	require.NoFileExists(t, part)
+}
+
+// mustBounds returns level n of tabs as its build has it before any
+// search.
+func mustBounds(t *testing.T, tabs *Tables, n int) *level {
+	t.Helper()
+	lower := &Tables{rules: tabs.rules, levels: tabs.levels[:n]}
+	l, err := newLevelBuild(lower, n, BuildOptions{}).bounds(context.Background())
+	require.NoError(t, err)
+	return l
+}
+
+// setTicks sets how often a build reports and saves its progress, and
+// returns the function that restores them.
+func setTicks(tick, checkpoint time.Duration) func() {
+	t, c := tickEvery, checkpointEvery
+	tickEvery, checkpointEvery = tick, checkpoint
+	return func() { tickEvery, checkpointEvery = t, c }
+}
+
+// TestRefineSaveFails: a save that fails stops the search of the level,
+// and its error is returned.
+func TestRefineSaveFails(t *testing.T) {
+	want, err := aalina4()
+	require.NoError(t, err)
+	defer setTicks(time.Millisecond, 0)()
+	full := errors.New("disk full")
+	lower := &Tables{rules: want.rules, levels: want.levels[:4]}
+	b := newLevelBuild(lower, 4, BuildOptions{Workers: 1})
+	l := mustBounds(t, want, 4)
+	saves := 0
+	err = b.refine(context.Background(), l, l.open(0), func([]byte, uint64) error { saves++; return full })
+	require.ErrorIs(t, err, full)
+	require.ErrorContains(t, err, "solve: saving the progress of the level of 4 seeds")
+	require.Equal(t, 1, saves, "the search went on after a save failed")
+}
