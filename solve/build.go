@@ -55,7 +55,8 @@ type Progress struct {
 	// Returned counts the boards whose cycle bounds differ that the
 	// phase "returns" made exact without search, by a forced return to
 	// the board (see the package documentation); it is set from the
-	// phase "search" on.
+	// phase "search" on, and 0 when Build resumes the search of a level
+	// without computing its bounds again.
 	Returned uint64
 }
 

@@ -138,6 +138,15 @@ func TestBuildResumes(t *testing.T) {
 	require.Equal(t, part, fe.File)
 	require.NoError(t, os.WriteFile(part, data, 0o644))
 
+	// A build without search (as the engine's cache makes) writes the
+	// level as far as it was searched, and leaves the search to resume.
+	require.NoError(t, Build(context.Background(), dir, r, 4, BuildOptions{BoardNodes: 1}))
+	got, err = Open(dir, r)
+	require.NoError(t, err)
+	require.Equal(t, l.data, got.levels[4].data)
+	require.Equal(t, uint64(1), got.levels[4].budget)
+	require.FileExists(t, part)
+
 	before := modTimes(t, dir, r, 3)
 	var resumed uint64
 	opt = BuildOptions{Progress: func(p Progress) {

@@ -253,7 +253,9 @@ func Open(dir string, r oware.Rules) (*Tables, error) {
 // and when ctx ends it, in the file of the level with ".part" after its
 // name, which [Open] does not read; the next Build with the same budget
 // starts the level's search where it stopped, and removes that file when
-// the level is whole.
+// the level is whole. A Build with a budget of one node, which searches
+// nothing, writes the level as far as it was searched and leaves the
+// file to resume from.
 func Build(ctx context.Context, dir string, r oware.Rules, seeds int, opt BuildOptions) error {
 	if err := checkBuild(r, seeds); err != nil {
 		return err
@@ -294,6 +296,9 @@ func buildFile(ctx context.Context, dir string, t *Tables, n int, opt BuildOptio
 	switch {
 	case part != nil:
 		from = part.budget
+		if old != nil {
+			part.intersect(old) // both hold
+		}
 	case old != nil:
 		c := *old
 		c.data = slices.Clone(old.data) // old stays what the file holds
@@ -318,7 +323,13 @@ func buildFile(ctx context.Context, dir string, t *Tables, n int, opt BuildOptio
 	if budget <= 1 {
 		open = nil
 	}
-	if part == nil && old != nil && len(open) == 0 && bytes.Equal(l.data, old.data) {
+	partFile := filepath.Join(dir, levelFile(r, n)+partSuffix)
+	if old != nil && len(open) == 0 && bytes.Equal(l.data, old.data) {
+		if part != nil && budget > 1 { // the search it saved is over
+			if err := os.Remove(partFile); err != nil {
+				return nil, false, fmt.Errorf("solve: %w", err)
+			}
+		}
 		return old, false, nil // nothing to add
 	}
 	save := func(data []byte, upto uint64) error { return writePart(dir, r, n, budget, upto, data) }
@@ -332,8 +343,10 @@ func buildFile(ctx context.Context, dir string, t *Tables, n int, opt BuildOptio
 	if err := l.write(dir, l.budget); err != nil {
 		return nil, false, fmt.Errorf("solve: %w", err)
 	}
-	if err := os.Remove(filepath.Join(dir, levelFile(r, n)+partSuffix)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, false, fmt.Errorf("solve: %w", err)
+	if budget > 1 { // with no search, a saved search stays to be resumed
+		if err := os.Remove(partFile); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, false, fmt.Errorf("solve: %w", err)
+		}
 	}
 	b.report(Progress{Phase: "done"})
 	return l, old == nil || !bytes.Equal(l.data, old.data), nil
