@@ -107,6 +107,7 @@ func buildLevel(ctx context.Context, t *Tables, n int, opt BuildOptions) (*level
 	if err := b.refine(ctx, l, l.open(0), nil); err != nil {
 		return nil, err
 	}
+	l.budget = opt.budget()
 	b.report(Progress{Phase: "done"})
 	return l, nil
 }

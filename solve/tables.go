@@ -209,6 +209,10 @@ type LevelStats struct {
 	// wins, draws or loses as far as the bounds of the value met for the
 	// first time prove it.
 	Wins, Draws, Losses uint64
+	// Budget is the search budget per board that the level was built
+	// with (BuildOptions.BoardNodes, as its file says): a build with a
+	// larger one deepens the level (see [Build]).
+	Budget uint64
 }
 
 // Stats returns the statistics of every level, from 0 seeds up. It reads
@@ -216,7 +220,7 @@ type LevelStats struct {
 func (t *Tables) Stats() []LevelStats {
 	out := make([]LevelStats, len(t.levels))
 	for n, l := range t.levels {
-		st := LevelStats{Seeds: n, Entries: Size(n)}
+		st := LevelStats{Seeds: n, Entries: Size(n), Budget: l.budget}
 		for i := range st.Entries {
 			clo, chi := l.cycle(i)
 			lo, hi := l.fresh(i)
@@ -251,7 +255,15 @@ func (s LevelStats) String() string {
 	if s.Entries == 1 {
 		boards = "board"
 	}
-	return fmt.Sprintf("%d %s: %s %s, %s exact by their cycle bounds, %s exact", s.Seeds, seeds, thousands(s.Entries), boards, pc(s.CycleExact), pc(s.Exact))
+	text := fmt.Sprintf("%d %s: %s %s, %s exact by their cycle bounds, %s exact", s.Seeds, seeds, thousands(s.Entries), boards, pc(s.CycleExact), pc(s.Exact))
+	switch {
+	case s.Exact == s.Entries || s.Budget == 0:
+	case s.Budget == 1:
+		text += ", the others at their bounds without a search"
+	default:
+		text += ", the others at bounds after a search of " + thousands(s.Budget) + " positions each"
+	}
+	return text
 }
 
 // thousands writes n with commas between groups of three digits.
