@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware/internal/term"
+	"github.com/seed3966233f/oware/solve"
 )
 
 var (
@@ -286,4 +289,14 @@ func TestTablebaseHistory(t *testing.T) {
 		assert.Equal(t, exitUsage, status, c.args)
 		assert.Contains(t, errOut, c.want, c.args)
 	}
+}
+
+// TestTablebaseHistoryInterrupted: a build of package solve's tables that
+// a signal stops says that what it has done is kept and how to resume.
+func TestTablebaseHistoryInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := historyBuild(ctx, io.Discard, io.Discard, t.TempDir(), mustRulesNamed(t, "aalina"), 6, solve.BuildOptions{})
+	require.ErrorIs(t, err, errHistoryInterrupted)
+	assert.Equal(t, "interrupted; the levels written and the search of the level being built are kept, and the same command resumes", err.Error())
 }

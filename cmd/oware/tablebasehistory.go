@@ -73,6 +73,10 @@ seeds, minutes to 16.`,
 	Signals: []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP},
 }
 
+// errHistoryInterrupted is the error of a build of package solve's
+// tables that a signal stopped.
+var errHistoryInterrupted = errors.New("interrupted; the levels written and the search of the level being built are kept, and the same command resumes")
+
 // historyRules returns the names of the presets package solve supports.
 func historyRules() []string { return rulesWhere(solve.Supported) }
 
@@ -108,7 +112,7 @@ func historyBuild(ctx context.Context, stdout, stderr io.Writer, dir string, r o
 	line.clear()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
-			return errInterrupted
+			return errHistoryInterrupted
 		}
 		return err
 	}
