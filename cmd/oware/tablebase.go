@@ -402,7 +402,9 @@ var tablebaseStatsCommand = &cli.Command{
 	Long: `
 Stats shows, for each level, the share of wins, draws and losses for the
 player to move (as far as bounds prove them), the share of exact values
-and the file size.`,
+and the file size; then, for the rules whose values with history
+"oware tablebase history" built in DIR, a line per level: its boards and
+how many of them are exact.`,
 	Flags: func(fs *flag.FlagSet) cli.Func {
 		dir := fs.String("dir", "", "the directory of the tables")
 		return func(_ context.Context, s cli.Streams, args []string) error {
@@ -413,12 +415,52 @@ and the file size.`,
 				return cli.Usagef("-dir: required")
 			}
 			tb, err := tablebase.Open(*dir)
-			if err != nil {
+			if err != nil && !errors.Is(err, tablebase.ErrMissingTable) {
 				return err
 			}
-			return tablebaseStats(s.Stdout, tb)
+			if tb != nil {
+				if err := tablebaseStats(s.Stdout, tb); err != nil {
+					return err
+				}
+			}
+			found, herr := historyStats(s.Stdout, *dir, tb != nil)
+			if herr != nil {
+				return herr
+			}
+			if !found && tb == nil {
+				return err // neither kind of table
+			}
+			return nil
 		}
 	},
+}
+
+// historyStats shows what each level of package solve's tables in dir
+// holds, for every rules that has them, under a heading, preceded by an
+// empty line when it follows the tablebase's stats. It reports whether
+// dir holds any.
+func historyStats(stdout io.Writer, dir string, after bool) (found bool, err error) {
+	header := "values with history (oware tablebase history):\n"
+	if after {
+		header = "\n" + header
+	}
+	for _, name := range historyRules() {
+		r, _ := oware.ParseRules(name)
+		tabs, err := solve.Open(dir, r)
+		if errors.Is(err, solve.ErrMissingTable) {
+			continue
+		}
+		if err != nil {
+			return found, err
+		}
+		for _, st := range tabs.Stats() {
+			if _, err := fmt.Fprintf(stdout, "%s%s %v\n", header, r, st); err != nil {
+				return found, err
+			}
+			header, found = "", true
+		}
+	}
+	return found, nil
 }
 
 // tablebaseStats shows what each level of tb holds.

@@ -289,6 +289,34 @@ func TestTablebaseHistory(t *testing.T) {
 		assert.Equal(t, exitUsage, status, c.args)
 		assert.Contains(t, errOut, c.want, c.args)
 	}
+
+	// Stats shows the levels of values with history after the tablebase's.
+	status, out, errOut = runCmd(t, "", "tablebase", "stats", "-dir", dir)
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "\n\nvalues with history (oware tablebase history):\n"+
+		"abapa 0 seeds: 1 board, 100.0% exact by their cycle bounds, 100.0% exact\n")
+	assert.Contains(t, out, "abapa 6 seeds: 12,376 boards, 100.0% exact by their cycle bounds, 100.0% exact\n"+
+		"aalina 0 seeds: 1 board, 100.0% exact by their cycle bounds, 100.0% exact\n")
+	assert.True(t, strings.HasSuffix(out, "aalina 3 seeds: 364 boards, 82.4% exact by their cycle bounds, 100.0% exact\n"), out)
+	// A directory of values with history alone.
+	only := t.TempDir()
+	for _, name := range []string{"aalina-0.osv", "aalina-1.osv"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(only, name), data, 0o644))
+	}
+	status, out, errOut = runCmd(t, "", "tablebase", "stats", "-dir", only)
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, "values with history (oware tablebase history):\n"+
+		"aalina 0 seeds: 1 board, 100.0% exact by their cycle bounds, 100.0% exact\n"+
+		"aalina 1 seed: 12 boards, 100.0% exact by their cycle bounds, 100.0% exact\n", out)
+	status, _, errOut = runCmd(t, "", "tablebase", "stats", "-dir", t.TempDir())
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "holds no table file")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "aalina-2.osv"), []byte("not a level"), 0o644))
+	status, _, errOut = runCmd(t, "", "tablebase", "stats", "-dir", dir)
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "oware tablebase stats: solve: "+filepath.Join(dir, "aalina-2.osv")+": ")
 }
 
 // TestTablebaseHistoryInterrupted: a build of package solve's tables that
