@@ -25,7 +25,7 @@ func BenchmarkSearch(b *testing.B) {
 		b.Fatal(err)
 	}
 	p := r.Position(normalize(oware.MustParseBoard("0-0-0-0-1-0-0-1-2-0-2-2-19-21-N")))
-	m := newMemory(16 << 20)
+	m := newMemory(16<<20, DefaultTreeSize)
 	b.ReportAllocs()
 	b.ResetTimer()
 	var nodes uint64
@@ -50,7 +50,7 @@ func TestSearchAllocs(t *testing.T) {
 	var r oware.Rules // abapa
 	tabs := tablesFor(t, "abapa")
 	p := r.Position(normalize(oware.MustParseBoard("0-0-0-0-1-0-0-1-2-0-2-2-19-21-N")))
-	s := newSearcher(r, tabs, nil, newMemory(1<<20))
+	s := newSearcher(r, tabs, nil, newMemory(1<<20, DefaultTreeSize))
 	s.ctx = context.Background()
 	var nodes uint64
 	search := func() {

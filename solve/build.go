@@ -25,6 +25,11 @@ type BuildOptions struct {
 	// TableSize is the size in bytes of each worker's transposition
 	// table; 0 means DefaultTableSize.
 	TableSize int
+	// TreeSize is the most bytes of each worker's proof tree (see
+	// Options.TreeSize); 0 means enough for the tree of a search of
+	// BoardNodes positions (TreeBytesPerPosition each), and at least
+	// DefaultTreeSize.
+	TreeSize int
 	// Progress, when not nil, is called from the building goroutine
 	// about once a second while a level is built, and once when each
 	// level is done.
@@ -95,6 +100,14 @@ func (opt BuildOptions) budget() uint64 {
 		return DefaultBoardNodes
 	}
 	return opt.BoardNodes
+}
+
+// treeSize returns the most bytes of a worker's proof tree.
+func (opt BuildOptions) treeSize() int {
+	if opt.TreeSize > 0 {
+		return opt.TreeSize
+	}
+	return treeFor(opt.budget())
 }
 
 // buildLevel builds the level of n seeds on the levels of t below it.
@@ -243,7 +256,7 @@ func (b *levelBuild) refine(ctx context.Context, l *level, open []uint64, save f
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			m := newMemory(size)
+			m := newMemory(size, b.opt.treeSize())
 			for search.Err() == nil {
 				k := next.Add(1) - 1
 				if k >= uint64(len(open)) {

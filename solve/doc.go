@@ -73,10 +73,11 @@
 // stored in a transposition table keyed by the position's board and
 // every occurrence since the last capture (board and count), since two
 // positions with the same board and different histories can have
-// different values. A question's tree holds at most 4,194,304 nodes,
-// 2,097,152 of them expanded (452 MB, and about 300 bytes a position
-// searched); a question that outgrows it ends as if its budget had run
-// out. A capture starts a new stretch whose value is that of a board
+// different values. A question's tree holds at most Options.TreeSize
+// bytes, by default 4,194,304 nodes, 2,097,152 of them expanded (432 MiB,
+// and about 250 bytes a position searched); a question that outgrows it
+// ends as if its budget had run out. [Analyse] and [Build] size it to
+// hold their budget of positions. A capture starts a new stretch whose value is that of a board
 // met for the first time: the tables give it, or the search goes on from
 // there. Of the boards of 8 seeds under abapa met for the first time
 // whose cycle bounds differ, proof-number search settles most (35 of a

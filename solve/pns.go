@@ -24,14 +24,25 @@ import (
 const proofInf = uint32(1) << 30
 
 // maxProofNodes and maxProofPositions are the most nodes, and expanded
-// nodes, the tree of one question holds: 28 bytes a node and 160 an
-// expanded one, 452 MB at most. A question whose tree would outgrow them
-// ends unsettled, as if its budget had run out. Each position searched
-// (a node counted against the budget) is one expanded node.
+// nodes, the tree of one question holds by default: 28 bytes a node and
+// 160 an expanded one, DefaultTreeSize in all. A question whose tree
+// would outgrow them ends unsettled, as if its budget had run out. Each
+// position searched (a node counted against the budget) is one expanded
+// node.
 const (
 	maxProofNodes     = 1 << 22
 	maxProofPositions = 1 << 21
 )
+
+// proofNodeBytes is what a node of the tree takes, with half an expanded
+// node's: a tree of most nodes, half of them expanded, takes most times
+// proofNodeBytes.
+const proofNodeBytes = 28 + 160/2
+
+// treeNodes returns the most nodes of a tree of at most size bytes, half
+// of them expanded, and the moves of one more: test stops before an
+// expansion when the nodes and the moves of one more would exceed them.
+func treeNodes(size int) int { return size/proofNodeBytes + oware.PitsPerSide }
 
 // proofNode is a node of the tree: the position after its parent's
 // position and its move pit, whose mover's value is in question against
@@ -67,8 +78,9 @@ type prover struct {
 	nodes    []proofNode
 	expanded []proofPosition
 	path     []stretchStart
-	// most is the most nodes of a tree, half of them expanded; 0 means
-	// maxProofNodes (tests make it smaller).
+	// most is the most nodes of a tree, half of them expanded
+	// (Options.TreeSize); 0 means maxProofNodes, maxProofPositions of them
+	// expanded.
 	most int
 }
 

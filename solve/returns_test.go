@@ -64,7 +64,7 @@ func TestForcedReturnsAgreeWithSearch(t *testing.T) {
 	require.NoError(t, err)
 	tabs, err := Compute(context.Background(), r, top-1, BuildOptions{Workers: 1})
 	require.NoError(t, err)
-	m := newMemory(1 << 20)
+	m := newMemory(1<<20, DefaultTreeSize)
 	checked := 0
 	for n := 2; n <= top; n++ {
 		below := &Tables{rules: r, levels: tabs.levels[:n]}

@@ -76,8 +76,10 @@ type memory struct {
 }
 
 // newMemory returns the memory of a search with a table of about size
-// bytes.
-func newMemory(size int) *memory { return &memory{tt: newTable(size)} }
+// bytes and a proof tree of at most about tree bytes.
+func newMemory(size, tree int) *memory {
+	return &memory{tt: newTable(size), proof: prover{most: treeNodes(tree)}}
+}
 
 // newSearcher returns a searcher for positions under rules r, writing to
 // m.

@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"fmt"
+	"math"
 	"sync"
 
 	"github.com/seed3966233f/oware"
@@ -12,6 +13,31 @@ import (
 // DefaultTableSize is the size in bytes of the transposition table of
 // each concurrent solve when Options.TableSize is 0.
 const DefaultTableSize = 32 << 20
+
+// DefaultTreeSize is the most bytes of the proof tree of one question of
+// each concurrent solve when Options.TreeSize is 0: 432 MiB, about
+// 4,194,304 nodes, which hold a search of at least 699,050 positions, and
+// of about 1.4 million in endgames of 8 to 10 seeds.
+const DefaultTreeSize = 432 << 20
+
+// TreeBytesPerPosition is the TreeSize that holds the tree of a search of
+// one more position: a tree of TreeSize bytes holds TreeSize/108 nodes,
+// counting a node's 28 bytes and half the 160 of a node with children,
+// and a position searched adds a node for each of its moves, six at most.
+// So a TreeSize of TreeBytesPerPosition times a budget of positions
+// never ends a search within that budget. The tree's memory is at most
+// TreeSize, and about 250 bytes a position searched in endgames.
+const TreeBytesPerPosition = oware.PitsPerSide * proofNodeBytes
+
+// treeFor returns the size of a proof tree that holds a search of budget
+// positions, at least DefaultTreeSize; a budget of 0, no limit, has the
+// default.
+func treeFor(budget uint64) int {
+	if budget > math.MaxInt/TreeBytesPerPosition {
+		return math.MaxInt
+	}
+	return max(int(budget)*TreeBytesPerPosition, DefaultTreeSize)
+}
 
 // Options configure a [Solver]. The zero value solves with no tables,
 // which is exact but slow beyond a few seeds.
@@ -26,6 +52,14 @@ type Options struct {
 	// TableSize is the size in bytes of the transposition table of each
 	// solve that runs at the same time; 0 means DefaultTableSize.
 	TableSize int
+	// TreeSize is the most bytes of the proof tree of one question (see
+	// the package documentation) of each solve that runs at the same
+	// time; 0 means DefaultTreeSize. A question whose tree would outgrow
+	// it ends unsettled, as if the budget had run out, so a budget of
+	// more positions than TreeSize / TreeBytesPerPosition needs a larger
+	// TreeSize to be spent. The tree's memory is kept for the next
+	// solve, with the transposition table.
+	TreeSize int
 }
 
 // Limits bound one call of a [Solver]. The context given with them bounds
@@ -86,8 +120,11 @@ func New(r oware.Rules, opt Options) (*Solver, error) {
 	if opt.TableSize <= 0 {
 		opt.TableSize = DefaultTableSize
 	}
+	if opt.TreeSize <= 0 {
+		opt.TreeSize = DefaultTreeSize
+	}
 	s := &Solver{rules: r, opt: opt}
-	s.pool.New = func() any { return newMemory(opt.TableSize) }
+	s.pool.New = func() any { return newMemory(opt.TableSize, opt.TreeSize) }
 	return s, nil
 }
 

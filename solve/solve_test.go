@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -199,6 +200,50 @@ func TestBudget(t *testing.T) {
 		}
 	}
 	require.Positive(t, full, "no proof tree was full: too easy positions")
+	// Options.TreeSize bounds the tree the same way, and Analyse passes
+	// it; a tree of TreeBytesPerPosition a position of the budget never
+	// stops the search before the budget.
+	full, analyseFull := 0, 0
+	for k, p := range ps {
+		v := rs[k].Value.Lo()
+		for _, size := range []int{1, 64 * proofNodeBytes, 256 * proofNodeBytes} {
+			var s *searcher
+			small, _ := New(r, Options{Tables: tabs, TableSize: 1 << 20, TreeSize: size})
+			small.mutate = func(sr *searcher) { s = sr }
+			res, err := small.Solve(context.Background(), p, Limits{})
+			require.NoError(t, err)
+			require.True(t, res.Value.Lo() <= v && v <= res.Value.Hi(), "%v: %v with trees of %d bytes, value %d", p, res.Value, size, v)
+			require.Equal(t, treeNodes(size), s.proof.most)
+			require.LessOrEqual(t, len(s.proof.nodes), s.proof.most)
+			require.LessOrEqual(t, len(s.proof.expanded), s.proof.most/2+1)
+			if !res.Value.Exact() {
+				require.True(t, s.stop, "%v: unsettled but not stopped", p)
+				full++
+			}
+			a, err := Analyse(context.Background(), p, Options{Tables: tabs, TreeSize: size}, Limits{})
+			require.NoError(t, err)
+			require.True(t, a.Value.Lo() <= v && v <= a.Value.Hi())
+			if !a.Value.Exact() {
+				analyseFull++
+				a, err := Analyse(context.Background(), p, Options{Tables: tabs}, Limits{})
+				require.NoError(t, err)
+				require.True(t, a.Value.Exact(), "%v: Analyse did not solve it with the default tree", p)
+			}
+		}
+		for _, budget := range []uint64{1, 5, 40} {
+			var s *searcher
+			sized, _ := New(r, Options{Tables: tabs, TableSize: 1 << 20, TreeSize: int(budget) * TreeBytesPerPosition})
+			sized.mutate = func(sr *searcher) { s = sr }
+			res, err := sized.Solve(context.Background(), p, Limits{Nodes: budget})
+			require.NoError(t, err)
+			require.True(t, res.Value.Lo() <= v && v <= res.Value.Hi())
+			if !res.Value.Exact() {
+				require.GreaterOrEqual(t, s.nodes, budget, "%v: the tree of %d positions ended the search first", p, budget)
+			}
+		}
+	}
+	require.Positive(t, full, "no proof tree of Options.TreeSize was full: too easy positions")
+	require.Positive(t, analyseFull, "no proof tree of Analyse's Options.TreeSize was full: too easy positions")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	fresh, _ := New(r, Options{TableSize: 1 << 20})
@@ -206,6 +251,27 @@ func TestBudget(t *testing.T) {
 	require.NoError(t, err)
 	v := rs[0].Value.Lo()
 	require.True(t, res.Value.Lo() <= v && v <= res.Value.Hi())
+}
+
+// TestTreeSize: a tree holds what its size allows, and the trees of a
+// build and of Analyse grow with their budget.
+func TestTreeSize(t *testing.T) {
+	require.Equal(t, maxProofNodes+oware.PitsPerSide, treeNodes(DefaultTreeSize))
+	require.Equal(t, 1000+oware.PitsPerSide, treeNodes(1000*proofNodeBytes+proofNodeBytes-1))
+	require.Equal(t, oware.PitsPerSide, treeNodes(1))
+	require.Equal(t, 648, TreeBytesPerPosition)
+	require.Equal(t, DefaultTreeSize, treeFor(0))
+	require.Equal(t, DefaultTreeSize, treeFor(100_000))
+	require.Equal(t, DefaultBoardNodes*TreeBytesPerPosition, treeFor(DefaultBoardNodes))
+	require.Equal(t, math.MaxInt, treeFor(math.MaxUint64))
+	require.Equal(t, DefaultBoardNodes*TreeBytesPerPosition, BuildOptions{}.treeSize())
+	require.Equal(t, 4<<20*TreeBytesPerPosition, BuildOptions{BoardNodes: 4 << 20}.treeSize())
+	require.Equal(t, 5000, BuildOptions{BoardNodes: 4 << 20, TreeSize: 5000}.treeSize())
+	r, err := oware.ParseRules("abapa")
+	require.NoError(t, err)
+	sv, err := New(r, Options{})
+	require.NoError(t, err)
+	require.Equal(t, treeNodes(DefaultTreeSize), sv.pool.Get().(*memory).proof.most)
 }
 
 // TestConcurrent: a Solver answers from several goroutines at once, each
