@@ -37,10 +37,12 @@ again within the larger budget, which deepens the level (and tightens the
 levels above). While it searches a level, the command saves its progress
 every minute, and when stopped, in NAME.osv.part beside the level's file,
 so that an interrupted build resumes with the same command, within the
-level it was searching. The searches grow fast with the
-seeds: abapa's level of 8 seeds takes about half an hour on two cores at
--nodes 200000; the cycle bounds alone (-nodes 1) take seconds to 12
-seeds, minutes to 16.`,
+level it was searching. Each worker holds the proof tree of a search of
+-nodes positions, about 256 bytes a position and at least 432 MiB. The
+searches grow fast with the seeds: abapa's level of 8 seeds takes about
+half an hour on two cores at -nodes 200000; most boards of 10 seeds that
+the cycle bounds leave open need more than 1,500,000 positions each; the
+cycle bounds alone (-nodes 1) take seconds to 12 seeds, minutes to 16.`,
 	Flags: func(fs *flag.FlagSet) cli.Func {
 		rulesName := fs.String("rules", "", "the `rules`: "+strings.Join(historyRules(), ", "))
 		var seeds, jobs, nodes int
