@@ -27,8 +27,9 @@ type Analysis struct {
 // them, widened where the history puts a board one occurrence from
 // ending the game (see the package documentation). Tables of other
 // rules than p's are not used; a TableSize of 0 means AnalyseTableSize,
-// and a TreeSize of 0 a tree that holds lim.Nodes positions, and at least
-// DefaultTreeSize.
+// and a TreeSize of 0 DefaultTreeSize, which holds a search of about a
+// million positions: a larger lim.Nodes needs a larger TreeSize
+// (TreeBytesPerPosition a position) to be spent.
 // It is the one call with which the command, the engine and the board
 // show values with history. It returns an error wrapping
 // ErrUnsupportedRules when p's rules are not [Supported], and
@@ -39,9 +40,6 @@ func Analyse(ctx context.Context, p oware.Position, opt Options, lim Limits) (An
 	}
 	if opt.TableSize <= 0 {
 		opt.TableSize = AnalyseTableSize
-	}
-	if opt.TreeSize <= 0 {
-		opt.TreeSize = treeFor(lim.Nodes)
 	}
 	sv, err := New(p.Rules(), opt)
 	if err != nil {

@@ -76,8 +76,9 @@
 // different values. A question's tree holds at most Options.TreeSize
 // bytes, by default 4,194,304 nodes, 2,097,152 of them expanded (432 MiB,
 // and about 250 bytes a position searched); a question that outgrows it
-// ends as if its budget had run out. [Analyse] and [Build] size it to
-// hold their budget of positions. A capture starts a new stretch whose value is that of a board
+// ends as if its budget had run out. [Build] sizes it to hold its budget
+// of positions; a caller of [Analyse] or a [Solver] with a larger budget
+// gives Options.TreeSize. A capture starts a new stretch whose value is that of a board
 // met for the first time: the tables give it, or the search goes on from
 // there. Of the boards of 8 seeds under abapa met for the first time
 // whose cycle bounds differ, proof-number search settles most (35 of a
