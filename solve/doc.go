@@ -78,9 +78,9 @@
 // and about 250 bytes a position searched); a question that outgrows it
 // ends as if its budget had run out. [Build] sizes it to hold its budget
 // of positions; a caller of [Analyse] or a [Solver] with a larger budget
-// gives Options.TreeSize. A capture starts a new stretch whose value is that of a board
-// met for the first time: the tables give it, or the search goes on from
-// there. Of the boards of 8 seeds under abapa met for the first time
+// gives Options.TreeSize. A capture starts a new stretch whose value is
+// that of a board met for the first time: the tables give it, or the
+// search goes on from there. Of the boards of 8 seeds under abapa met for the first time
 // whose cycle bounds differ, proof-number search settles most (35 of a
 // sample of 40) within 10⁶ nodes, where an alpha-beta search on the same
 // bounds settled none of a sample of 10 within 2·10⁶ (see docs/solve.md):

@@ -23,20 +23,12 @@ import (
 // other way: infinitely many leaves to go.
 const proofInf = uint32(1) << 30
 
-// maxProofNodes and maxProofPositions are the most nodes, and expanded
-// nodes, the tree of one question holds by default: 28 bytes a node and
-// 160 an expanded one, DefaultTreeSize in all. A question whose tree
-// would outgrow them ends unsettled, as if its budget had run out. Each
-// position searched (a node counted against the budget) is one expanded
-// node.
-const (
-	maxProofNodes     = 1 << 22
-	maxProofPositions = 1 << 21
-)
-
-// proofNodeBytes is what a node of the tree takes, with half an expanded
-// node's: a tree of most nodes, half of them expanded, takes most times
-// proofNodeBytes.
+// proofNodeBytes is what a node of the tree takes, 28 bytes, with half
+// of the 160 of an expanded node: a tree of most nodes, at most half of
+// them expanded, takes at most most times proofNodeBytes. A question
+// whose tree would outgrow its most nodes ends unsettled, as if its
+// budget had run out. Each position searched (a node counted against the
+// budget) is one expanded node.
 const proofNodeBytes = 28 + 160/2
 
 // treeNodes returns the most nodes of a tree of at most size bytes, half
@@ -79,8 +71,7 @@ type prover struct {
 	expanded []proofPosition
 	path     []stretchStart
 	// most is the most nodes of a tree, half of them expanded
-	// (Options.TreeSize); 0 means maxProofNodes, maxProofPositions of them
-	// expanded.
+	// (treeNodes of Options.TreeSize).
 	most int
 }
 
@@ -119,11 +110,7 @@ func (s *searcher) test(p *oware.Position, tau int, open bool) (lo, hi int) {
 	}
 	root := s.frames[len(s.frames)-1]
 	for pr.nodes[0].pn != 0 && pr.nodes[0].dn != 0 && !s.stop {
-		most, positions := maxProofNodes, maxProofPositions
-		if pr.most > 0 {
-			most, positions = pr.most, pr.most/2
-		}
-		if len(pr.nodes)+oware.PitsPerSide > most || len(pr.expanded) >= positions {
+		if len(pr.nodes)+oware.PitsPerSide > pr.most || len(pr.expanded) >= pr.most/2 {
 			s.stop = true // as if the budget had run out
 			break
 		}

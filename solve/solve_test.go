@@ -206,14 +206,15 @@ func TestBudget(t *testing.T) {
 	full, analyseFull := 0, 0
 	for k, p := range ps {
 		v := rs[k].Value.Lo()
-		for _, size := range []int{1, 64 * proofNodeBytes, 256 * proofNodeBytes} {
+		for _, c := range []struct{ size, most int }{{1, 6}, {64 * 108, 70}, {256 * 108, 262}} {
+			size := c.size
 			var s *searcher
 			small, _ := New(r, Options{Tables: tabs, TableSize: 1 << 20, TreeSize: size})
 			small.mutate = func(sr *searcher) { s = sr }
 			res, err := small.Solve(context.Background(), p, Limits{})
 			require.NoError(t, err)
 			require.True(t, res.Value.Lo() <= v && v <= res.Value.Hi(), "%v: %v with trees of %d bytes, value %d", p, res.Value, size, v)
-			require.Equal(t, treeNodes(size), s.proof.most)
+			require.Equal(t, c.most, s.proof.most)
 			require.LessOrEqual(t, len(s.proof.nodes), s.proof.most)
 			require.LessOrEqual(t, len(s.proof.expanded), s.proof.most/2+1)
 			if !res.Value.Exact() {
@@ -253,10 +254,10 @@ func TestBudget(t *testing.T) {
 	require.True(t, res.Value.Lo() <= v && v <= res.Value.Hi())
 }
 
-// TestTreeSize: a tree holds what its size allows, and the trees of a
-// build and of Analyse grow with their budget.
+// TestTreeSize: a tree holds what its size allows, a Solver's is
+// DefaultTreeSize unless told, and a build's grows with its budget.
 func TestTreeSize(t *testing.T) {
-	require.Equal(t, maxProofNodes+oware.PitsPerSide, treeNodes(DefaultTreeSize))
+	require.Equal(t, 1<<22+6, treeNodes(DefaultTreeSize))
 	require.Equal(t, 1000+oware.PitsPerSide, treeNodes(1000*proofNodeBytes+proofNodeBytes-1))
 	require.Equal(t, oware.PitsPerSide, treeNodes(1))
 	require.Equal(t, 648, TreeBytesPerPosition)
@@ -271,7 +272,7 @@ func TestTreeSize(t *testing.T) {
 	require.NoError(t, err)
 	sv, err := New(r, Options{})
 	require.NoError(t, err)
-	require.Equal(t, treeNodes(DefaultTreeSize), sv.pool.Get().(*memory).proof.most)
+	require.Equal(t, 1<<22+6, sv.pool.Get().(*memory).proof.most)
 }
 
 // TestConcurrent: a Solver answers from several goroutines at once, each
