@@ -3,8 +3,10 @@ package solve
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -126,6 +128,27 @@ func TestBuildResumes(t *testing.T) {
 	require.GreaterOrEqual(t, done, uint64(20), "one worker: every board searched before the stop is saved")
 	require.Less(t, done, total)
 
+	// OpenUnfinished tells what the file holds, and passes over files of
+	// other rules and names that are not a level's.
+	for _, name := range []string{"aalina-x.osv.part", "aalina-4.osv.part.tmp", "abapa-4.osv.part", "aalina-04.osv.part"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("not a level"), 0o644))
+	}
+	unfinished, err := OpenUnfinished(dir, r)
+	require.NoError(t, err)
+	require.Len(t, unfinished, 1)
+	u := unfinished[0]
+	exact := uint64(0)
+	for i := range Size(4) {
+		if e := l.data[i*entryWidth:]; e[freshLo] == e[freshHi] {
+			exact++
+		}
+	}
+	require.Equal(t, 4, u.Seeds)
+	require.Equal(t, Size(4), u.Entries)
+	require.Equal(t, next, u.Next)
+	require.Equal(t, exact, u.Exact)
+	require.Equal(t, uint64(DefaultBoardNodes), u.Budget)
+
 	data, err := os.ReadFile(part)
 	require.NoError(t, err)
 	bad := append([]byte(nil), data...)
@@ -134,6 +157,9 @@ func TestBuildResumes(t *testing.T) {
 	err = Build(context.Background(), dir, r, 4, BuildOptions{})
 	require.ErrorIs(t, err, ErrFormat)
 	var fe *FormatError
+	require.ErrorAs(t, err, &fe)
+	require.Equal(t, part, fe.File)
+	_, err = OpenUnfinished(dir, r)
 	require.ErrorAs(t, err, &fe)
 	require.Equal(t, part, fe.File)
 	require.NoError(t, os.WriteFile(part, data, 0o644))
@@ -161,6 +187,30 @@ func TestBuildResumes(t *testing.T) {
 	}
 	require.Equal(t, before, modTimes(t, dir, r, 3), "a level below the stopped one was rewritten")
 	require.NoFileExists(t, part)
+	unfinished, err = OpenUnfinished(dir, r)
+	require.NoError(t, err)
+	require.Empty(t, unfinished)
+}
+
+// TestUnfinishedString checks the line that oware tablebase stats shows
+// for a level whose build stopped, and the errors of OpenUnfinished.
+func TestUnfinishedString(t *testing.T) {
+	u := Unfinished{LevelStats: LevelStats{Seeds: 10, Entries: 352_716, Exact: 339_935}, Next: 120_000}
+	require.Equal(t, "10 seeds: 352,716 boards, stopped at board 120,000 (34.0%), 96.4% exact so far; the same build resumes it", u.String())
+	u = Unfinished{LevelStats: LevelStats{Seeds: 1, Entries: 12, Exact: 3}, Next: 6}
+	require.Equal(t, "1 seed: 12 boards, stopped at board 6 (50.0%), 25.0% exact so far; the same build resumes it", u.String())
+	u = Unfinished{LevelStats: LevelStats{Seeds: 0, Entries: 1, Exact: 0}}
+	require.Equal(t, "0 seeds: 1 board, stopped at board 0 (0.0%), 0.0% exact so far; the same build resumes it", u.String())
+
+	r, err := oware.ParseRules("playstrategy")
+	require.NoError(t, err)
+	_, err = OpenUnfinished(t.TempDir(), r)
+	require.ErrorIs(t, err, ErrUnsupportedRules)
+	r, err = oware.ParseRules("abapa")
+	require.NoError(t, err)
+	_, err = OpenUnfinished(filepath.Join(t.TempDir(), "none"), r)
+	require.ErrorIs(t, err, fs.ErrNotExist)
+	require.True(t, strings.HasPrefix(err.Error(), "solve: "), err.Error())
 }
 
 // mustBounds returns level n of tabs as its build has it before any

@@ -155,5 +155,5 @@
 // of the header; the boards before it hold what their search found, the
 // others the bounds from before any search. A later Build resumes there,
 // and a Build with a larger budget than a level's file deepens the level
-// (see [Build]).
+// (see [Build]). [OpenUnfinished] tells what such a file holds.
 package solve

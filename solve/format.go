@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/seed3966233f/oware"
 )
@@ -363,4 +364,58 @@ func (l *level) intersect(o *level) {
 			e[lo+1] = byte(min(int8(e[lo+1]), int8(f[lo+1])))
 		}
 	}
+}
+
+// Unfinished describes a level whose build stopped before the search of
+// every board was done, and that [Build] saved to resume (the file of the
+// level's name followed by ".part", beside the levels; [Open] never reads
+// it).
+type Unfinished struct {
+	// LevelStats are those of the level as saved: the boards before Next
+	// with the bounds their search proved, the others with the bounds
+	// known before any search. Budget is that of the build that stopped.
+	LevelStats
+	Next uint64 // the index of the first board not searched
+}
+
+// String returns a line such as "10 seeds: 352,716 boards, stopped at
+// board 120,000 (34.0%), 96.1% exact so far; the same build resumes it".
+func (u Unfinished) String() string {
+	return fmt.Sprintf("%s, stopped at board %s (%s), %s exact so far; the same build resumes it",
+		u.level(), thousands(u.Next), u.share(u.Next), u.share(u.Exact))
+}
+
+// OpenUnfinished returns the levels of rules r in dir whose build
+// stopped and was saved to resume (see [Build]), from the fewest seeds
+// up; none when dir holds no such file. A file that is damaged, or that
+// is not one that Build writes, is a *[FormatError].
+func OpenUnfinished(dir string, r oware.Rules) ([]Unfinished, error) {
+	if !Supported(r) {
+		return nil, fmt.Errorf("%w: %s", ErrUnsupportedRules, r)
+	}
+	prefix, suffix := strings.TrimSuffix(levelFile(r, 0), "0"+fileSuffix), fileSuffix+partSuffix
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("solve: %w", err)
+	}
+	var out []Unfinished
+	for _, e := range entries {
+		name := e.Name()
+		digits, okPrefix := strings.CutPrefix(name, prefix)
+		digits, okSuffix := strings.CutSuffix(digits, suffix)
+		if !okPrefix || !okSuffix {
+			continue
+		}
+		n, err := strconv.Atoi(digits)
+		if err != nil || n < 0 || n > oware.NumSeeds || levelFile(r, n)+partSuffix != name {
+			continue // another rules' file, or not one of a level
+		}
+		l, next, err := readPart(dir, r, n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Unfinished{LevelStats: l.stats(), Next: next})
+	}
+	slices.SortFunc(out, func(a, b Unfinished) int { return a.Seeds - b.Seeds })
+	return out, nil
 }

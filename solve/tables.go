@@ -220,42 +220,39 @@ type LevelStats struct {
 func (t *Tables) Stats() []LevelStats {
 	out := make([]LevelStats, len(t.levels))
 	for n, l := range t.levels {
-		st := LevelStats{Seeds: n, Entries: Size(n), Budget: l.budget}
-		for i := range st.Entries {
-			clo, chi := l.cycle(i)
-			lo, hi := l.fresh(i)
-			switch {
-			case lo > 0:
-				st.Wins++
-			case hi < 0:
-				st.Losses++
-			case lo == 0 && hi == 0:
-				st.Draws++
-			}
-			if lo == hi {
-				st.Exact++
-			}
-			if clo == chi {
-				st.CycleExact++
-			}
-		}
-		out[n] = st
+		out[n] = l.stats()
 	}
 	return out
+}
+
+// stats returns the statistics of l.
+func (l *level) stats() LevelStats {
+	st := LevelStats{Seeds: l.seeds, Entries: Size(l.seeds), Budget: l.budget}
+	for i := range st.Entries {
+		clo, chi := l.cycle(i)
+		lo, hi := l.fresh(i)
+		switch {
+		case lo > 0:
+			st.Wins++
+		case hi < 0:
+			st.Losses++
+		case lo == 0 && hi == 0:
+			st.Draws++
+		}
+		if lo == hi {
+			st.Exact++
+		}
+		if clo == chi {
+			st.CycleExact++
+		}
+	}
+	return st
 }
 
 // String returns a line such as "12 seeds: 1,352,078 boards, 81.3% exact
 // by their cycle bounds, 100.0% exact".
 func (s LevelStats) String() string {
-	pc := func(k uint64) string { return fmt.Sprintf("%.1f%%", 100*float64(k)/float64(max(s.Entries, 1))) }
-	seeds, boards := "seeds", "boards"
-	if s.Seeds == 1 {
-		seeds = "seed"
-	}
-	if s.Entries == 1 {
-		boards = "board"
-	}
-	text := fmt.Sprintf("%d %s: %s %s, %s exact by their cycle bounds, %s exact", s.Seeds, seeds, thousands(s.Entries), boards, pc(s.CycleExact), pc(s.Exact))
+	text := fmt.Sprintf("%s, %s exact by their cycle bounds, %s exact", s.level(), s.share(s.CycleExact), s.share(s.Exact))
 	switch {
 	case s.Exact == s.Entries || s.Budget == 0:
 	case s.Budget == 1:
@@ -264,6 +261,24 @@ func (s LevelStats) String() string {
 		text += ", the others at bounds after a search of " + thousands(s.Budget) + " positions each"
 	}
 	return text
+}
+
+// level returns the level and its size, such as "12 seeds: 1,352,078
+// boards".
+func (s LevelStats) level() string {
+	seeds, boards := "seeds", "boards"
+	if s.Seeds == 1 {
+		seeds = "seed"
+	}
+	if s.Entries == 1 {
+		boards = "board"
+	}
+	return fmt.Sprintf("%d %s: %s %s", s.Seeds, seeds, thousands(s.Entries), boards)
+}
+
+// share returns k as a share of the level's boards, such as "81.3%".
+func (s LevelStats) share(k uint64) string {
+	return fmt.Sprintf("%.1f%%", 100*float64(k)/float64(max(s.Entries, 1)))
 }
 
 // thousands writes n with commas between groups of three digits.

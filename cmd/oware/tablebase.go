@@ -404,7 +404,9 @@ Stats shows, for each level, the share of wins, draws and losses for the
 player to move (as far as bounds prove them), the share of exact values
 and the file size; then, for the rules whose values with history
 "oware tablebase history" built in DIR, a line per level: its boards and
-how many of them are exact.`,
+how many of them are exact; and a line for a level whose build stopped
+(interrupted, saved to resume): the board it stopped at and how many are
+exact so far.`,
 	Flags: func(fs *flag.FlagSet) cli.Func {
 		dir := fs.String("dir", "", "the directory of the tables")
 		return func(_ context.Context, s cli.Streams, args []string) error {
@@ -436,7 +438,8 @@ how many of them are exact.`,
 }
 
 // historyStats shows what each level of package solve's tables in dir
-// holds, for every rules that has them, under a heading, preceded by an
+// holds, for every rules that has them, then the levels whose build
+// stopped (solve.OpenUnfinished), under a heading, preceded by an
 // empty line when it follows the tablebase's stats. It reports whether
 // dir holds any.
 func historyStats(stdout io.Writer, dir string, after bool) (found bool, err error) {
@@ -446,15 +449,25 @@ func historyStats(stdout io.Writer, dir string, after bool) (found bool, err err
 	}
 	for _, name := range historyRules() {
 		r, _ := oware.ParseRules(name)
+		var lines []fmt.Stringer
 		tabs, err := solve.Open(dir, r)
-		if errors.Is(err, solve.ErrMissingTable) {
-			continue
+		switch {
+		case err == nil:
+			for _, st := range tabs.Stats() {
+				lines = append(lines, st)
+			}
+		case !errors.Is(err, solve.ErrMissingTable):
+			return found, err
 		}
+		unfinished, err := solve.OpenUnfinished(dir, r)
 		if err != nil {
 			return found, err
 		}
-		for _, st := range tabs.Stats() {
-			if _, err := fmt.Fprintf(stdout, "%s%s %v\n", header, r, st); err != nil {
+		for _, u := range unfinished {
+			lines = append(lines, u)
+		}
+		for _, line := range lines {
+			if _, err := fmt.Fprintf(stdout, "%s%s %v\n", header, r, line); err != nil {
 				return found, err
 			}
 			header, found = "", true

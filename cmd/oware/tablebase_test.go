@@ -327,4 +327,21 @@ func TestTablebaseHistoryInterrupted(t *testing.T) {
 	err := historyBuild(ctx, io.Discard, io.Discard, t.TempDir(), mustRulesNamed(t, "aalina"), 6, solve.BuildOptions{})
 	require.ErrorIs(t, err, errHistoryInterrupted)
 	assert.Equal(t, "interrupted; the levels written and the search of the level being built are kept, and the same command resumes", err.Error())
+
+	// Stats shows the level whose build stopped, after those written.
+	dir := t.TempDir()
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	r := mustRulesNamed(t, "aalina")
+	err = solve.Build(ctx, dir, r, 4, solve.BuildOptions{Workers: 1, Progress: func(p solve.Progress) {
+		if p.Phase == "search" && p.Seeds == 4 && p.Searched >= 1 {
+			cancel()
+		}
+	}})
+	require.ErrorIs(t, err, context.Canceled)
+	status, out, errOut := runCmd(t, "", "tablebase", "stats", "-dir", dir)
+	require.Equal(t, exitOK, status, errOut)
+	assert.Regexp(t, `^values with history \(oware tablebase history\):\n`+
+		`(aalina [0-3] seeds?: .*, 100\.0% exact\n){4}`+
+		`aalina 4 seeds: 1,365 boards, stopped at board [0-9,]+ \([0-9.]+%\), [0-9.]+% exact so far; the same build resumes it\n$`, out)
 }
