@@ -2,6 +2,9 @@ package solve
 
 import (
 	"context"
+	"os"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -63,5 +66,74 @@ func TestFreshBoardsOfEightSeeds(t *testing.T) {
 			best = max(best, mv.Value.Lo())
 		}
 		require.Equal(t, v, best, "%v: %v", p, moves)
+	}
+}
+
+// TestProofBoards measures, when OWARE_SOLVE_PROOF is "DIR,RULES,N,K"
+// (tables that Build wrote in DIR, a level N of them and K of its boards
+// not exact, taken evenly), what one question's proof tree holds: the
+// question whether the value of each board met for the first time is at
+// least its upper bound, within OWARE_SOLVE_PROOF_NODES positions
+// (2²⁰ when unset) and a tree sized to them. It logs the positions the
+// tree expanded, the distinct boards among them, the most times one
+// board was expanded and the tree's depth (docs/solve.md, "Abapa to 12
+// seeds").
+func TestProofBoards(t *testing.T) {
+	env := os.Getenv("OWARE_SOLVE_PROOF")
+	if env == "" {
+		t.Skip("OWARE_SOLVE_PROOF=DIR,RULES,N,K measures what proof trees hold (minutes)")
+	}
+	f := strings.Split(env, ",")
+	require.Len(t, f, 4, "OWARE_SOLVE_PROOF=DIR,RULES,N,K")
+	r, err := oware.ParseRules(f[1])
+	require.NoError(t, err)
+	n, err := strconv.Atoi(f[2])
+	require.NoError(t, err)
+	k, err := strconv.Atoi(f[3])
+	require.NoError(t, err)
+	budget := uint64(1 << 20)
+	if s := os.Getenv("OWARE_SOLVE_PROOF_NODES"); s != "" {
+		budget, err = strconv.ParseUint(s, 10, 64)
+		require.NoError(t, err)
+	}
+	tabs, err := Open(f[0], r)
+	require.NoError(t, err)
+	require.Greater(t, len(tabs.levels), n, "%s holds no level of %d seeds", f[0], n)
+	l := tabs.levels[n]
+	open := l.open(0)
+	require.NotEmpty(t, open, "every board of level %d is exact", n)
+	m := newMemory(DefaultTableSize, treeFor(budget))
+	for j := range min(k, len(open)) {
+		i := open[j*len(open)/min(k, len(open))]
+		q := relAt(n, i)
+		p := r.Position(q.board())
+		m.tt.clear()
+		s := newSearcher(r, tabs, nil, m)
+		s.ctx, s.budget = context.Background(), budget
+		s.enter(&p, true)
+		flo, fhi := l.fresh(i)
+		lo, hi := s.test(&p, int(fhi), false)
+		copies := map[oware.Board]int{}
+		for _, e := range s.proof.expanded {
+			copies[normalize(e.pos.Board())]++
+		}
+		most, depth := 0, make([]int, len(s.proof.nodes))
+		for _, c := range copies {
+			most = max(most, c)
+		}
+		deepest := 0
+		for c := 1; c < len(s.proof.nodes); c++ {
+			depth[c] = depth[s.proof.nodes[c].parent] + 1
+			deepest = max(deepest, depth[c])
+		}
+		answer := "open"
+		switch {
+		case lo >= int(fhi):
+			answer = "yes"
+		case hi < int(fhi):
+			answer = "no"
+		}
+		t.Logf("%v, %d..%d: value >= %d? %s; %d positions, %d expanded, %d distinct boards, one expanded %d times at most, %d plies deep",
+			p, flo, fhi, fhi, answer, s.nodes, len(s.proof.expanded), len(copies), most, deepest)
 	}
 }
