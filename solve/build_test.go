@@ -208,8 +208,14 @@ func TestUnfinishedString(t *testing.T) {
 	require.ErrorIs(t, err, ErrUnsupportedRules)
 	r, err = oware.ParseRules("abapa")
 	require.NoError(t, err)
-	_, err = OpenUnfinished(filepath.Join(t.TempDir(), "none"), r)
-	require.ErrorIs(t, err, fs.ErrNotExist)
+	none, err := OpenUnfinished(filepath.Join(t.TempDir(), "none"), r)
+	require.NoError(t, err)
+	require.Empty(t, none)
+	file := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	_, err = OpenUnfinished(file, r) // not a directory
+	require.Error(t, err)
+	require.False(t, errors.Is(err, fs.ErrNotExist), err.Error())
 	require.True(t, strings.HasPrefix(err.Error(), "solve: "), err.Error())
 }
 

@@ -387,14 +387,17 @@ func (u Unfinished) String() string {
 
 // OpenUnfinished returns the levels of rules r in dir whose build
 // stopped and was saved to resume (see [Build]), from the fewest seeds
-// up; none when dir holds no such file. A file that is damaged, or that
-// is not one that Build writes, is a *[FormatError].
+// up; none when dir holds no such file or does not exist. A file that is
+// damaged, or that is not one that Build writes, is a *[FormatError].
 func OpenUnfinished(dir string, r oware.Rules) ([]Unfinished, error) {
 	if !Supported(r) {
 		return nil, fmt.Errorf("%w: %s", ErrUnsupportedRules, r)
 	}
 	prefix, suffix := strings.TrimSuffix(levelFile(r, 0), "0"+fileSuffix), fileSuffix+partSuffix
 	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil // as Open, which finds no level there
+	}
 	if err != nil {
 		return nil, fmt.Errorf("solve: %w", err)
 	}
