@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/seed3966233f/oware"
 )
@@ -393,32 +392,19 @@ func OpenUnfinished(dir string, r oware.Rules) ([]Unfinished, error) {
 	if !Supported(r) {
 		return nil, fmt.Errorf("%w: %s", ErrUnsupportedRules, r)
 	}
-	prefix, suffix := strings.TrimSuffix(levelFile(r, 0), "0"+fileSuffix), fileSuffix+partSuffix
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil // as Open, which finds no level there
-	}
-	if err != nil {
-		return nil, fmt.Errorf("solve: %w", err)
-	}
 	var out []Unfinished
-	for _, e := range entries {
-		name := e.Name()
-		digits, okPrefix := strings.CutPrefix(name, prefix)
-		digits, okSuffix := strings.CutSuffix(digits, suffix)
-		if !okPrefix || !okSuffix {
-			continue
-		}
-		n, err := strconv.Atoi(digits)
-		if err != nil || n < 0 || n > oware.NumSeeds || levelFile(r, n)+partSuffix != name {
-			continue // another rules' file, or not one of a level
-		}
+	for n := 0; n <= oware.NumSeeds; n++ {
 		l, next, err := readPart(dir, r, n)
-		if err != nil {
+		var fe *FormatError
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			continue
+		case errors.As(err, &fe):
 			return nil, err
+		case err != nil:
+			return nil, fmt.Errorf("solve: %w", err)
 		}
 		out = append(out, Unfinished{LevelStats: l.stats(), Next: next})
 	}
-	slices.SortFunc(out, func(a, b Unfinished) int { return a.Seeds - b.Seeds })
 	return out, nil
 }

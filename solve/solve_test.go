@@ -207,13 +207,12 @@ func TestBudget(t *testing.T) {
 	for k, p := range ps {
 		v := rs[k].Value.Lo()
 		for _, c := range []struct{ size, most int }{{1, 6}, {64 * 108, 70}, {256 * 108, 262}} {
-			size := c.size
 			var s *searcher
-			small, _ := New(r, Options{Tables: tabs, TableSize: 1 << 20, TreeSize: size})
+			small, _ := New(r, Options{Tables: tabs, TableSize: 1 << 20, TreeSize: c.size})
 			small.mutate = func(sr *searcher) { s = sr }
 			res, err := small.Solve(context.Background(), p, Limits{})
 			require.NoError(t, err)
-			require.True(t, res.Value.Lo() <= v && v <= res.Value.Hi(), "%v: %v with trees of %d bytes, value %d", p, res.Value, size, v)
+			require.True(t, res.Value.Lo() <= v && v <= res.Value.Hi(), "%v: %v with trees of %d bytes, value %d", p, res.Value, c.size, v)
 			require.Equal(t, c.most, s.proof.most)
 			require.LessOrEqual(t, len(s.proof.nodes), s.proof.most)
 			require.LessOrEqual(t, len(s.proof.expanded), s.proof.most/2+1)
@@ -221,7 +220,7 @@ func TestBudget(t *testing.T) {
 				require.True(t, s.stop, "%v: unsettled but not stopped", p)
 				full++
 			}
-			a, err := Analyse(context.Background(), p, Options{Tables: tabs, TreeSize: size}, Limits{})
+			a, err := Analyse(context.Background(), p, Options{Tables: tabs, TreeSize: c.size}, Limits{})
 			require.NoError(t, err)
 			require.True(t, a.Value.Lo() <= v && v <= a.Value.Hi())
 			if !a.Value.Exact() {
@@ -258,12 +257,12 @@ func TestBudget(t *testing.T) {
 // DefaultTreeSize unless told, and a build's grows with its budget.
 func TestTreeSize(t *testing.T) {
 	require.Equal(t, 1<<22+6, treeNodes(DefaultTreeSize))
-	require.Equal(t, 1000+oware.PitsPerSide, treeNodes(1000*proofNodeBytes+proofNodeBytes-1))
+	require.Equal(t, 1006, treeNodes(108_107)) // 1,000 nodes of 108 bytes, and 107 bytes over
 	require.Equal(t, oware.PitsPerSide, treeNodes(1))
 	require.Equal(t, 648, TreeBytesPerPosition)
 	require.Equal(t, DefaultTreeSize, treeFor(0))
 	require.Equal(t, DefaultTreeSize, treeFor(100_000))
-	require.Equal(t, DefaultBoardNodes*TreeBytesPerPosition, treeFor(DefaultBoardNodes))
+	require.Equal(t, 679_477_248, treeFor(1_048_576)) // 648 bytes a position
 	require.Equal(t, math.MaxInt, treeFor(math.MaxUint64))
 	require.Equal(t, DefaultBoardNodes*TreeBytesPerPosition, BuildOptions{}.treeSize())
 	require.Equal(t, 4<<20*TreeBytesPerPosition, BuildOptions{BoardNodes: 4 << 20}.treeSize())
