@@ -68,3 +68,73 @@ func TestFullDisk(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, left)
 }
+
+// TestPackedBytes checks the packed byte of an upper bound and its count
+// (hiCode), at every level that packs them: each worth of the level's
+// parity and each count give a byte of their own, below every found
+// byte, that gives them back; each bound found gives a byte of its own,
+// below 0xff (hiAt's none); and a worth of the other parity is refused
+// (odd). Beyond packedMost the level keeps a byte and a nibble.
+func TestPackedBytes(t *testing.T) {
+	for n := 0; n <= packedMost; n++ {
+		s := &solver{n: n, packed: true}
+		least := s.hiFound(int8(-n))
+		seen := map[byte]bool{}
+		worths := []int8{noExit}
+		for v := -n; v <= n; v += 2 {
+			worths = append(worths, int8(v))
+		}
+		for _, e := range worths {
+			for c := range uint8(hiCounts) {
+				b := s.hiCode(e, c)
+				require.False(t, seen[b], "n %d: worth %d count %d: byte %d twice", n, e, c, b)
+				seen[b] = true
+				require.Less(t, b, least, "n %d: worth %d count %d", n, e, c)
+				require.Equal(t, e, s.hiExit(b), "n %d: worth of byte %d", n, b)
+				require.Equal(t, c, b%hiCounts, "n %d: count of byte %d", n, b)
+			}
+		}
+		for v := -n; v <= n; v += 2 {
+			b := s.hiFound(int8(v))
+			require.False(t, seen[b], "n %d: bound %d: byte %d twice", n, v, b)
+			seen[b] = true
+			require.Less(t, b, byte(0xff), "n %d: bound %d", n, v)
+			require.Equal(t, int8(v), s.hiValue(b), "n %d: bound of byte %d", n, b)
+		}
+		require.False(t, s.odd.Load(), "n %d", n)
+		if n > 0 {
+			s.hiCode(int8(1-n), 0)
+			require.True(t, s.odd.Load(), "n %d: a worth of the other parity", n)
+			require.Equal(t, byte(0xff), s.hiAt(int8(1-n)), "n %d", n)
+		}
+	}
+	// Lower levels whose worths have the other parity stop the level
+	// that reads them, rather than giving it wrong bounds.
+	r, err := oware.ParseRules("abapa")
+	require.NoError(t, err)
+	tabs, err := Compute(context.Background(), r, 3, BuildOptions{})
+	require.NoError(t, err)
+	lower := tabs.sets[0].levels
+	for m, l := range lower {
+		for i := range l.data {
+			l.data[i] = byte((m + 1) % 2)
+		}
+	}
+	sv, err := newSolver(r, 4, 0, Entries(4), lower, 1, func(string, uint64) {})
+	require.NoError(t, err)
+	require.ErrorContains(t, sv.solve(context.Background()), "tablebase: level 4: a worth of the parity of 5 seeds")
+	sv.free()
+	for _, c := range []struct {
+		rules  string
+		n      int
+		packed bool
+	}{{"abapa", packedMost, true}, {"aalina", 12, true}, {"abapa", packedMost + 1, false}, {"awari", 12, false}} {
+		r, err := oware.ParseRules(c.rules)
+		require.NoError(t, err)
+		s, err := newSolver(r, c.n, 0, 16, nil, 1, func(string, uint64) {})
+		require.NoError(t, err)
+		require.Equal(t, c.packed, s.packed, "%s %d", c.rules, c.n)
+		require.Equal(t, c.packed, s.cnt == nil, "%s %d: counts apart", c.rules, c.n)
+		s.free()
+	}
+}

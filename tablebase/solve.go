@@ -24,6 +24,10 @@ import (
 // bound once found (the top bit set), and until then the best worth of
 // the moves that leave the level (the top bit clear; noExit when there
 // are none, the value itself for a finished game).
+//
+// Under the rules of bounds, up to packedMost seeds, the upper bound's
+// byte also holds the count, so that the level takes two bytes a
+// position rather than two and a half (see hiCode).
 const (
 	foundBit byte = 0x80
 	noExit   int8 = -64 // below every threshold: no move leaves the level
@@ -59,11 +63,16 @@ type solver struct {
 
 	// lo and hi are the state bytes of the bounds; hi is nil under
 	// exact rules, where lo holds the value. cnt holds a nibble per
-	// position, the position of even index in the low one.
+	// position, the position of even index in the low one; it is nil
+	// when packed, where hi holds the counts (see hiCode).
 	lo, hi []byte
 	cnt    []byte
-	edges  atomic.Uint64 // the moves within the level
-	sink   atomic.Uint32 // what the batches read ahead, so that the reads stay
+	packed bool
+	// odd is set when examine met a worth whose parity is not the
+	// level's, which the packed bytes cannot hold.
+	odd   atomic.Bool
+	edges atomic.Uint64 // the moves within the level
+	sink  atomic.Uint32 // what the batches read ahead, so that the reads stay
 }
 
 // A message tells a slice that a child of one of its positions joined a
@@ -87,10 +96,11 @@ func newSolver(r oware.Rules, n int, first, last uint64, lower []*level, workers
 	// updates of four bytes at a time.
 	size := last - first
 	var err error
+	s.packed = !s.exact && n <= packedMost
 	if s.lo, err = allocBytes(roundUp(size, 8)); err == nil && !s.exact {
 		s.hi, err = allocBytes(roundUp(size, 8))
 	}
-	if err == nil {
+	if err == nil && !s.packed {
 		s.cnt, err = allocBytes(roundUp(size, 16) / 2)
 	}
 	if err != nil {
@@ -122,6 +132,9 @@ const initChunk = 1 << 14
 func (s *solver) solve(ctx context.Context) error {
 	if err := s.parallel(ctx, "children", initChunk, s.examine); err != nil {
 		return err
+	}
+	if s.odd.Load() {
+		return fmt.Errorf("tablebase: level %d: a worth of the parity of %d seeds", s.n, s.n+1)
 	}
 	return s.propagate(ctx)
 }
@@ -195,10 +208,15 @@ func (s *solver) examine(from, to uint64) {
 				v = terminalValue(s.rules, b)
 			}
 			s.lo[i] = exitByte(v)
-			if !s.exact {
+			switch {
+			case s.packed:
+				s.hi[i] = s.hiCode(v, within)
+			case !s.exact:
 				s.hi[i] = exitByte(v)
 			}
-			s.cnt[i/2] |= within << (4 * (i & 1))
+			if !s.packed {
+				s.cnt[i/2] |= within << (4 * (i & 1))
+			}
 			edges += uint64(within)
 			p.nextValid()
 		}
@@ -210,8 +228,12 @@ func (s *solver) examine(from, to uint64) {
 		for _, c := range caps[:k] {
 			cl, ch := c.level.bounds(c.index)
 			s.lo[c.position] = exitByte(max(stateValue(s.lo[c.position]), c.seeds-ch))
-			if !s.exact {
-				s.hi[c.position] = exitByte(max(stateValue(s.hi[c.position]), c.seeds-cl))
+			switch h := s.hi; {
+			case s.packed:
+				b := h[c.position]
+				h[c.position] = s.hiCode(max(s.hiExit(b), c.seeds-cl), b%hiCounts)
+			case !s.exact:
+				h[c.position] = exitByte(max(stateValue(h[c.position]), c.seeds-cl))
 			}
 		}
 	}
@@ -398,7 +420,7 @@ const batchSize = 32
 // join by their own moves, and follows each back.
 func (j *joiner) scan(from, to uint64) {
 	s, t := j.s, j.t
-	loAt, hiAt := exitByte(t), exitByte(-t)
+	loAt, hiAt := exitByte(t), s.hiAt(-t)
 	los, his := s.lo, s.hi
 	if s.exact {
 		his = s.lo
@@ -433,7 +455,7 @@ func (j *joiner) scanOne(i uint64, loAt, hiAt byte) {
 	s, t := j.s, j.t
 	his := s.his()
 	joinsLo := loadByte(s.lo, i) == loAt && join(s.lo, i, t)
-	joinsHi := loadByte(his, i) == hiAt && s.countOf(i) == 0 && join(his, i, -t)
+	joinsHi := loadByte(his, i) == hiAt && (s.packed || s.countOf(i) == 0) && s.joinHi(i, -t)
 	if !joinsLo && !joinsHi {
 		return
 	}
@@ -535,8 +557,8 @@ func (j *joiner) drain(least int) {
 		for _, p := range j.batch {
 			if p.raise {
 				sink += uint32(loadByte(s.lo, p.index))
-			} else {
-				sink += uint32(loadByte(his, p.index)) + uint32(s.countOf(p.index))
+			} else if sink += uint32(loadByte(his, p.index)); !s.packed {
+				sink += uint32(s.countOf(p.index))
 			}
 		}
 		j.sink = sink
@@ -581,6 +603,17 @@ func (j *joiner) parents(x oware.Board, raise bool) {
 // most -t. It reports whether i joined.
 func (j *joiner) lower(i uint64) bool {
 	s, nt := j.s, j.t
+	if s.packed {
+		// The count is at least 1 until this move is counted, and the
+		// bound is found only once it is 0: the decrement cannot meet
+		// a found byte, nor borrow from the next.
+		h := loadByte(s.hi, i)
+		if h >= s.hiFound(-int8(s.n)) {
+			return false
+		}
+		h = byte(atomic.AddUint32(word(s.hi, i), ^uint32(1<<(8*(i&3))-1)) >> (8 * (i & 3)))
+		return h%hiCounts == 0 && s.hiExit(h) <= -nt && s.joinHi(i, -nt)
+	}
 	his := s.his()
 	h := loadByte(his, i)
 	if h&foundBit != 0 {
@@ -616,9 +649,94 @@ func (s *solver) fill(dst []byte, from uint64) {
 		if b := s.lo[i]; b&foundBit != 0 {
 			lo = stateValue(b)
 		}
-		if b := s.hi[i]; b&foundBit != 0 {
+		switch b := s.hi[i]; {
+		case s.packed && b >= s.hiFound(-int8(s.n)):
+			hi = s.hiValue(b)
+		case !s.packed && b&foundBit != 0:
 			hi = stateValue(b)
 		}
 		dst[k], dst[k+1] = byte(lo), byte(hi)
+	}
+}
+
+// packedMost is the most seeds of a level whose upper bounds and counts
+// share a byte (see hiCode).
+const packedMost = 30
+
+// hiCounts is the number of counts a packed byte tells apart: a board has
+// at most six moves.
+const hiCounts = oware.PitsPerSide + 1
+
+// hiCode returns the packed byte of an upper bound not yet found, whose
+// moves out of the level are worth e at best (noExit for none), with
+// count moves within the level whose child has not joined the first set:
+// e's rank among the worths of the level, which all have the parity of
+// its seeds (noExit first), times hiCounts, plus the count. The bytes of
+// the bounds found follow those (hiFound), all within a byte up to
+// packedMost seeds: 7·(n+2) + n+1 ≤ 255. A worth of the other parity
+// sets s.odd.
+func (s *solver) hiCode(e int8, count uint8) byte {
+	r := 0
+	if e != noExit {
+		if (int(e)+s.n)&1 != 0 {
+			s.odd.Store(true)
+		}
+		r = (int(e)+s.n)/2 + 1
+	}
+	return byte(r*hiCounts) + count
+}
+
+// hiExit returns the worth of the moves out of the level of a packed
+// byte not found.
+func (s *solver) hiExit(b byte) int8 {
+	r := int(b / hiCounts)
+	if r == 0 {
+		return noExit
+	}
+	return int8(2*(r-1) - s.n)
+}
+
+// hiFound returns the packed byte of an upper bound found to be v: the
+// least such byte, for v = -n, tells found bytes from the others.
+func (s *solver) hiFound(v int8) byte {
+	return byte((s.n+2)*hiCounts + (int(v)+s.n)/2)
+}
+
+// hiValue returns the upper bound of a found packed byte.
+func (s *solver) hiValue(b byte) int8 {
+	return int8(2*(int(b)-(s.n+2)*hiCounts) - s.n)
+}
+
+// hiAt returns the byte of an upper bound that joins the second set by
+// its own moves at the threshold -v: not found, its moves out worth v at
+// best, no move within the level left. Packed, a v of the other parity
+// than the level's has none (0xff, above every packed byte).
+func (s *solver) hiAt(v int8) byte {
+	if !s.packed {
+		return exitByte(v)
+	}
+	if (int(v)+s.n)&1 != 0 {
+		return 0xff
+	}
+	return s.hiCode(v, 0)
+}
+
+// joinHi sets the upper bound of position i to v unless it is found
+// already, and reports whether it set it.
+func (s *solver) joinHi(i uint64, v int8) bool {
+	if !s.packed {
+		return join(s.his(), i, v)
+	}
+	w := word(s.hi, i)
+	shift := 8 * (i & 3)
+	least := s.hiFound(-int8(s.n))
+	for {
+		old := atomic.LoadUint32(w)
+		if byte(old>>shift) >= least {
+			return false
+		}
+		if atomic.CompareAndSwapUint32(w, old, old&^(0xff<<shift)|uint32(s.hiFound(v))<<shift) {
+			return true
+		}
 	}
 }
