@@ -22,7 +22,11 @@ import "context"
 // in which Max avoids them for ever, and Max's attractor to that trap is
 // won by Max; remove it and start again, until the opponent's attractor
 // covers what is left. Max's winning set only grows as t falls, so what
-// Max won at a threshold stays won below it, out of the game.
+// Max won at a threshold stays won below it, out of the game. Where every
+// split and every move out of the level is worth a number of the parity
+// of its seeds (the rules whose repetitions do not split evenly), a
+// threshold of the other parity asks what the one above it asked, and
+// is skipped.
 
 // cycleBounds returns the cycle bounds of the level g.
 func cycleBounds(ctx context.Context, g *graph) (lo, hi []int8, err error) {
@@ -39,6 +43,11 @@ func cycleBounds(ctx context.Context, g *graph) (lo, hi []int8, err error) {
 	for t := n; t > -n; t-- {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
+		}
+		if !g.mixed.Load() && (t+n)&1 != 0 {
+			// Every split and move out has n's parity: the game at t is
+			// the game at t+1, which left no trap; nothing is won here.
+			continue
 		}
 		c.threshold(t)
 	}

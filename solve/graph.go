@@ -29,6 +29,10 @@ type graph struct {
 	// repeats tells whether a repetition of the board ends the game: a
 	// side of it holds seeds or the rules end the game however empty.
 	repeats []bool
+	// mixed is set when a split or a move out of the level is worth a
+	// number of the other parity than n's (an even split of an odd
+	// count, say); otherwise every worth of the level has n's parity.
+	mixed atomic.Bool
 }
 
 // preds returns, for vertex w of the game on two copies of the level
@@ -124,6 +128,8 @@ func newGraph(ctx context.Context, r oware.Rules, n int, lower lowerBounds, work
 func (g *graph) fill(r oware.Rules, lower lowerBounds, lo, hi uint64) []uint32 {
 	var out []uint32
 	degrees := make([]uint32, 0, hi-lo)
+	mixed := false
+	other := func(v int8) bool { return v != noExit && (int(v)+g.n)&1 != 0 }
 	q := relAt(g.n, lo)
 	for i := lo; i < hi; i++ {
 		if i > lo {
@@ -155,6 +161,10 @@ func (g *graph) fill(r oware.Rules, lower lowerBounds, lo, hi uint64) []uint32 {
 			degrees = append(degrees, 0)
 		}
 		g.exitLo[i], g.exitHi[i] = eLo, eHi
+		mixed = mixed || other(g.split[i]) || other(eLo) || other(eHi)
+	}
+	if mixed {
+		g.mixed.Store(true)
 	}
 	return append(out, degrees...)
 }
