@@ -76,6 +76,18 @@ func TestFullDisk(t *testing.T) {
 // below 0xff (hiAt's none); and a worth of the other parity is refused
 // (odd). Beyond packedMost the level keeps a byte and a nibble.
 func TestPackedBytes(t *testing.T) {
+	// By hand, 4 seeds: worths noExit, -4, -2, 0, 2, 4 rank 0 to 5, so
+	// 7·rank + count; the found bounds -4 to 4 follow from 6·7 = 42.
+	four := &solver{n: 4, packed: true}
+	require.Equal(t, byte(0), four.hiCode(noExit, 0))
+	require.Equal(t, byte(7+3), four.hiCode(-4, 3))
+	require.Equal(t, byte(35+6), four.hiCode(4, 6))
+	require.Equal(t, byte(42), four.hiFound(-4))
+	require.Equal(t, byte(46), four.hiFound(4))
+	require.Equal(t, byte(42), four.hiLeast())
+	// 30 seeds: the last found bound, 30, is 32·7 + 30 = 254, below 0xff.
+	require.Equal(t, byte(254), (&solver{n: 30, packed: true}).hiFound(30))
+	require.Equal(t, foundBit, (&solver{n: 31}).hiLeast())
 	for n := 0; n <= packedMost; n++ {
 		s := &solver{n: n, packed: true}
 		least := s.hiFound(int8(-n))

@@ -228,12 +228,11 @@ func (s *solver) examine(from, to uint64) {
 		for _, c := range caps[:k] {
 			cl, ch := c.level.bounds(c.index)
 			s.lo[c.position] = exitByte(max(stateValue(s.lo[c.position]), c.seeds-ch))
-			switch h := s.hi; {
+			switch b := s.hi; {
 			case s.packed:
-				b := h[c.position]
-				h[c.position] = s.hiCode(max(s.hiExit(b), c.seeds-cl), b%hiCounts)
+				b[c.position] = s.hiCode(max(s.hiExit(b[c.position]), c.seeds-cl), b[c.position]%hiCounts)
 			case !s.exact:
-				h[c.position] = exitByte(max(stateValue(h[c.position]), c.seeds-cl))
+				b[c.position] = exitByte(max(stateValue(b[c.position]), c.seeds-cl))
 			}
 		}
 	}
@@ -362,15 +361,20 @@ func loadByte(st []byte, i uint64) byte {
 
 // join sets state byte i of st to foundByte(v) unless it is found
 // already, and reports whether it set it.
-func join(st []byte, i uint64, v int8) bool {
+func join(st []byte, i uint64, v int8) bool { return claim(st, i, foundBit, foundByte(v)) }
+
+// claim sets state byte i of st to b unless it is found already (at
+// least found: the found bytes are the highest of either layout), and
+// reports whether it set it.
+func claim(st []byte, i uint64, found, b byte) bool {
 	w := word(st, i)
 	shift := 8 * (i & 3)
 	for {
 		old := atomic.LoadUint32(w)
-		if byte(old>>shift)&foundBit != 0 {
+		if byte(old>>shift) >= found {
 			return false
 		}
-		if atomic.CompareAndSwapUint32(w, old, old&^(0xff<<shift)|uint32(foundByte(v))<<shift) {
+		if atomic.CompareAndSwapUint32(w, old, old&^(0xff<<shift)|uint32(b)<<shift) {
 			return true
 		}
 	}
@@ -555,10 +559,13 @@ func (j *joiner) drain(least int) {
 		var sink uint32
 		his := s.his()
 		for _, p := range j.batch {
-			if p.raise {
+			switch {
+			case p.raise:
 				sink += uint32(loadByte(s.lo, p.index))
-			} else if sink += uint32(loadByte(his, p.index)); !s.packed {
-				sink += uint32(s.countOf(p.index))
+			case s.packed: // the count is in the byte
+				sink += uint32(loadByte(his, p.index))
+			default:
+				sink += uint32(loadByte(his, p.index)) + uint32(s.countOf(p.index))
 			}
 		}
 		j.sink = sink
@@ -603,23 +610,19 @@ func (j *joiner) parents(x oware.Board, raise bool) {
 // most -t. It reports whether i joined.
 func (j *joiner) lower(i uint64) bool {
 	s, nt := j.s, j.t
-	if s.packed {
-		// The count is at least 1 until this move is counted, and the
-		// bound is found only once it is 0: the decrement cannot meet
-		// a found byte, nor borrow from the next.
-		h := loadByte(s.hi, i)
-		if h >= s.hiFound(-int8(s.n)) {
-			return false
-		}
-		h = byte(atomic.AddUint32(word(s.hi, i), ^uint32(1<<(8*(i&3))-1)) >> (8 * (i & 3)))
-		return h%hiCounts == 0 && s.hiExit(h) <= -nt && s.joinHi(i, -nt)
-	}
 	his := s.his()
 	h := loadByte(his, i)
-	if h&foundBit != 0 {
+	if h >= s.hiLeast() {
 		return false
 	}
-	return s.decrement(i) == 0 && stateValue(h) <= -nt && join(his, i, -nt)
+	if !s.packed {
+		return s.decrement(i) == 0 && stateValue(h) <= -nt && join(his, i, -nt)
+	}
+	// The count is at least 1 until this move is counted, and the bound
+	// is found only once it is 0: the decrement cannot meet a found
+	// byte, nor borrow from the next.
+	h = byte(atomic.AddUint32(word(his, i), ^uint32(1<<(8*(i&3))-1)) >> (8 * (i & 3)))
+	return h%hiCounts == 0 && s.hiExit(h) <= -nt && s.joinHi(i, -nt)
 }
 
 // raise updates position i, a parent of a position that joined the
@@ -649,11 +652,8 @@ func (s *solver) fill(dst []byte, from uint64) {
 		if b := s.lo[i]; b&foundBit != 0 {
 			lo = stateValue(b)
 		}
-		switch b := s.hi[i]; {
-		case s.packed && b >= s.hiFound(-int8(s.n)):
+		if b := s.hi[i]; b >= s.hiLeast() {
 			hi = s.hiValue(b)
-		case !s.packed && b&foundBit != 0:
-			hi = stateValue(b)
 		}
 		dst[k], dst[k+1] = byte(lo), byte(hi)
 	}
@@ -702,8 +702,20 @@ func (s *solver) hiFound(v int8) byte {
 	return byte((s.n+2)*hiCounts + (int(v)+s.n)/2)
 }
 
-// hiValue returns the upper bound of a found packed byte.
+// hiLeast returns the least byte of an upper bound found, packed or
+// not (foundBit).
+func (s *solver) hiLeast() byte {
+	if !s.packed {
+		return foundBit
+	}
+	return s.hiFound(-int8(s.n))
+}
+
+// hiValue returns the upper bound of a found byte, packed or not.
 func (s *solver) hiValue(b byte) int8 {
+	if !s.packed {
+		return stateValue(b)
+	}
 	return int8(2*(int(b)-(s.n+2)*hiCounts) - s.n)
 }
 
@@ -727,16 +739,5 @@ func (s *solver) joinHi(i uint64, v int8) bool {
 	if !s.packed {
 		return join(s.his(), i, v)
 	}
-	w := word(s.hi, i)
-	shift := 8 * (i & 3)
-	least := s.hiFound(-int8(s.n))
-	for {
-		old := atomic.LoadUint32(w)
-		if byte(old>>shift) >= least {
-			return false
-		}
-		if atomic.CompareAndSwapUint32(w, old, old&^(0xff<<shift)|uint32(s.hiFound(v))<<shift) {
-			return true
-		}
-	}
+	return claim(s.hi, i, s.hiLeast(), s.hiFound(v))
 }
