@@ -74,7 +74,9 @@ func TestFullDisk(t *testing.T) {
 // parity and each count give a byte of their own, below every found
 // byte, that gives them back; each bound found gives a byte of its own,
 // below 0xff (hiAt's none); and a worth of the other parity is refused
-// (odd). Beyond packedMost the level keeps a byte and a nibble.
+// (odd). Beyond packedMost the level keeps a byte and a nibble. Under
+// exact rules, up to exactPackedMost, the same of the one byte, whose
+// worths of 0 or more have no count.
 func TestPackedBytes(t *testing.T) {
 	// By hand, 4 seeds: worths noExit, -4, -2, 0, 2, 4 rank 0 to 5, so
 	// 7·rank + count; the found bounds -4 to 4 follow from 6·7 = 42.
@@ -120,6 +122,62 @@ func TestPackedBytes(t *testing.T) {
 			require.Equal(t, byte(0xff), s.hiAt(int8(1-n)), "n %d", n)
 		}
 	}
+	// Exact rules, by hand, 4 seeds: noExit and the worths -4 to -1 rank
+	// 0 to 4, so 7·rank + count; the worths 0 to 4 follow from 5·7 = 35,
+	// without a count; the values found -4 to 4 from 40.
+	four = &solver{n: 4, packed: true, exact: true}
+	require.Equal(t, byte(0), four.hiCode(noExit, 0))
+	require.Equal(t, byte(7+3), four.hiCode(-4, 3))
+	require.Equal(t, byte(28+6), four.hiCode(-1, 6))
+	require.Equal(t, byte(35), four.hiCode(0, 5))
+	require.Equal(t, byte(39), four.hiCode(4, 0))
+	require.Equal(t, byte(35), four.hiCounted())
+	require.Equal(t, byte(40), four.hiFound(-4))
+	require.Equal(t, byte(48), four.hiFound(4))
+	require.Equal(t, byte(40), four.hiLeast())
+	require.Equal(t, byte(7), four.hiAt(-4))
+	require.Equal(t, byte(39), four.loAt(4))
+	// 24 seeds: the last value found, 24, is 25·8 + 48 = 248.
+	require.Equal(t, byte(248), (&solver{n: 24, packed: true, exact: true}).hiFound(24))
+	for n := 0; n <= exactPackedMost; n++ {
+		s := &solver{n: n, packed: true, exact: true}
+		seen := map[byte]bool{}
+		for e := -n - 1; e <= n; e++ {
+			w := int8(e)
+			if e == -n-1 {
+				w = noExit
+			}
+			for c := range uint8(hiCounts) {
+				b := s.hiCode(w, c)
+				if e >= 0 { // no count
+					require.GreaterOrEqual(t, b, s.hiCounted(), "n %d: worth %d", n, e)
+					require.Equal(t, s.hiCode(w, 0), b, "n %d: worth %d count %d", n, e, c)
+					require.Equal(t, uint8(0), s.hiCount(b), "n %d: worth %d", n, e)
+					if c > 0 {
+						continue
+					}
+				} else {
+					require.Less(t, b, s.hiCounted(), "n %d: worth %d count %d", n, e, c)
+					require.Equal(t, c, s.hiCount(b), "n %d: count of byte %d", n, b)
+				}
+				require.False(t, seen[b], "n %d: worth %d count %d: byte %d twice", n, e, c, b)
+				seen[b] = true
+				require.Less(t, b, s.hiLeast(), "n %d: worth %d count %d", n, e, c)
+				require.Equal(t, w, s.hiExit(b), "n %d: worth of byte %d", n, b)
+			}
+		}
+		for v := -n; v <= n; v++ {
+			b := s.hiFound(int8(v))
+			require.False(t, seen[b], "n %d: value %d: byte %d twice", n, v, b)
+			seen[b] = true
+			require.Less(t, b, byte(0xff), "n %d: value %d", n, v)
+			require.Equal(t, int8(v), s.hiValue(b), "n %d: value of byte %d", n, b)
+		}
+		for v := 1; v <= n; v++ {
+			require.Equal(t, s.hiCode(int8(-v), 0), s.hiAt(int8(-v)), "n %d", n)
+			require.Equal(t, s.hiCode(int8(v), 0), s.loAt(int8(v)), "n %d", n)
+		}
+	}
 	// Lower levels whose worths have the other parity stop the level
 	// that reads them, rather than giving it wrong bounds.
 	r, err := oware.ParseRules("abapa")
@@ -140,7 +198,7 @@ func TestPackedBytes(t *testing.T) {
 		rules  string
 		n      int
 		packed bool
-	}{{"abapa", packedMost, true}, {"aalina", 12, true}, {"abapa", packedMost + 1, false}, {"awari", 12, false}} {
+	}{{"abapa", packedMost, true}, {"aalina", 12, true}, {"abapa", packedMost + 1, false}, {"awari", 12, true}, {"awari", exactPackedMost, true}, {"awari", exactPackedMost + 1, false}} {
 		r, err := oware.ParseRules(c.rules)
 		require.NoError(t, err)
 		s, err := newSolver(r, c.n, 0, 16, nil, 1, func(string, uint64) {})

@@ -126,13 +126,16 @@
 // A position's whole state is a byte per bound (one under awari, where a
 // position joins at most one set): the bound once found, and until then
 // the best worth of its captures; and its moves within the level whose
-// child has not joined the first set, a nibble under awari, and under the
-// other rules up to 30 seeds in the upper bound's byte (every worth of a
-// level of n seeds has the parity of n, so that a byte tells apart the
-// worths, the counts and the bounds found). A level of N positions
-// takes 1.5N bytes under awari and 2N under the other rules (2.5N beyond
-// 30 seeds), on huge pages where the system gives them; the lower levels
-// are mapped from their files and read where the captures lead.
+// child has not joined the first set. Under the other rules up to 30
+// seeds the count is in the upper bound's byte (every worth of a level
+// of n seeds has the parity of n, so that a byte tells apart the worths,
+// the counts and the bounds found); under awari up to 24 seeds in the
+// one byte (a position whose captures are worth 0 or more never joins
+// the second set, so that only the others keep a count); beyond, a
+// nibble apart. A level of N positions takes N bytes under awari and 2N
+// under the other rules (1.5N and 2.5N beyond), on huge pages where the
+// system gives them; the lower levels are mapped from their files and
+// read where the captures lead.
 //
 // # Interrupted builds
 //

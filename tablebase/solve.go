@@ -27,7 +27,9 @@ import (
 //
 // Under the rules of bounds, up to packedMost seeds, the upper bound's
 // byte also holds the count, so that the level takes two bytes a
-// position rather than two and a half (see hiCode).
+// position rather than two and a half (see hiCode). Under exact rules,
+// up to exactPackedMost seeds, the one state byte holds the count too,
+// where it can matter: a byte a position rather than one and a half.
 const (
 	foundBit byte = 0x80
 	noExit   int8 = -64 // below every threshold: no move leaves the level
@@ -64,7 +66,8 @@ type solver struct {
 	// lo and hi are the state bytes of the bounds; hi is nil under
 	// exact rules, where lo holds the value. cnt holds a nibble per
 	// position, the position of even index in the low one; it is nil
-	// when packed, where hi holds the counts (see hiCode).
+	// when packed, where the upper bound's byte holds the counts (hi,
+	// or lo under exact rules: see hiCode).
 	lo, hi []byte
 	cnt    []byte
 	packed bool
@@ -96,7 +99,7 @@ func newSolver(r oware.Rules, n int, first, last uint64, lower []*level, workers
 	// updates of four bytes at a time.
 	size := last - first
 	var err error
-	s.packed = !s.exact && n <= packedMost
+	s.packed = n <= packedMost && !s.exact || n <= exactPackedMost && s.exact
 	if s.lo, err = allocBytes(roundUp(size, 8)); err == nil && !s.exact {
 		s.hi, err = allocBytes(roundUp(size, 8))
 	}
@@ -207,12 +210,15 @@ func (s *solver) examine(from, to uint64) {
 			if moves == 0 { // the game is over
 				v = terminalValue(s.rules, b)
 			}
-			s.lo[i] = exitByte(v)
 			switch {
+			case s.packed && s.exact:
+				s.lo[i] = s.hiCode(v, within)
 			case s.packed:
-				s.hi[i] = s.hiCode(v, within)
-			case !s.exact:
-				s.hi[i] = exitByte(v)
+				s.lo[i], s.hi[i] = exitByte(v), s.hiCode(v, within)
+			case s.exact:
+				s.lo[i] = exitByte(v)
+			default:
+				s.lo[i], s.hi[i] = exitByte(v), exitByte(v)
 			}
 			if !s.packed {
 				s.cnt[i/2] |= within << (4 * (i & 1))
@@ -227,10 +233,15 @@ func (s *solver) examine(from, to uint64) {
 		s.sink.Add(uint32(sink))
 		for _, c := range caps[:k] {
 			cl, ch := c.level.bounds(c.index)
+			if s.packed && s.exact { // ch = cl
+				b := s.lo[c.position]
+				s.lo[c.position] = s.hiCode(max(s.hiExit(b), c.seeds-ch), s.hiCount(b))
+				continue
+			}
 			s.lo[c.position] = exitByte(max(stateValue(s.lo[c.position]), c.seeds-ch))
 			switch b := s.hi; {
 			case s.packed:
-				b[c.position] = s.hiCode(max(s.hiExit(b[c.position]), c.seeds-cl), b[c.position]%hiCounts)
+				b[c.position] = s.hiCode(max(s.hiExit(b[c.position]), c.seeds-cl), s.hiCount(b[c.position]))
 			case !s.exact:
 				b[c.position] = exitByte(max(stateValue(b[c.position]), c.seeds-cl))
 			}
@@ -424,7 +435,7 @@ const batchSize = 32
 // join by their own moves, and follows each back.
 func (j *joiner) scan(from, to uint64) {
 	s, t := j.s, j.t
-	loAt, hiAt := exitByte(t), s.hiAt(-t)
+	loAt, hiAt := s.loAt(t), s.hiAt(-t)
 	los, his := s.lo, s.hi
 	if s.exact {
 		his = s.lo
@@ -458,7 +469,7 @@ func zeroByte(x uint64) uint64 { return (x - ones) &^ x & (ones << 7) }
 func (j *joiner) scanOne(i uint64, loAt, hiAt byte) {
 	s, t := j.s, j.t
 	his := s.his()
-	joinsLo := loadByte(s.lo, i) == loAt && join(s.lo, i, t)
+	joinsLo := loadByte(s.lo, i) == loAt && s.joinLo(i, t)
 	joinsHi := loadByte(his, i) == hiAt && (s.packed || s.countOf(i) == 0) && s.joinHi(i, -t)
 	if !joinsLo && !joinsHi {
 		return
@@ -612,23 +623,39 @@ func (j *joiner) lower(i uint64) bool {
 	s, nt := j.s, j.t
 	his := s.his()
 	h := loadByte(his, i)
-	if h >= s.hiLeast() {
+	if h >= s.hiCounted() {
 		return false
 	}
-	if !s.packed {
+	switch {
+	case !s.packed:
 		return s.decrement(i) == 0 && stateValue(h) <= -nt && join(his, i, -nt)
+	case s.exact:
+		// The byte is the lower bound's too, which raise may find
+		// meanwhile: take one from the count unless it did.
+		w, shift := word(his, i), 8*(i&3)
+		for {
+			old := atomic.LoadUint32(w)
+			if h = byte(old >> shift); h >= s.hiCounted() {
+				return false
+			}
+			if atomic.CompareAndSwapUint32(w, old, old-1<<shift) {
+				h--
+				break
+			}
+		}
+	default:
+		// The count is at least 1 until this move is counted, and the
+		// bound is found only once it is 0: the decrement cannot meet a
+		// found byte, nor borrow from the next.
+		h = byte(atomic.AddUint32(word(his, i), ^uint32(1<<(8*(i&3))-1)) >> (8 * (i & 3)))
 	}
-	// The count is at least 1 until this move is counted, and the bound
-	// is found only once it is 0: the decrement cannot meet a found
-	// byte, nor borrow from the next.
-	h = byte(atomic.AddUint32(word(his, i), ^uint32(1<<(8*(i&3))-1)) >> (8 * (i & 3)))
 	return h%hiCounts == 0 && s.hiExit(h) <= -nt && s.joinHi(i, -nt)
 }
 
 // raise updates position i, a parent of a position that joined the
 // second set: it can move there, and joins the first. It reports
 // whether i joined.
-func (j *joiner) raise(i uint64) bool { return join(j.s.lo, i, j.t) }
+func (j *joiner) raise(i uint64) bool { return j.s.joinLo(i, j.t) }
 
 // fill writes the entries of positions from to from+len(dst)/width
 // into dst. Under exact rules: the value, the lower bound where it was
@@ -638,8 +665,8 @@ func (j *joiner) raise(i uint64) bool { return join(j.s.lo, i, j.t) }
 func (s *solver) fill(dst []byte, from uint64) {
 	if s.exact {
 		for k := range dst {
-			if b := s.lo[from+uint64(k)]; b&foundBit != 0 {
-				dst[k] = byte(stateValue(b))
+			if b := s.lo[from+uint64(k)]; b >= s.hiLeast() {
+				dst[k] = byte(s.hiValue(b))
 			} else {
 				dst[k] = 0
 			}
@@ -660,8 +687,12 @@ func (s *solver) fill(dst []byte, from uint64) {
 }
 
 // packedMost is the most seeds of a level whose upper bounds and counts
-// share a byte (see hiCode).
+// share a byte under the rules of bounds (see hiCode).
 const packedMost = 30
+
+// exactPackedMost is the most seeds of a level whose values and counts
+// share a byte under exact rules (see hiCode): 10·n + 8 ≤ 255.
+const exactPackedMost = 24
 
 // hiCounts is the number of counts a packed byte tells apart: a board has
 // at most six moves.
@@ -669,13 +700,32 @@ const hiCounts = oware.PitsPerSide + 1
 
 // hiCode returns the packed byte of an upper bound not yet found, whose
 // moves out of the level are worth e at best (noExit for none), with
-// count moves within the level whose child has not joined the first set:
-// e's rank among the worths of the level, which all have the parity of
-// its seeds (noExit first), times hiCounts, plus the count. The bytes of
-// the bounds found follow those (hiFound), all within a byte up to
-// packedMost seeds: 7·(n+2) + n+1 ≤ 255. A worth of the other parity
-// sets s.odd.
+// count moves within the level whose child has not joined the first set.
+//
+// Under the rules of bounds: e's rank among the worths of the level,
+// which all have the parity of its seeds (noExit first), times hiCounts,
+// plus the count. The bytes of the bounds found follow those (hiFound),
+// all within a byte up to packedMost seeds: 7·(n+2) + n+1 ≤ 255. A worth
+// of the other parity sets s.odd.
+//
+// Under exact rules the byte is the lower bound's too, and the count
+// matters only where e < 0 (or noExit): a position whose moves out are
+// worth 0 or more never joins the second set, which asks for at most -t
+// at thresholds t ≥ 1. So noExit and the worths -n to -1 rank 0 to n,
+// times hiCounts plus the count; the worths 0 to n follow, from
+// hiCounted, without a count; the values found follow those, from
+// hiLeast, one a value from -n to n: 7·(n+1) + (n+1) + (2n+1) ≤ 255 up
+// to exactPackedMost seeds.
 func (s *solver) hiCode(e int8, count uint8) byte {
+	if s.exact {
+		switch {
+		case e == noExit:
+			return count
+		case e >= 0:
+			return s.hiCounted() + byte(e)
+		}
+		return byte((int(e)+s.n+1)*hiCounts) + count
+	}
 	r := 0
 	if e != noExit {
 		if (int(e)+s.n)&1 != 0 {
@@ -689,16 +739,35 @@ func (s *solver) hiCode(e int8, count uint8) byte {
 // hiExit returns the worth of the moves out of the level of a packed
 // byte not found.
 func (s *solver) hiExit(b byte) int8 {
+	if s.exact && b >= s.hiCounted() {
+		return int8(b - s.hiCounted())
+	}
 	r := int(b / hiCounts)
-	if r == 0 {
+	switch {
+	case r == 0:
 		return noExit
+	case s.exact:
+		return int8(r - s.n - 1)
 	}
 	return int8(2*(r-1) - s.n)
 }
 
-// hiFound returns the packed byte of an upper bound found to be v: the
-// least such byte, for v = -n, tells found bytes from the others.
+// hiCount returns the count of a packed byte not found: 0 where it has
+// none (hiCounted and above).
+func (s *solver) hiCount(b byte) uint8 {
+	if b >= s.hiCounted() {
+		return 0
+	}
+	return b % hiCounts
+}
+
+// hiFound returns the packed byte of an upper bound found to be v (under
+// exact rules, of a value found to be v): the least such byte, for v =
+// -n, tells found bytes from the others.
 func (s *solver) hiFound(v int8) byte {
+	if s.exact {
+		return byte((s.n+1)*(hiCounts+1) + int(v) + s.n)
+	}
 	return byte((s.n+2)*hiCounts + (int(v)+s.n)/2)
 }
 
@@ -711,26 +780,57 @@ func (s *solver) hiLeast() byte {
 	return s.hiFound(-int8(s.n))
 }
 
+// hiCounted returns the least byte of an upper bound without a count:
+// found, or under exact rules, packed, with moves out worth 0 or more.
+func (s *solver) hiCounted() byte {
+	if s.packed && s.exact {
+		return byte((s.n + 1) * hiCounts)
+	}
+	return s.hiLeast()
+}
+
 // hiValue returns the upper bound of a found byte, packed or not.
 func (s *solver) hiValue(b byte) int8 {
-	if !s.packed {
+	switch {
+	case !s.packed:
 		return stateValue(b)
+	case s.exact:
+		return int8(int(b) - int(s.hiLeast()) - s.n)
 	}
 	return int8(2*(int(b)-(s.n+2)*hiCounts) - s.n)
 }
 
 // hiAt returns the byte of an upper bound that joins the second set by
 // its own moves at the threshold -v: not found, its moves out worth v at
-// best, no move within the level left. Packed, a v of the other parity
-// than the level's has none (0xff, above every packed byte).
+// best, no move within the level left. Packed under the rules of bounds,
+// a v of the other parity than the level's has none (0xff, above every
+// packed byte).
 func (s *solver) hiAt(v int8) byte {
-	if !s.packed {
+	switch {
+	case !s.packed:
 		return exitByte(v)
-	}
-	if (int(v)+s.n)&1 != 0 {
+	case !s.exact && (int(v)+s.n)&1 != 0:
 		return 0xff
 	}
 	return s.hiCode(v, 0)
+}
+
+// loAt returns the byte of a lower bound that joins the first set by its
+// own moves at the threshold t: not found, its moves out worth t at best.
+func (s *solver) loAt(t int8) byte {
+	if s.packed && s.exact {
+		return s.hiCode(t, 0)
+	}
+	return exitByte(t)
+}
+
+// joinLo sets the lower bound of position i to v unless it is found
+// already, and reports whether it set it.
+func (s *solver) joinLo(i uint64, v int8) bool {
+	if s.packed && s.exact {
+		return claim(s.lo, i, s.hiLeast(), s.hiFound(v))
+	}
+	return join(s.lo, i, v)
 }
 
 // joinHi sets the upper bound of position i to v unless it is found
@@ -739,5 +839,5 @@ func (s *solver) joinHi(i uint64, v int8) bool {
 	if !s.packed {
 		return join(s.his(), i, v)
 	}
-	return claim(s.hi, i, s.hiLeast(), s.hiFound(v))
+	return claim(s.his(), i, s.hiLeast(), s.hiFound(v))
 }
