@@ -111,38 +111,47 @@ func (p *pits) valid() bool {
 	return p[6] == 0 || p[7] == 0 || p[8] == 0 || p[9] == 0 || p[10] == 0 || p[11] == 0
 }
 
-// rank returns the index of p, a valid board of n seeds, in its level:
-// one entry of before per pit but the last, which takes what is left,
-// written out pit by pit (this is the probe's inner loop).
+// rank returns the index of p, a valid board of n seeds, in its level.
 func (p *pits) rank(n int) uint64 {
+	return rankWords(n, binary.LittleEndian.Uint64(p[0:8]), uint64(binary.LittleEndian.Uint32(p[8:12])))
+}
+
+// rankWords returns the index of the valid board of n seeds whose pits
+// 0–7 are the bytes of lo and 8–11 those of hi, little-endian, in its
+// level: one entry of before per pit but the last, which takes what is
+// left, written out pit by pit (this is the probe's inner loop).
+func rankWords(n int, lo, hi uint64) uint64 {
 	t := before
 	r := uint(n)
-	idx := t[0][0][(r<<6|uint(p[0]))&4095]
-	r -= uint(p[0])
-	idx += t[1][0][(r<<6|uint(p[1]))&4095]
-	r -= uint(p[1])
-	idx += t[2][0][(r<<6|uint(p[2]))&4095]
-	r -= uint(p[2])
-	idx += t[3][0][(r<<6|uint(p[3]))&4095]
-	r -= uint(p[3])
-	idx += t[4][0][(r<<6|uint(p[4]))&4095]
-	r -= uint(p[4])
-	idx += t[5][0][(r<<6|uint(p[5]))&4095]
-	r -= uint(p[5])
+	p0, p1, p2, p3 := uint(lo&0xff), uint(lo>>8&0xff), uint(lo>>16&0xff), uint(lo>>24&0xff)
+	p4, p5, p6, p7 := uint(lo>>32&0xff), uint(lo>>40&0xff), uint(lo>>48&0xff), uint(lo>>56)
+	p8, p9, p10 := uint(hi&0xff), uint(hi>>8&0xff), uint(hi>>16&0xff)
+	idx := t[0][0][(r<<6|p0)&4095]
+	r -= p0
+	idx += t[1][0][(r<<6|p1)&4095]
+	r -= p1
+	idx += t[2][0][(r<<6|p2)&4095]
+	r -= p2
+	idx += t[3][0][(r<<6|p3)&4095]
+	r -= p3
+	idx += t[4][0][(r<<6|p4)&4095]
+	r -= p4
+	idx += t[5][0][(r<<6|p5)&4095]
+	r -= p5
 	// The opponent's pits: z tells whether one before is empty.
-	idx += t[6][0][(r<<6|uint(p[6]))&4095]
-	r -= uint(p[6])
-	z := b2u(p[6] == 0)
-	idx += t[7][z][(r<<6|uint(p[7]))&4095]
-	r -= uint(p[7])
-	z |= b2u(p[7] == 0)
-	idx += t[8][z][(r<<6|uint(p[8]))&4095]
-	r -= uint(p[8])
-	z |= b2u(p[8] == 0)
-	idx += t[9][z][(r<<6|uint(p[9]))&4095]
-	r -= uint(p[9])
-	z |= b2u(p[9] == 0)
-	idx += t[10][z][(r<<6|uint(p[10]))&4095]
+	idx += t[6][0][(r<<6|p6)&4095]
+	r -= p6
+	z := b2u(p6 == 0)
+	idx += t[7][z][(r<<6|p7)&4095]
+	r -= p7
+	z |= b2u(p7 == 0)
+	idx += t[8][z][(r<<6|p8)&4095]
+	r -= p8
+	z |= b2u(p8 == 0)
+	idx += t[9][z][(r<<6|p9)&4095]
+	r -= p9
+	z |= b2u(p9 == 0)
+	idx += t[10][z][(r<<6|p10)&4095]
 	return idx
 }
 
@@ -254,8 +263,12 @@ func newPrefixRanks(n int) *prefixRanks {
 
 // rank returns the index of p, a valid board of the level's seeds.
 func (t *prefixRanks) rank(p *pits) uint64 {
-	lo := binary.LittleEndian.Uint64(p[0:8])
-	hi := uint64(binary.LittleEndian.Uint32(p[8:12]))
+	return t.rankWords(binary.LittleEndian.Uint64(p[0:8]), uint64(binary.LittleEndian.Uint32(p[8:12])))
+}
+
+// rankWords returns the index of the valid board of the level's seeds
+// whose pits 0–7 are the bytes of lo and 8–11 those of hi, little-endian.
+func (t *prefixRanks) rankWords(lo, hi uint64) uint64 {
 	// Byte k of s is the seeds of pits 0 to k; byte k of u those of pits
 	// 0 to 8+k. No sum exceeds 48, so no byte carries into the next.
 	s := lo * ones
@@ -269,13 +282,13 @@ func (t *prefixRanks) rank(p *pits) uint64 {
 	idx += t[5][0][s>>32&m]
 	idx += t[6][0][s>>40&m]
 	// The opponent's pits: z tells whether one before is empty.
-	z := b2u(p[6] == 0)
+	z := b2u(lo>>48&0xff == 0)
 	idx += t[7][z][s>>48&m]
-	z |= b2u(p[7] == 0)
+	z |= b2u(lo>>56 == 0)
 	idx += t[8][z][(s>>56|u<<8)&m]
-	z |= b2u(p[8] == 0)
+	z |= b2u(hi&0xff == 0)
 	idx += t[9][z][u&m]
-	z |= b2u(p[9] == 0)
+	z |= b2u(hi>>8&0xff == 0)
 	idx += t[10][z][u>>8&m]
 	return idx
 }

@@ -1,8 +1,13 @@
 package tablebase
 
 import (
+	"encoding/binary"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/seed3966233f/oware"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 )
 
 func TestIndexOrder(t *testing.T) {
@@ -67,4 +72,31 @@ func TestIndexRoundTripDeep(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestNorthWords checks northWords and validWords against northPits and
+// pits.valid, and prefixRanks.rankWords against pits.rank, on random
+// boards of every seed count, valid or not (a side with no empty pit).
+func TestNorthWords(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		var c [oware.NumPits]uint8
+		n := rapid.IntRange(0, oware.NumSeeds).Draw(rt, "seeds")
+		for range n {
+			c[rapid.IntRange(0, oware.NumPits-1).Draw(rt, "pit")]++
+		}
+		south := uint8(rapid.IntRange(0, oware.NumSeeds-n).Draw(rt, "south"))
+		b := oware.PackBoard(c, [2]uint8{south, uint8(oware.NumSeeds-n) - south}, oware.Player(rapid.IntRange(0, 1).Draw(rt, "mover")))
+		require.True(t, b.Valid())
+		p := northPits(b)
+		lo, hi := northWords(b)
+		var q pits
+		binary.LittleEndian.PutUint64(q[0:8], lo)
+		binary.LittleEndian.PutUint32(q[8:12], uint32(hi))
+		require.Equal(t, p, q)
+		require.Zero(t, hi>>32)
+		require.Equal(t, p.valid(), validWords(lo, hi))
+		if p.valid() {
+			require.Equal(t, p.rank(n), newPrefixRanks(n).rankWords(lo, hi))
+		}
+	})
 }

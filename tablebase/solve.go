@@ -202,8 +202,8 @@ func (s *solver) examine(from, to uint64) {
 					continue
 				}
 				m := s.n - captured
-				q := northPits(c)
-				caps[k] = capture{position: i, level: s.lower[m], index: q.rank(m), seeds: int8(captured)}
+				lo, hi := northWords(c)
+				caps[k] = capture{position: i, level: s.lower[m], index: rankWords(m, lo, hi), seeds: int8(captured)}
 				k++
 			}
 			v := noExit
@@ -602,11 +602,11 @@ func (j *joiner) parents(x oware.Board, raise bool) {
 		kind = toRaise
 	}
 	for _, a := range s.rules.Parents(x) {
-		q := northPits(a)
-		if !q.valid() {
+		lo, hi := northWords(a)
+		if !validWords(lo, hi) {
 			continue // a board that no move leads to: not in the level
 		}
-		switch i := s.ranks.rank(&q); {
+		switch i := s.ranks.rankWords(lo, hi); {
 		case i >= s.first && i < s.last:
 			j.batch = append(j.batch, parent{board: a, index: i - s.first, raise: raise})
 		default:

@@ -1,6 +1,8 @@
 package tablebase
 
 import (
+	"encoding/binary"
+
 	"github.com/seed3966233f/oware"
 )
 
@@ -20,6 +22,23 @@ func boardOf(p *pits, n int) oware.Board {
 
 // southPits returns the pits of b relative to South, South's first.
 func southPits(b oware.Board) pits { return b.PitCounts() }
+
+// northWords returns northPits(b) as two little-endian words, pits 0–7
+// in lo and 8–11 in hi, turned in registers rather than copied a pit at
+// a time.
+func northWords(b oware.Board) (lo, hi uint64) {
+	c := b.PitCounts()
+	w := binary.LittleEndian.Uint64(c[0:8])
+	south := w & (1<<48 - 1)
+	north := w>>48 | uint64(binary.LittleEndian.Uint32(c[8:12]))<<16
+	return north | south<<48, south >> 16
+}
+
+// validWords reports whether the pits of lo and hi (as northWords gives
+// them) are a valid board, as pits.valid does: one of pits 6–11 empty.
+func validWords(lo, hi uint64) bool {
+	return zeroByte(lo>>48|hi<<16|0xffff<<48) != 0
+}
 
 // northPits returns the pits of b relative to North, North's first.
 func northPits(b oware.Board) pits {
