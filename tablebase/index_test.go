@@ -88,6 +88,9 @@ func TestNorthWords(t *testing.T) {
 		b := oware.PackBoard(c, [2]uint8{south, uint8(oware.NumSeeds-n) - south}, oware.Player(rapid.IntRange(0, 1).Draw(rt, "mover")))
 		require.True(t, b.Valid())
 		p := northPits(b)
+		for i, n := range b.PitCounts() { // North's pits first
+			require.Equal(t, n, p[(i+6)%12])
+		}
 		lo, hi := northWords(b)
 		var q pits
 		binary.LittleEndian.PutUint64(q[0:8], lo)

@@ -40,12 +40,13 @@ func validWords(lo, hi uint64) bool {
 	return zeroByte(lo>>48|hi<<16|0xffff<<48) != 0
 }
 
-// northPits returns the pits of b relative to North, North's first.
+// northPits returns the pits of b relative to North, North's first,
+// written as the two words that pits.rank reads.
 func northPits(b oware.Board) pits {
-	c := b.PitCounts()
+	lo, hi := northWords(b)
 	var p pits
-	copy(p[:6], c[6:])
-	copy(p[6:], c[:6])
+	binary.LittleEndian.PutUint64(p[0:8], lo)
+	binary.LittleEndian.PutUint32(p[8:12], uint32(hi))
 	return p
 }
 

@@ -306,9 +306,9 @@ func (s *set) children(b oware.Board, n int, dst *[oware.PitsPerSide]childEntry)
 	k := 0
 	for m, c := range s.rules.Children(b) {
 		captured := uint8(c.Score(oware.South) - b.Score(oware.South))
-		cq := northPits(c)
+		lo, hi := northWords(c)
 		rest := n - int(captured)
-		dst[k] = childEntry{level: s.levels[rest], index: cq.rank(rest), move: m, captured: captured}
+		dst[k] = childEntry{level: s.levels[rest], index: rankWords(rest, lo, hi), move: m, captured: captured}
 		k++
 	}
 	return k
