@@ -208,3 +208,32 @@ func TestPackedBytes(t *testing.T) {
 		s.free()
 	}
 }
+
+// TestUnpackedLayouts solves levels with the layouts of the levels above
+// packedMost and exactPackedMost (a state byte per bound and a nibble of
+// counts), which no build small enough for a test reaches, and checks
+// that they give the entries of the packed layouts, level by level, under
+// awari and abapa.
+func TestUnpackedLayouts(t *testing.T) {
+	for _, name := range []string{"awari", "abapa"} {
+		r, err := oware.ParseRules(name)
+		require.NoError(t, err)
+		const seeds = 10
+		tabs, err := Compute(context.Background(), r, seeds, BuildOptions{})
+		require.NoError(t, err)
+		levels := tabs.sets[0].levels
+		for n := range seeds + 1 {
+			s, err := newSolver(r, n, 0, Entries(n), levels[:n], 2, func(string, uint64) {})
+			require.NoError(t, err)
+			require.True(t, s.packed, "%s %d", name, n)
+			s.packed = false
+			s.cnt, err = allocBytes(roundUp(s.size(), 16) / 2)
+			require.NoError(t, err)
+			require.NoError(t, s.solve(context.Background()))
+			got := make([]byte, len(levels[n].data))
+			s.fill(got, 0)
+			s.free()
+			require.Equal(t, levels[n].data, got, "%s level %d", name, n)
+		}
+	}
+}
