@@ -173,9 +173,14 @@ func TestPackedBytes(t *testing.T) {
 			require.Less(t, b, byte(0xff), "n %d: value %d", n, v)
 			require.Equal(t, int8(v), s.hiValue(b), "n %d: value of byte %d", n, b)
 		}
-		for v := 1; v <= n; v++ {
-			require.Equal(t, s.hiCode(int8(-v), 0), s.hiAt(int8(-v)), "n %d", n)
-			require.Equal(t, s.hiCode(int8(v), 0), s.loAt(int8(v)), "n %d", n)
+		for v := 1; v <= n; v++ { // the bytes that join by their own moves at threshold v
+			hiAt, loAt := s.hiAt(int8(-v)), s.loAt(int8(v))
+			require.Less(t, hiAt, s.hiCounted(), "n %d: threshold %d", n, v)
+			require.Equal(t, int8(-v), s.hiExit(hiAt), "n %d: threshold %d", n, v)
+			require.Zero(t, s.hiCount(hiAt), "n %d: threshold %d", n, v)
+			require.GreaterOrEqual(t, loAt, s.hiCounted(), "n %d: threshold %d", n, v)
+			require.Less(t, loAt, s.hiLeast(), "n %d: threshold %d", n, v)
+			require.Equal(t, int8(v), s.hiExit(loAt), "n %d: threshold %d", n, v)
 		}
 	}
 	// Lower levels whose worths have the other parity stop the level

@@ -113,7 +113,14 @@ func (p *pits) valid() bool {
 
 // rank returns the index of p, a valid board of n seeds, in its level.
 func (p *pits) rank(n int) uint64 {
-	return rankWords(n, binary.LittleEndian.Uint64(p[0:8]), uint64(binary.LittleEndian.Uint32(p[8:12])))
+	lo, hi := p.words()
+	return rankWords(n, lo, hi)
+}
+
+// words returns the pits of p as two little-endian words, pits 0–7 in lo
+// and 8–11 in hi, as rankWords takes them.
+func (p *pits) words() (lo, hi uint64) {
+	return binary.LittleEndian.Uint64(p[0:8]), uint64(binary.LittleEndian.Uint32(p[8:12]))
 }
 
 // rankWords returns the index of the valid board of n seeds whose pits
@@ -259,11 +266,6 @@ func newPrefixRanks(n int) *prefixRanks {
 		}
 	}
 	return t
-}
-
-// rank returns the index of p, a valid board of the level's seeds.
-func (t *prefixRanks) rank(p *pits) uint64 {
-	return t.rankWords(binary.LittleEndian.Uint64(p[0:8]), uint64(binary.LittleEndian.Uint32(p[8:12])))
 }
 
 // rankWords returns the index of the valid board of the level's seeds

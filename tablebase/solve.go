@@ -210,19 +210,7 @@ func (s *solver) examine(from, to uint64) {
 			if moves == 0 { // the game is over
 				v = terminalValue(s.rules, b)
 			}
-			switch {
-			case s.packed && s.exact:
-				s.lo[i] = s.hiCode(v, within)
-			case s.packed:
-				s.lo[i], s.hi[i] = exitByte(v), s.hiCode(v, within)
-			case s.exact:
-				s.lo[i] = exitByte(v)
-			default:
-				s.lo[i], s.hi[i] = exitByte(v), exitByte(v)
-			}
-			if !s.packed {
-				s.cnt[i/2] |= within << (4 * (i & 1))
-			}
+			s.setExits(i, v, v, within)
 			edges += uint64(within)
 			p.nextValid()
 		}
@@ -233,21 +221,46 @@ func (s *solver) examine(from, to uint64) {
 		s.sink.Add(uint32(sink))
 		for _, c := range caps[:k] {
 			cl, ch := c.level.bounds(c.index)
-			if s.packed && s.exact { // ch = cl
-				b := s.lo[c.position]
-				s.lo[c.position] = s.hiCode(max(s.hiExit(b), c.seeds-ch), s.hiCount(b))
-				continue
-			}
-			s.lo[c.position] = exitByte(max(stateValue(s.lo[c.position]), c.seeds-ch))
-			switch b := s.hi; {
-			case s.packed:
-				b[c.position] = s.hiCode(max(s.hiExit(b[c.position]), c.seeds-cl), s.hiCount(b[c.position]))
-			case !s.exact:
-				b[c.position] = exitByte(max(stateValue(b[c.position]), c.seeds-cl))
-			}
+			lo, hi, count := s.exits(c.position)
+			s.setExits(c.position, max(lo, c.seeds-ch), max(hi, c.seeds-cl), count)
 		}
 	}
 	s.edges.Add(edges)
+}
+
+// setExits sets the state of position i, not yet found, to moves out
+// of the level worth lo at best for the lower bound and hi for the upper
+// (under exact rules, whose one byte is the lower bound's, hi is not
+// kept), with count moves within the level. It is examine's, whose
+// workers hold whole words of nibbles (initChunk), so it is not atomic.
+func (s *solver) setExits(i uint64, lo, hi int8, count uint8) {
+	switch {
+	case s.packed && s.exact:
+		s.lo[i] = s.hiCode(lo, count)
+	case s.packed:
+		s.lo[i], s.hi[i] = exitByte(lo), s.hiCode(hi, count)
+	case s.exact:
+		s.lo[i] = exitByte(lo)
+	default:
+		s.lo[i], s.hi[i] = exitByte(lo), exitByte(hi)
+	}
+	if !s.packed {
+		shift := 4 * (i & 1)
+		s.cnt[i/2] = s.cnt[i/2]&^(0xf<<shift) | count<<shift
+	}
+}
+
+// exits returns what setExits set for position i.
+func (s *solver) exits(i uint64) (lo, hi int8, count uint8) {
+	switch {
+	case s.packed && s.exact:
+		e := s.hiExit(s.lo[i])
+		return e, e, s.hiCount(s.lo[i])
+	case s.packed:
+		return stateValue(s.lo[i]), s.hiExit(s.hi[i]), s.hiCount(s.hi[i])
+	}
+	lo, hi = stateValue(s.lo[i]), stateValue(s.his()[i])
+	return lo, hi, s.cnt[i/2] >> (4 * (i & 1)) & 0xf
 }
 
 // examineBatch is the number of positions whose captures examine looks
@@ -622,34 +635,26 @@ func (j *joiner) parents(x oware.Board, raise bool) {
 func (j *joiner) lower(i uint64) bool {
 	s, nt := j.s, j.t
 	his := s.his()
-	h := loadByte(his, i)
-	if h >= s.hiCounted() {
-		return false
+	if !s.packed {
+		h := loadByte(his, i)
+		return h < foundBit && s.decrement(i) == 0 && stateValue(h) <= -nt && join(his, i, -nt)
 	}
-	switch {
-	case !s.packed:
-		return s.decrement(i) == 0 && stateValue(h) <= -nt && join(his, i, -nt)
-	case s.exact:
-		// The byte is the lower bound's too, which raise may find
-		// meanwhile: take one from the count unless it did.
-		w, shift := word(his, i), 8*(i&3)
-		for {
-			old := atomic.LoadUint32(w)
-			if h = byte(old >> shift); h >= s.hiCounted() {
-				return false
-			}
-			if atomic.CompareAndSwapUint32(w, old, old-1<<shift) {
-				h--
-				break
-			}
+	// The count is in the byte: take one from it unless the byte has
+	// none (found, or under exact rules moves out worth 0 or more).
+	// Under exact rules the byte is the lower bound's too, which raise
+	// may find meanwhile, so the byte is tested and changed at once.
+	w, shift := word(his, i), 8*(i&3)
+	for {
+		old := atomic.LoadUint32(w)
+		h := byte(old >> shift)
+		if h >= s.hiCounted() {
+			return false
 		}
-	default:
-		// The count is at least 1 until this move is counted, and the
-		// bound is found only once it is 0: the decrement cannot meet a
-		// found byte, nor borrow from the next.
-		h = byte(atomic.AddUint32(word(his, i), ^uint32(1<<(8*(i&3))-1)) >> (8 * (i & 3)))
+		if atomic.CompareAndSwapUint32(w, old, old-1<<shift) {
+			h--
+			return h%hiCounts == 0 && s.hiExit(h) <= -nt && s.joinHi(i, -nt)
+		}
 	}
-	return h%hiCounts == 0 && s.hiExit(h) <= -nt && s.joinHi(i, -nt)
 }
 
 // raise updates position i, a parent of a position that joined the
