@@ -2,6 +2,8 @@ package tablebase
 
 import (
 	"encoding/binary"
+	"math/bits"
+	"sync"
 
 	"github.com/seed3966233f/oware"
 )
@@ -111,55 +113,10 @@ func (p *pits) valid() bool {
 	return p[6] == 0 || p[7] == 0 || p[8] == 0 || p[9] == 0 || p[10] == 0 || p[11] == 0
 }
 
-// rank returns the index of p, a valid board of n seeds, in its level.
-func (p *pits) rank(n int) uint64 {
-	lo, hi := p.words()
-	return rankWords(n, lo, hi)
-}
-
 // words returns the pits of p as two little-endian words, pits 0–7 in lo
-// and 8–11 in hi, as rankWords takes them.
+// and 8–11 in hi, as wordRanks.rankWords takes them.
 func (p *pits) words() (lo, hi uint64) {
 	return binary.LittleEndian.Uint64(p[0:8]), uint64(binary.LittleEndian.Uint32(p[8:12]))
-}
-
-// rankWords returns the index of the valid board of n seeds whose pits
-// 0–7 are the bytes of lo and 8–11 those of hi, little-endian, in its
-// level: one entry of before per pit but the last, which takes what is
-// left, written out pit by pit (this is the probe's inner loop).
-func rankWords(n int, lo, hi uint64) uint64 {
-	t := before
-	r := uint(n)
-	p0, p1, p2, p3 := uint(lo&0xff), uint(lo>>8&0xff), uint(lo>>16&0xff), uint(lo>>24&0xff)
-	p4, p5, p6, p7 := uint(lo>>32&0xff), uint(lo>>40&0xff), uint(lo>>48&0xff), uint(lo>>56)
-	p8, p9, p10 := uint(hi&0xff), uint(hi>>8&0xff), uint(hi>>16&0xff)
-	idx := t[0][0][(r<<6|p0)&4095]
-	r -= p0
-	idx += t[1][0][(r<<6|p1)&4095]
-	r -= p1
-	idx += t[2][0][(r<<6|p2)&4095]
-	r -= p2
-	idx += t[3][0][(r<<6|p3)&4095]
-	r -= p3
-	idx += t[4][0][(r<<6|p4)&4095]
-	r -= p4
-	idx += t[5][0][(r<<6|p5)&4095]
-	r -= p5
-	// The opponent's pits: z tells whether one before is empty.
-	idx += t[6][0][(r<<6|p6)&4095]
-	r -= p6
-	z := b2u(p6 == 0)
-	idx += t[7][z][(r<<6|p7)&4095]
-	r -= p7
-	z |= b2u(p7 == 0)
-	idx += t[8][z][(r<<6|p8)&4095]
-	r -= p8
-	z |= b2u(p8 == 0)
-	idx += t[9][z][(r<<6|p9)&4095]
-	r -= p9
-	z |= b2u(p9 == 0)
-	idx += t[10][z][(r<<6|p10)&4095]
-	return idx
 }
 
 // b2u returns 1 for true and 0 for false.
@@ -243,54 +200,73 @@ func (p *pits) nextValid() bool {
 	return false
 }
 
-// prefixRanks ranks the boards of one level, n seeds, as pits.rank does,
-// with fewer instructions a pit: one multiplication sums the pits of a
-// board into prefix sums, one a byte, and the two sums around a pit, the
-// seeds before it and the seeds up to it, are two adjacent bytes that
-// index its entry directly, where rank keeps what is left and combines
-// it with the pit. Entry [i][z][a|b<<8] is before's entry for pit i when
-// the pits before it hold a seeds and those up to it b, z as in before.
-// It takes 2.9 MB, of which the entries with a ≤ b ≤ n are used.
-type prefixRanks [11][2][1 << 14]uint64
+// wordRanks ranks the boards of every level with few instructions a
+// pit: one multiplication sums the pits of a board from the last one
+// back, a byte a sum, and the two sums around a pit, the seeds from it
+// to the last pit and those after it, are two adjacent bytes that index
+// its entry directly, where the combinatorial number system keeps the
+// seeds left and combines them with the pit. The seeds from a pit on do
+// not depend on the level, as the seeds before it would, so one table
+// serves every level: the builder's parents and captures and every probe.
+//
+// Before's z, whether an opponent's pit before pit i is empty, is bit 6
+// of the byte of the seeds from pit i on, which never reach 64: entry
+// [i][b|a<<8] is before's entry [i][z][x<<6|(x-y)] where a is x+64·z
+// and b is y+64·z', z' that of pit i+1 (z or 1). It takes 5.8 MB of
+// address space, so that a pair of bytes indexes it unchecked, of which
+// the entries of x ≤ 48 are used (1.5 MB of pages); it is made the first
+// time tables are opened or a level is built.
+type wordRanks [11][1 << 16]uint64
 
-// newPrefixRanks returns the prefixRanks of the level of n seeds, 0–48.
-func newPrefixRanks(n int) *prefixRanks {
-	t := new(prefixRanks)
+// theWordRanks returns the one wordRanks, made on its first call.
+var theWordRanks = sync.OnceValue(func() *wordRanks {
+	t := new(wordRanks)
 	for i := range t {
-		for z := range t[i] {
-			for a := 0; a <= n; a++ {
-				for b := a; b <= n; b++ {
-					t[i][z][a|b<<8] = before[i][z][(n-a)<<6|(b-a)]
+		// z is 0 up to pit 6, the opponent's first, and z' up to pit 5.
+		for z := range int(b2u(i >= 7)) + 1 {
+			for z1 := z; z1 <= int(b2u(i >= 6)); z1++ {
+				for x := 0; x <= maxSeeds; x++ {
+					for y := 0; y <= x; y++ {
+						t[i][(y+64*z1)|(x+64*z)<<8] = before[i][z][x<<6|(x-y)]
+					}
 				}
 			}
 		}
 	}
 	return t
-}
+})
 
-// rankWords returns the index of the valid board of the level's seeds
-// whose pits 0–7 are the bytes of lo and 8–11 those of hi, little-endian.
-func (t *prefixRanks) rankWords(lo, hi uint64) uint64 {
-	// Byte k of s is the seeds of pits 0 to k; byte k of u those of pits
-	// 0 to 8+k. No sum exceeds 48, so no byte carries into the next.
-	s := lo * ones
-	u := (hi + s>>56) * (ones & 0xffff_ffff)
-	const m = 1<<14 - 1
-	idx := t[0][0][s<<8&m]
-	idx += t[1][0][s&m]
-	idx += t[2][0][s>>8&m]
-	idx += t[3][0][s>>16&m]
-	idx += t[4][0][s>>24&m]
-	idx += t[5][0][s>>32&m]
-	idx += t[6][0][s>>40&m]
-	// The opponent's pits: z tells whether one before is empty.
-	z := b2u(lo>>48&0xff == 0)
-	idx += t[7][z][s>>48&m]
-	z |= b2u(lo>>56 == 0)
-	idx += t[8][z][(s>>56|u<<8)&m]
-	z |= b2u(hi&0xff == 0)
-	idx += t[9][z][u&m]
-	z |= b2u(hi>>8&0xff == 0)
-	idx += t[10][z][u>>8&m]
+// rankWords returns the index, in its level, of the valid board whose
+// pits 0–7 are the bytes of lo and 8–11 those of hi, little-endian.
+func (t *wordRanks) rankWords(lo, hi uint64) uint64 {
+	// The pits from the last back: pits 11 to 4 in the bytes of w, 3 to
+	// 0 in those of r>>32. Byte k of s is then the seeds of pits 11-k to
+	// 11, and byte k of u those of pits 3-k to 11. No sum exceeds 48, so
+	// no byte carries into the next.
+	r := bits.ReverseBytes64(lo)
+	w := uint64(bits.ReverseBytes32(uint32(hi))) | r<<32
+	s := w * ones
+	u := (r>>32 + s>>56) * (ones & 0xffff_ffff)
+	// Byte k of c counts the empty pits among the opponent's pits 6 to
+	// 6+k (zeroByte may flag a pit after an empty one: the count is still
+	// above 0 exactly when one is empty); 0x80 where it is above 0 is z
+	// of pit 7+k, which goes to bit 6 of byte 4-k of s. Bytes 0 to 4 of c
+	// depend on those of the pits alone: sums and borrows go up.
+	c := zeroByte(lo>>48|hi<<16) >> 7 * ones
+	s += bits.ReverseBytes64((c+0x7f7f_7f7f_7f7f_7f7f)&0x80_8080_8080) >> 25
+	var b [16]byte
+	binary.LittleEndian.PutUint64(b[0:], s)
+	binary.LittleEndian.PutUint64(b[8:], u)
+	idx := t[0][binary.LittleEndian.Uint16(b[10:])]
+	idx += t[1][binary.LittleEndian.Uint16(b[9:])]
+	idx += t[2][binary.LittleEndian.Uint16(b[8:])]
+	idx += t[3][uint16(s>>56|u<<8)]
+	idx += t[4][binary.LittleEndian.Uint16(b[6:])]
+	idx += t[5][binary.LittleEndian.Uint16(b[5:])]
+	idx += t[6][binary.LittleEndian.Uint16(b[4:])]
+	idx += t[7][binary.LittleEndian.Uint16(b[3:])]
+	idx += t[8][binary.LittleEndian.Uint16(b[2:])]
+	idx += t[9][binary.LittleEndian.Uint16(b[1:])]
+	idx += t[10][binary.LittleEndian.Uint16(b[0:])]
 	return idx
 }

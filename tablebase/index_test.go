@@ -17,13 +17,13 @@ func TestIndexOrder(t *testing.T) {
 			p.nextValid()
 		}
 		var i uint64
-		ranks := newPrefixRanks(n)
+		ranks := theWordRanks()
 		for {
 			if got := p.rank(n); got != i {
 				t.Fatalf("n=%d %v: rank %d, want %d", n, p, got, i)
 			}
 			if got := ranks.rankWords(p.words()); got != i {
-				t.Fatalf("n=%d %v: prefixRanks.rank %d, want %d", n, p, got, i)
+				t.Fatalf("n=%d %v: wordRanks.rankWords %d, want %d", n, p, got, i)
 			}
 			if q := unrank(n, i); q != p {
 				t.Fatalf("n=%d: unrank(%d) = %v, want %v", n, i, q, p)
@@ -46,7 +46,7 @@ func TestIndexOrder(t *testing.T) {
 func TestIndexRoundTripDeep(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, n := range []int{14, 20, 24, 28, 36, 48} {
-		ranks := newPrefixRanks(n)
+		ranks := theWordRanks()
 		for k := range 2000 {
 			i := rng.Uint64N(Entries(n))
 			switch k {
@@ -67,14 +67,14 @@ func TestIndexRoundTripDeep(t *testing.T) {
 				t.Fatalf("n=%d: rank(unrank(%d)) = %d", n, i, got)
 			}
 			if got := ranks.rankWords(p.words()); got != i {
-				t.Fatalf("n=%d: prefixRanks.rank(unrank(%d)) = %d", n, i, got)
+				t.Fatalf("n=%d: wordRanks.rankWords(unrank(%d)) = %d", n, i, got)
 			}
 		}
 	}
 }
 
-// TestNorthWords checks northWords and northPits against the board's own
-// pits, validWords against pits.valid, and prefixRanks.rankWords against
+// TestNorthWords checks northWords, moverWords and wordsPits against the
+// board's own pits, validWords against pits.valid, and wordRanks.rankWords against
 // pits.rank, on random boards of every seed count, valid or not (a side
 // with no empty pit).
 func TestNorthWords(t *testing.T) {
@@ -87,21 +87,43 @@ func TestNorthWords(t *testing.T) {
 		south := uint8(rapid.IntRange(0, oware.NumSeeds-n).Draw(rt, "south"))
 		b := oware.PackBoard(c, [2]uint8{south, uint8(oware.NumSeeds-n) - south}, oware.Player(rapid.IntRange(0, 1).Draw(rt, "mover")))
 		require.True(t, b.Valid())
-		p := northPits(b)
 		lo, hi := northWords(b)
+		p := wordsPits(lo, hi)
 		require.Zero(t, hi>>32)
 		for i, seeds := range b.PitCounts() { // North's pits first
 			j := (i + 6) % 12
-			require.Equal(t, seeds, p[j], "northPits, pit %d", i)
+			require.Equal(t, seeds, p[j], "wordsPits, pit %d", i)
 			w := lo
 			if j >= 8 {
 				w = hi
 			}
 			require.Equal(t, seeds, uint8(w>>(8*(j%8))), "northWords, pit %d", i)
+			k := i // the pit relative to the mover
+			if b.ToMove() == oware.North {
+				k = j
+			}
+			mlo, mhi := moverWords(b)
+			require.Equal(t, seeds, wordsPits(mlo, mhi)[k], "moverWords, pit %d", i)
 		}
 		require.Equal(t, p.valid(), validWords(lo, hi))
 		if p.valid() {
-			require.Equal(t, p.rank(n), newPrefixRanks(n).rankWords(lo, hi))
+			require.Equal(t, p.rank(n), theWordRanks().rankWords(lo, hi))
 		}
 	})
+}
+
+// rank returns the index of p, a valid board of n seeds, in its level,
+// by the combinatorial number system pit by pit (one entry of before
+// each but the last): the reference that TestIndexOrder checks against
+// the order of the boards, and the others wordRanks against.
+func (p *pits) rank(n int) uint64 {
+	idx, r, z := uint64(0), n, 0
+	for i := range 11 {
+		idx += before[i][z][r<<6|int(p[i])]
+		r -= int(p[i])
+		if i >= 6 && p[i] == 0 {
+			z = 1
+		}
+	}
+	return idx
 }

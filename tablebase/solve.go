@@ -54,8 +54,8 @@ type solver struct {
 	n           int
 	exact       bool
 	first, last uint64
-	lower       []*level     // the levels below n, by seed count
-	ranks       *prefixRanks // the rank of level n's boards
+	lower       []*level   // the levels below n, by seed count
+	ranks       *wordRanks // the ranks of the boards of every level
 	workers     int
 	report      func(phase string, done uint64)
 	// exchange, for a slice, sends the messages to the other slices
@@ -94,7 +94,7 @@ func newSolver(r oware.Rules, n int, first, last uint64, lower []*level, workers
 	if Entries(n) > math.MaxInt64/2 || 6*n > math.MaxUint8 {
 		return nil, fmt.Errorf("tablebase: level %d has %d positions, more than this builder indexes", n, Entries(n))
 	}
-	s.ranks = newPrefixRanks(n)
+	s.ranks = theWordRanks()
 	// Whole words of eight bytes (sixteen nibbles), for the atomic
 	// updates of four bytes at a time.
 	size := last - first
@@ -203,7 +203,7 @@ func (s *solver) examine(from, to uint64) {
 				}
 				m := s.n - captured
 				lo, hi := northWords(c)
-				caps[k] = capture{position: i, level: s.lower[m], index: rankWords(m, lo, hi), seeds: int8(captured)}
+				caps[k] = capture{position: i, level: s.lower[m], index: s.ranks.rankWords(lo, hi), seeds: int8(captured)}
 				k++
 			}
 			v := noExit

@@ -20,12 +20,20 @@ func boardOf(p *pits, n int) oware.Board {
 	return oware.PackBoard(*p, [2]uint8{uint8(south), uint8(oware.NumSeeds - n - south)}, oware.South)
 }
 
-// southPits returns the pits of b relative to South, South's first.
-func southPits(b oware.Board) pits { return b.PitCounts() }
+// moverWords returns the pits of b relative to its mover, the mover's
+// first, as two little-endian words, pits 0–7 in lo and 8–11 in hi (as
+// wordRanks.rankWords takes them).
+func moverWords(b oware.Board) (lo, hi uint64) {
+	if b.ToMove() == oware.North {
+		return northWords(b)
+	}
+	c := b.PitCounts()
+	return binary.LittleEndian.Uint64(c[0:8]), uint64(binary.LittleEndian.Uint32(c[8:12]))
+}
 
-// northWords returns northPits(b) as two little-endian words, pits 0–7
-// in lo and 8–11 in hi, turned in registers rather than copied a pit at
-// a time.
+// northWords returns the pits of b relative to North, North's first, as
+// moverWords does, turned in registers rather than copied a pit at a
+// time.
 func northWords(b oware.Board) (lo, hi uint64) {
 	c := b.PitCounts()
 	w := binary.LittleEndian.Uint64(c[0:8])
@@ -40,10 +48,8 @@ func validWords(lo, hi uint64) bool {
 	return zeroByte(lo>>48|hi<<16|0xffff<<48) != 0
 }
 
-// northPits returns the pits of b relative to North, North's first,
-// written as the two words that pits.rank reads.
-func northPits(b oware.Board) pits {
-	lo, hi := northWords(b)
+// wordsPits returns the pits whose words are lo and hi (see pits.words).
+func wordsPits(lo, hi uint64) pits {
 	var p pits
 	binary.LittleEndian.PutUint64(p[0:8], lo)
 	binary.LittleEndian.PutUint32(p[8:12], uint32(hi))

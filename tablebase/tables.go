@@ -19,13 +19,19 @@ type Tables struct {
 }
 
 // newTables returns the tables of sets, which hold distinct rules.
-func newTables(sets []set) *Tables { return &Tables{sets: sets} }
+func newTables(sets []set) *Tables {
+	for i := range sets {
+		sets[i].ranks = theWordRanks()
+	}
+	return &Tables{sets: sets}
+}
 
 // set is the levels of one rules preset, from 0 seeds up.
 type set struct {
 	rules  oware.Rules
 	levels []*level
-	sizes  []int64 // the size of each level's file
+	sizes  []int64    // the size of each level's file
+	ranks  *wordRanks // the ranks of the boards of every level
 }
 
 // Open reads the tables in directory dir: the files that [Build] writes,
@@ -182,29 +188,33 @@ func afterMove(cap uint8, c Value) Value {
 	return Value{lo: int8(cap) - c.hi, hi: int8(cap) - c.lo}
 }
 
-// levels returns the set of rules r and the seed count of board b, with
-// b relative to its mover written to q, or an error when the tables do
-// not hold it: b and r are a position's, the zero Board that of the zero
-// Position. They are taken from the position by its caller, which holds
-// it by value: taking them here, from a pointer, copied the whole
-// Position (history included) once per method, a third of a probe's
-// instructions. The board goes to q rather than out as a result, which
-// an array of twelve bytes is, through memory, twice.
-func (t *Tables) levels(b oware.Board, r oware.Rules, q *pits) (*set, int, error) {
+// levels returns the set of rules r and the seed count of board b, and
+// b's pits relative to its mover as two words (see moverWords), or an
+// error when the tables do not hold it: b and r are a position's, the
+// zero Board that of the zero Position. They are taken from the position
+// by its caller, which holds it by value: taking them here, from a
+// pointer, copied the whole Position (history included) once per method,
+// a third of a probe's instructions.
+func (t *Tables) levels(b oware.Board, r oware.Rules) (s *set, n int, lo, hi uint64, err error) {
+	n = oware.NumSeeds - b.Score(oware.South) - b.Score(oware.North) // D4: the seeds add up to 48
+	s = t.set(r)
+	if s == nil || n >= len(s.levels) || !b.Valid() {
+		return nil, n, 0, 0, t.notHeld(b, r, n)
+	}
+	lo, hi = moverWords(b)
+	return s, n, lo, hi, nil
+}
+
+// notHeld returns the error of a board b of n seeds under rules r that
+// the tables do not hold: ErrInvalidPosition for the zero Board, else a
+// [*MissingTableError]. It is out of levels, so that levels is inlined.
+//
+//go:noinline
+func (t *Tables) notHeld(b oware.Board, r oware.Rules, n int) error {
 	if !b.Valid() {
-		return nil, 0, ErrInvalidPosition
+		return ErrInvalidPosition
 	}
-	n := oware.NumSeeds - b.Score(oware.South) - b.Score(oware.North) // D4: the seeds add up to 48
-	if b.ToMove() == oware.North {
-		*q = northPits(b)
-	} else {
-		*q = southPits(b)
-	}
-	s := t.set(r)
-	if s == nil || n >= len(s.levels) {
-		return nil, n, t.missing(r, n)
-	}
-	return s, n, nil
+	return t.missing(r, n)
 }
 
 // missing returns the error of a position of n seeds under rules r that
@@ -226,26 +236,40 @@ func (t *Tables) missing(r oware.Rules, n int) error {
 // arise from a move and is not in the tables; it is probed through its
 // children, which are, at the cost of generating its moves.
 func (t *Tables) Probe(p oware.Position) (Value, error) {
-	var q pits
-	s, n, err := t.levels(p.Board(), p.Rules(), &q)
-	if err != nil {
-		return Value{}, err
+	// levels and entry written out, on the path of most probes, so that
+	// a probe makes two calls: a probe at random waits for one access to
+	// memory, and the fewer its instructions, the more of the next probes
+	// the processor starts meanwhile.
+	b, r := p.Board(), p.Rules()
+	n := oware.NumSeeds - b.Score(oware.South) - b.Score(oware.North) // D4: the seeds add up to 48
+	s := t.set(r)
+	if s == nil || n >= len(s.levels) || !b.Valid() {
+		return Value{}, t.notHeld(b, r, n)
 	}
-	if q.valid() { // the board of most probes: one entry, without a call to value
-		return s.entry(&q, n)
+	lo, hi := moverWords(b)
+	if !validWords(lo, hi) {
+		return s.value(lo, hi, n)
 	}
-	return s.value(&q, n)
+	l, idx := s.levels[n], s.ranks.rankWords(lo, hi)
+	if l.width == 1 && idx < uint64(len(l.data)) { // exact: one byte
+		if v := int8(l.data[idx]); int(v) >= -l.seeds && int(v) <= l.seeds {
+			return Value{v, v}, nil
+		}
+	}
+	return l.entry(idx)
 }
 
 // unset is below every bound: the start of a maximum.
 const unset = math.MinInt8
 
-// value returns the value of the board q of n seeds, which the set holds.
-func (s *set) value(q *pits, n int) (Value, error) {
-	if q.valid() {
-		return s.entry(q, n)
+// value returns the value of the board of n seeds whose pits relative to
+// its mover are lo and hi (see moverWords), which the set holds.
+func (s *set) value(lo, hi uint64, n int) (Value, error) {
+	if validWords(lo, hi) {
+		return s.levels[n].entry(s.ranks.rankWords(lo, hi))
 	}
-	b := boardOf(q, n)
+	q := wordsPits(lo, hi)
+	b := boardOf(&q, n)
 	var kids [oware.PitsPerSide]childEntry
 	moves := s.children(b, n, &kids)
 	if moves == 0 {
@@ -261,13 +285,6 @@ func (s *set) value(q *pits, n int) (Value, error) {
 		best.lo, best.hi = max(best.lo, mv.lo), max(best.hi, mv.hi)
 	}
 	return best, nil
-}
-
-// entry returns the entry of the board q of n seeds, on which the side
-// that just moved has an empty pit, checked as readLevel checks it.
-func (s *set) entry(q *pits, n int) (Value, error) {
-	l := s.levels[n]
-	return l.entry(q.rank(n))
 }
 
 // entry returns entry idx of l, checked as readLevel checks it.
@@ -308,7 +325,7 @@ func (s *set) children(b oware.Board, n int, dst *[oware.PitsPerSide]childEntry)
 		captured := uint8(c.Score(oware.South) - b.Score(oware.South))
 		lo, hi := northWords(c)
 		rest := n - int(captured)
-		dst[k] = childEntry{level: s.levels[rest], index: rankWords(rest, lo, hi), move: m, captured: captured}
+		dst[k] = childEntry{level: s.levels[rest], index: s.ranks.rankWords(lo, hi), move: m, captured: captured}
 		k++
 	}
 	return k
@@ -335,11 +352,11 @@ type MoveValue struct {
 // with a fresh history and without R8 (see [Tables.Probe]): at a position
 // whose game goes on, the legal moves. The errors are Probe's.
 func (t *Tables) ProbeMoves(p oware.Position, dst []MoveValue) ([]MoveValue, error) {
-	var q pits
-	s, n, err := t.levels(p.Board(), p.Rules(), &q)
+	s, n, lo, hi, err := t.levels(p.Board(), p.Rules())
 	if err != nil {
 		return dst, err
 	}
+	q := wordsPits(lo, hi)
 	b := boardOf(&q, n)
 	first := oware.Move(oware.PitsPerSide * int(p.Board().ToMove()))
 	var kids [oware.PitsPerSide]childEntry
