@@ -113,12 +113,6 @@ func (p *pits) valid() bool {
 	return p[6] == 0 || p[7] == 0 || p[8] == 0 || p[9] == 0 || p[10] == 0 || p[11] == 0
 }
 
-// words returns the pits of p as two little-endian words, pits 0–7 in lo
-// and 8–11 in hi, as wordRanks.rankWords takes them.
-func (p *pits) words() (lo, hi uint64) {
-	return binary.LittleEndian.Uint64(p[0:8]), uint64(binary.LittleEndian.Uint32(p[8:12]))
-}
-
 // b2u returns 1 for true and 0 for false.
 func b2u(b bool) uint {
 	if b {

@@ -74,9 +74,9 @@ func TestIndexRoundTripDeep(t *testing.T) {
 }
 
 // TestNorthWords checks northWords, moverWords and wordsPits against the
-// board's own pits, validWords against pits.valid, and wordRanks.rankWords against
-// pits.rank, on random boards of every seed count, valid or not (a side
-// with no empty pit).
+// board's own pits, validWords against pits.valid, and
+// wordRanks.rankWords against pits.rank, on random boards of every seed
+// count, valid or not (a side with no empty pit).
 func TestNorthWords(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		var c [oware.NumPits]uint8
@@ -90,6 +90,8 @@ func TestNorthWords(t *testing.T) {
 		lo, hi := northWords(b)
 		p := wordsPits(lo, hi)
 		require.Zero(t, hi>>32)
+		mlo, mhi := moverWords(b)
+		mover := wordsPits(mlo, mhi)
 		for i, seeds := range b.PitCounts() { // North's pits first
 			j := (i + 6) % 12
 			require.Equal(t, seeds, p[j], "wordsPits, pit %d", i)
@@ -102,8 +104,7 @@ func TestNorthWords(t *testing.T) {
 			if b.ToMove() == oware.North {
 				k = j
 			}
-			mlo, mhi := moverWords(b)
-			require.Equal(t, seeds, wordsPits(mlo, mhi)[k], "moverWords, pit %d", i)
+			require.Equal(t, seeds, mover[k], "moverWords, pit %d", i)
 		}
 		require.Equal(t, p.valid(), validWords(lo, hi))
 		if p.valid() {
@@ -126,4 +127,16 @@ func (p *pits) rank(n int) uint64 {
 		}
 	}
 	return idx
+}
+
+// words returns the pits of p as the two little-endian words that
+// wordRanks.rankWords takes, pits 0–7 in lo and 8–11 in hi.
+func (p *pits) words() (lo, hi uint64) {
+	for i := 7; i >= 0; i-- {
+		lo = lo<<8 | uint64(p[i])
+	}
+	for i := 11; i >= 8; i-- {
+		hi = hi<<8 | uint64(p[i])
+	}
+	return lo, hi
 }

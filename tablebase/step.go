@@ -27,28 +27,31 @@ func moverWords(b oware.Board) (lo, hi uint64) {
 	if b.ToMove() == oware.North {
 		return northWords(b)
 	}
+	return southWords(b)
+}
+
+// southWords returns the pits of b relative to South, South's first, as
+// moverWords does.
+func southWords(b oware.Board) (lo, hi uint64) {
 	c := b.PitCounts()
 	return binary.LittleEndian.Uint64(c[0:8]), uint64(binary.LittleEndian.Uint32(c[8:12]))
 }
 
 // northWords returns the pits of b relative to North, North's first, as
-// moverWords does, turned in registers rather than copied a pit at a
-// time.
+// moverWords does: South's words turned in registers.
 func northWords(b oware.Board) (lo, hi uint64) {
-	c := b.PitCounts()
-	w := binary.LittleEndian.Uint64(c[0:8])
-	south := w & (1<<48 - 1)
-	north := w>>48 | uint64(binary.LittleEndian.Uint32(c[8:12]))<<16
-	return north | south<<48, south >> 16
+	lo, hi = southWords(b)
+	south := lo & (1<<48 - 1)
+	return lo>>48 | hi<<16 | south<<48, south >> 16
 }
 
-// validWords reports whether the pits of lo and hi (as northWords gives
+// validWords reports whether the pits of lo and hi (as moverWords gives
 // them) are a valid board, as pits.valid does: one of pits 6–11 empty.
 func validWords(lo, hi uint64) bool {
 	return zeroByte(lo>>48|hi<<16|0xffff<<48) != 0
 }
 
-// wordsPits returns the pits whose words are lo and hi (see pits.words).
+// wordsPits returns the pits whose words are lo and hi (see moverWords).
 func wordsPits(lo, hi uint64) pits {
 	var p pits
 	binary.LittleEndian.PutUint64(p[0:8], lo)

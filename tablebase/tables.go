@@ -188,28 +188,24 @@ func afterMove(cap uint8, c Value) Value {
 	return Value{lo: int8(cap) - c.hi, hi: int8(cap) - c.lo}
 }
 
-// levels returns the set of rules r and the seed count of board b, and
-// b's pits relative to its mover as two words (see moverWords), or an
-// error when the tables do not hold it: b and r are a position's, the
+// levels returns the set of rules r and the seed count of board b, or
+// an error when the tables do not hold it: b and r are a position's, the
 // zero Board that of the zero Position. They are taken from the position
 // by its caller, which holds it by value: taking them here, from a
 // pointer, copied the whole Position (history included) once per method,
 // a third of a probe's instructions.
-func (t *Tables) levels(b oware.Board, r oware.Rules) (s *set, n int, lo, hi uint64, err error) {
-	n = oware.NumSeeds - b.Score(oware.South) - b.Score(oware.North) // D4: the seeds add up to 48
-	s = t.set(r)
+func (t *Tables) levels(b oware.Board, r oware.Rules) (*set, int, error) {
+	n := oware.NumSeeds - b.Score(oware.South) - b.Score(oware.North) // D4: the seeds add up to 48
+	s := t.set(r)
 	if s == nil || n >= len(s.levels) || !b.Valid() {
-		return nil, n, 0, 0, t.notHeld(b, r, n)
+		return nil, n, t.notHeld(b, r, n)
 	}
-	lo, hi = moverWords(b)
-	return s, n, lo, hi, nil
+	return s, n, nil
 }
 
 // notHeld returns the error of a board b of n seeds under rules r that
 // the tables do not hold: ErrInvalidPosition for the zero Board, else a
-// [*MissingTableError]. It is out of levels, so that levels is inlined.
-//
-//go:noinline
+// [*MissingTableError].
 func (t *Tables) notHeld(b oware.Board, r oware.Rules, n int) error {
 	if !b.Valid() {
 		return ErrInvalidPosition
@@ -236,38 +232,26 @@ func (t *Tables) missing(r oware.Rules, n int) error {
 // arise from a move and is not in the tables; it is probed through its
 // children, which are, at the cost of generating its moves.
 func (t *Tables) Probe(p oware.Position) (Value, error) {
-	// levels and entry written out, on the path of most probes, so that
-	// a probe makes two calls: a probe at random waits for one access to
-	// memory, and the fewer its instructions, the more of the next probes
-	// the processor starts meanwhile.
-	b, r := p.Board(), p.Rules()
-	n := oware.NumSeeds - b.Score(oware.South) - b.Score(oware.North) // D4: the seeds add up to 48
-	s := t.set(r)
-	if s == nil || n >= len(s.levels) || !b.Valid() {
-		return Value{}, t.notHeld(b, r, n)
+	b := p.Board()
+	s, n, err := t.levels(b, p.Rules())
+	if err != nil {
+		return Value{}, err
 	}
 	lo, hi := moverWords(b)
 	if !validWords(lo, hi) {
-		return s.value(lo, hi, n)
+		return s.throughChildren(lo, hi, n)
 	}
-	l, idx := s.levels[n], s.ranks.rankWords(lo, hi)
-	if l.width == 1 && idx < uint64(len(l.data)) { // exact: one byte
-		if v := int8(l.data[idx]); int(v) >= -l.seeds && int(v) <= l.seeds {
-			return Value{v, v}, nil
-		}
-	}
-	return l.entry(idx)
+	return s.levels[n].entry(s.ranks.rankWords(lo, hi))
 }
 
 // unset is below every bound: the start of a maximum.
 const unset = math.MinInt8
 
-// value returns the value of the board of n seeds whose pits relative to
-// its mover are lo and hi (see moverWords), which the set holds.
-func (s *set) value(lo, hi uint64, n int) (Value, error) {
-	if validWords(lo, hi) {
-		return s.levels[n].entry(s.ranks.rankWords(lo, hi))
-	}
+// throughChildren returns the value of the board of n seeds whose pits
+// relative to its mover are lo and hi (see moverWords), one that the
+// tables do not hold (the side that just moved has no empty pit), from
+// those of its children.
+func (s *set) throughChildren(lo, hi uint64, n int) (Value, error) {
 	q := wordsPits(lo, hi)
 	b := boardOf(&q, n)
 	var kids [oware.PitsPerSide]childEntry
@@ -352,13 +336,14 @@ type MoveValue struct {
 // with a fresh history and without R8 (see [Tables.Probe]): at a position
 // whose game goes on, the legal moves. The errors are Probe's.
 func (t *Tables) ProbeMoves(p oware.Position, dst []MoveValue) ([]MoveValue, error) {
-	s, n, lo, hi, err := t.levels(p.Board(), p.Rules())
+	pb := p.Board()
+	s, n, err := t.levels(pb, p.Rules())
 	if err != nil {
 		return dst, err
 	}
-	q := wordsPits(lo, hi)
+	q := wordsPits(moverWords(pb))
 	b := boardOf(&q, n)
-	first := oware.Move(oware.PitsPerSide * int(p.Board().ToMove()))
+	first := oware.Move(oware.PitsPerSide * int(pb.ToMove()))
 	var kids [oware.PitsPerSide]childEntry
 	for i := range kids[:s.children(b, n, &kids)] {
 		mv, err := kids[i].value()
