@@ -188,20 +188,25 @@ func afterMove(cap uint8, c Value) Value {
 	return Value{lo: int8(cap) - c.hi, hi: int8(cap) - c.lo}
 }
 
-// levels returns the set of rules r and the seed count of board b, or
-// an error when the tables do not hold it: b and r are a position's, the
-// zero Board that of the zero Position. They are taken from the position
-// by its caller, which holds it by value: taking them here, from a
-// pointer, copied the whole Position (history included) once per method,
-// a third of a probe's instructions.
-func (t *Tables) levels(b oware.Board, r oware.Rules) (*set, int, error) {
-	n := oware.NumSeeds - b.Score(oware.South) - b.Score(oware.North) // D4: the seeds add up to 48
+// levels returns the set of rules r and the seed count of board b,
+// whose pits relative to its mover are lo and hi (see moverWords), and
+// whether the tables hold b; when they do not, notHeld gives the error.
+// b and r are a position's, the zero Board that of the zero Position.
+// They are taken from the position by its caller, which holds it by
+// value: taking them here, from a pointer, copied the whole Position
+// (history included) once per method, a third of a probe's
+// instructions. It is inlined: the error is made by the caller, out of
+// the way of a probe.
+func (t *Tables) levels(b oware.Board, r oware.Rules, lo, hi uint64) (*set, int, bool) {
+	n := seedsOf(lo, hi)
 	s := t.set(r)
-	if s == nil || n >= len(s.levels) || !b.Valid() {
-		return nil, n, t.notHeld(b, r, n)
-	}
-	return s, n, nil
+	return s, n, s != nil && n < len(s.levels) && b.Valid()
 }
+
+// seedsOf returns the seeds in the pits lo and hi (as moverWords gives
+// them): the sum of their bytes, each word's in its top byte after one
+// multiplication, as no sum of pits exceeds 48.
+func seedsOf(lo, hi uint64) int { return int(lo*ones>>56 + hi*ones>>56) }
 
 // notHeld returns the error of a board b of n seeds under rules r that
 // the tables do not hold: ErrInvalidPosition for the zero Board, else a
@@ -232,16 +237,20 @@ func (t *Tables) missing(r oware.Rules, n int) error {
 // arise from a move and is not in the tables; it is probed through its
 // children, which are, at the cost of generating its moves.
 func (t *Tables) Probe(p oware.Position) (Value, error) {
-	b := p.Board()
-	s, n, err := t.levels(b, p.Rules())
-	if err != nil {
-		return Value{}, err
-	}
+	b, r := p.Board(), p.Rules()
 	lo, hi := moverWords(b)
+	s, n, ok := t.levels(b, r, lo, hi)
+	if !ok {
+		return Value{}, t.notHeld(b, r, n)
+	}
 	if !validWords(lo, hi) {
 		return s.throughChildren(lo, hi, n)
 	}
-	return s.levels[n].entry(s.ranks.rankWords(lo, hi))
+	l, idx := s.levels[n], s.ranks.rankWords(lo, hi)
+	if v, ok := l.entry(idx); ok {
+		return v, nil
+	}
+	return Value{}, badEntry(l, idx)
 }
 
 // unset is below every bound: the start of a maximum.
@@ -272,12 +281,12 @@ func (s *set) throughChildren(lo, hi uint64, n int) (Value, error) {
 }
 
 // entry returns entry idx of l, checked as readLevel checks it.
-func (l *level) entry(idx uint64) (Value, error) {
+func (l *level) entry(idx uint64) (Value, bool) {
 	lo, hi := l.bounds(idx)
-	if int(lo) < -l.seeds || lo > hi || int(hi) > l.seeds {
-		return Value{}, badEntry(l, idx)
-	}
-	return Value{lo, hi}, nil
+	// -seeds <= lo <= hi <= seeds in two unsigned comparisons: a negative
+	// sum wraps above every bound.
+	a, b := uint(int(lo)+l.seeds), uint(int(hi)+l.seeds)
+	return Value{lo, hi}, a <= b && b <= uint(2*l.seeds)
 }
 
 // childEntry is a move of a board and where the entry of the board it
@@ -291,9 +300,9 @@ type childEntry struct {
 
 // value returns the value of the move for its player.
 func (c *childEntry) value() (Value, error) {
-	cv, err := c.level.entry(c.index)
-	if err != nil {
-		return Value{}, err
+	cv, ok := c.level.entry(c.index)
+	if !ok {
+		return Value{}, badEntry(c.level, c.index)
 	}
 	return afterMove(c.captured, cv), nil
 }
@@ -336,12 +345,13 @@ type MoveValue struct {
 // with a fresh history and without R8 (see [Tables.Probe]): at a position
 // whose game goes on, the legal moves. The errors are Probe's.
 func (t *Tables) ProbeMoves(p oware.Position, dst []MoveValue) ([]MoveValue, error) {
-	pb := p.Board()
-	s, n, err := t.levels(pb, p.Rules())
-	if err != nil {
-		return dst, err
+	pb, r := p.Board(), p.Rules()
+	lo, hi := moverWords(pb)
+	s, n, ok := t.levels(pb, r, lo, hi)
+	if !ok {
+		return dst, t.notHeld(pb, r, n)
 	}
-	q := wordsPits(moverWords(pb))
+	q := wordsPits(lo, hi)
 	b := boardOf(&q, n)
 	first := oware.Move(oware.PitsPerSide * int(pb.ToMove()))
 	var kids [oware.PitsPerSide]childEntry
