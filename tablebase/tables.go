@@ -280,7 +280,10 @@ func (s *set) throughChildren(lo, hi uint64, n int) (Value, error) {
 	return best, nil
 }
 
-// entry returns entry idx of l, checked as readLevel checks it.
+// entry returns entry idx of l, and whether it lies in the level's range,
+// -seeds <= lo <= hi <= seeds (readLevel checks a file's entries more
+// closely); the caller makes the error, with badEntry, so that entry is
+// inlined.
 func (l *level) entry(idx uint64) (Value, bool) {
 	lo, hi := l.bounds(idx)
 	// -seeds <= lo <= hi <= seeds in two unsigned comparisons: a negative
@@ -325,7 +328,7 @@ func (s *set) children(b oware.Board, n int, dst *[oware.PitsPerSide]childEntry)
 }
 
 // badEntry returns the error of entry idx of level l, out of range: out
-// of entry, whose every probe it would otherwise cost a larger frame.
+// of line, so that the probes that call it do not pay for its frame.
 //
 //go:noinline
 func badEntry(l *level, idx uint64) error {
