@@ -66,11 +66,12 @@ type Progress struct {
 // stops early with ctx's error when ctx is done, leaving no temporary
 // file of its own.
 //
-// A level of N positions is solved in N bytes of memory under exact
-// rules (2N under the others), N/2 more and 2.9 MB of rank tables,
-// besides the lower levels, which are mapped from their files into
-// memory and read where a capture leads (see the package documentation
-// for the figures).
+// A level of N positions is solved in N bytes of memory under awari and
+// 2N under the other rules (1.5N and 2.5N beyond 24 and 30 seeds), and
+// one table of ranks for every level (1.5 MB of it used), besides the
+// lower levels, which are mapped from their files into memory and read
+// where a capture leads (see the package documentation for the
+// figures).
 func Build(ctx context.Context, dir string, r oware.Rules, seeds int, opt BuildOptions) error {
 	workers, err := checkBuild(r, seeds, opt)
 	if err != nil {

@@ -2,7 +2,6 @@ package tablebase
 
 import (
 	"context"
-	"errors"
 	"testing"
 
 	"github.com/seed3966233f/oware"
@@ -57,7 +56,7 @@ func TestChangedEntry(t *testing.T) {
 	check := func(what string, err error) {
 		var fe *FormatError
 		require.ErrorAs(t, err, &fe, what)
-		assert.True(t, errors.Is(err, ErrFormat), what)
+		assert.ErrorIs(t, err, ErrFormat, what)
 		assert.Contains(t, fe.Msg, "out of range", what)
 	}
 	_, err = tb.Probe(p)
