@@ -520,7 +520,7 @@ func (r Rules) Position(b Board) Position {
 	if !b.Valid() {
 		return Position{}
 	}
-	p := Position{board: b, rules: r.set(), hist: freshHistory()}
+	p := Position{facts: facts{board: b, rules: r.set()}, hist: freshHistory()}
 	p.settle()
 	return p
 }
@@ -542,16 +542,31 @@ func (r Rules) Position(b Board) Position {
 // Start, PositionFrom, [Rules.Position] and ParsePosition make
 // valid ones.
 type Position struct {
-	_     [0]func() // not comparable: compare Boards
+	_ [0]func() // not comparable: compare Boards
+	facts
+	hist history
+}
+
+// facts are what a Position's accessors read, apart from its history.
+// Position embeds them, and those accessors are facts' methods, so that
+// calling one copies these 32 bytes (held in registers) rather than the
+// whole Position: a method of Position itself, inlined, copies all of
+// its receiver first.
+type facts struct {
 	board Board
-	hist  history
 	rules *ruleset // nil only in the zero Position
-	plies uint32   // played since the position the game was set up from (see playTo)
+	status
+}
+
+// status is how far the game of a Position has gone: a field of facts,
+// which at most four fields keep in registers.
+type status struct {
 	// The legal moves and why the game is over (NotOver while it goes on),
 	// computed once when the position is made: every user of a position
 	// asks for them, Play included.
 	moves  MoveSet
 	reason Reason
+	plies  uint32 // played since the position the game was set up from (see playTo)
 }
 
 // Start returns the opening position: four seeds in every pit, no captures,
@@ -580,10 +595,10 @@ func (p Position) Valid() bool { return p.hist.reps != 0 }
 
 // Board returns p's board: its pits, scores and side to move, without the
 // history.
-func (p Position) Board() Board { return p.board }
+func (p facts) Board() Board { return p.board }
 
 // Rules returns the rules p plays by: the zero Rules for the zero Position.
-func (p Position) Rules() Rules {
+func (p facts) Rules() Rules {
 	if p.rules == nil {
 		return Rules{}
 	}
@@ -593,7 +608,7 @@ func (p Position) Rules() Rules {
 // Moves returns the legal moves (R2, R7) as a MoveSet, without allocating.
 // It is empty when the game is over (D5) and for a position that is not
 // valid.
-func (p Position) Moves() MoveSet { return p.moves }
+func (p facts) Moves() MoveSet { return p.moves }
 
 // LegalMoves returns the legal moves (R2, R7) in ascending pit order. It is
 // empty when the game is over (D5). [Position.Moves] gives the same moves
@@ -608,8 +623,15 @@ func (p Position) Outcome() Outcome {
 	if p.reason == NotOver {
 		return Outcome{}
 	}
-	return p.rules.outcome(p.board, p.reason, p.hist.reps)
+	return p.facts.outcome(p.hist.reps)
 }
+
+// outcome returns the outcome of the game that ended at f's position,
+// which occurs for the reps-th time. It is not inlined, so that Outcome,
+// whose every call asks whether the game is over, is.
+//
+//go:noinline
+func (f facts) outcome(reps uint32) Outcome { return f.rules.outcome(f.board, f.reason, reps) }
 
 // Repetitions returns how many times p's pits and side to move have occurred
 // since the last capture (or since the position the history starts from),
