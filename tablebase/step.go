@@ -24,10 +24,11 @@ func boardOf(p *pits, n int) oware.Board {
 // first, as two little-endian words, pits 0–7 in lo and 8–11 in hi (as
 // wordRanks.rankWords takes them).
 func moverWords(b oware.Board) (lo, hi uint64) {
+	lo, hi = southWords(b)
 	if b.ToMove() == oware.North {
-		return northWords(b)
+		lo, hi = turnWords(lo, hi)
 	}
-	return southWords(b)
+	return lo, hi
 }
 
 // southWords returns the pits of b relative to South, South's first, as
@@ -41,6 +42,13 @@ func southWords(b oware.Board) (lo, hi uint64) {
 // moverWords does: South's words turned in registers.
 func northWords(b oware.Board) (lo, hi uint64) {
 	lo, hi = southWords(b)
+	south := lo & (1<<48 - 1)
+	return lo>>48 | hi<<16 | south<<48, south >> 16
+}
+
+// turnWords returns the words of pits lo and hi (see moverWords) with
+// the two sides' pits swapped: relative to the other player.
+func turnWords(lo, hi uint64) (uint64, uint64) {
 	south := lo & (1<<48 - 1)
 	return lo>>48 | hi<<16 | south<<48, south >> 16
 }

@@ -192,11 +192,8 @@ func afterMove(cap uint8, c Value) Value {
 // whose pits relative to its mover are lo and hi (see moverWords), and
 // whether the tables hold b; when they do not, notHeld gives the error.
 // b and r are a position's, the zero Board that of the zero Position.
-// They are taken from the position by its caller, which holds it by
-// value: taking them here, from a pointer, copied the whole Position
-// (history included) once per method, a third of a probe's
-// instructions. It is inlined: the error is made by the caller, out of
-// the way of a probe.
+// It is inlined: the error is made by the caller, out of the way of a
+// probe.
 func (t *Tables) levels(b oware.Board, r oware.Rules, lo, hi uint64) (*set, int, bool) {
 	n := seedsOf(lo, hi)
 	s := t.set(r)
@@ -238,7 +235,10 @@ func (t *Tables) missing(r oware.Rules, n int) error {
 // children, which are, at the cost of generating its moves.
 func (t *Tables) Probe(p oware.Position) (Value, error) {
 	b, r := p.Board(), p.Rules()
-	lo, hi := moverWords(b)
+	lo, hi := southWords(b) // moverWords, written out: too large to be inlined
+	if b.ToMove() == oware.North {
+		lo, hi = turnWords(lo, hi)
+	}
 	s, n, ok := t.levels(b, r, lo, hi)
 	if !ok {
 		return Value{}, t.notHeld(b, r, n)
