@@ -434,7 +434,7 @@ type joiner struct {
 
 // parent is a parent of a position that joined, to be updated.
 type parent struct {
-	board oware.Board // North to move
+	board oware.Board // South to move
 	index uint64      // in the solver's positions
 	raise bool        // the child joined the second set: the parent joins the first
 }
@@ -596,10 +596,10 @@ func (j *joiner) drain(least int) {
 		for _, p := range j.batch {
 			if p.raise {
 				if j.raise(p.index) {
-					j.los = append(j.los, p.board.Mirror())
+					j.los = append(j.los, p.board)
 				}
 			} else if j.lower(p.index) {
-				j.his = append(j.his, p.board.Mirror())
+				j.his = append(j.his, p.board)
 			}
 		}
 	}
@@ -607,15 +607,18 @@ func (j *joiner) drain(least int) {
 
 // parents adds the parents of board x within the level to the batch, or
 // to the messages for the slices that hold them: raise tells that x
-// joined the second set.
+// joined the second set. x is South to move; its parents are those of
+// its mirror image, mirrored (the rules are the same for both players),
+// which come South to move: ranked without turning their pits, and
+// pushed as they are when they join.
 func (j *joiner) parents(x oware.Board, raise bool) {
 	s := j.s
 	kind := uint64(0)
 	if raise {
 		kind = toRaise
 	}
-	for _, a := range s.rules.Parents(x) {
-		lo, hi := northWords(a)
+	for _, a := range s.rules.Parents(x.Mirror()) {
+		lo, hi := southWords(a)
 		if !validWords(lo, hi) {
 			continue // a board that no move leads to: not in the level
 		}
