@@ -73,10 +73,11 @@ func TestIndexRoundTripDeep(t *testing.T) {
 	}
 }
 
-// TestNorthWords checks northWords, moverWords and wordsPits against the
-// board's own pits, validWords against pits.valid, and
-// wordRanks.rankWords against pits.rank, on random boards of every seed
-// count, valid or not (a side with no empty pit).
+// TestNorthWords checks turnWords(southWords(b)) (b's pits relative to
+// North), moverWords and wordsPits against the board's own pits,
+// validWords against pits.valid, and wordRanks.rankWords against
+// pits.rank, on random boards of every seed count, valid or not (a side
+// with no empty pit).
 func TestNorthWords(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		var c [oware.NumPits]uint8
@@ -87,7 +88,7 @@ func TestNorthWords(t *testing.T) {
 		south := uint8(rapid.IntRange(0, oware.NumSeeds-n).Draw(rt, "south"))
 		b := oware.PackBoard(c, [2]uint8{south, uint8(oware.NumSeeds-n) - south}, oware.Player(rapid.IntRange(0, 1).Draw(rt, "mover")))
 		require.True(t, b.Valid())
-		lo, hi := northWords(b)
+		lo, hi := turnWords(southWords(b))
 		p := wordsPits(lo, hi)
 		require.Zero(t, hi>>32)
 		mlo, mhi := moverWords(b)
@@ -99,7 +100,7 @@ func TestNorthWords(t *testing.T) {
 			if j >= 8 {
 				w = hi
 			}
-			require.Equal(t, seeds, uint8(w>>(8*(j%8))), "northWords, pit %d", i)
+			require.Equal(t, seeds, uint8(w>>(8*(j%8))), "turnWords(southWords), pit %d", i)
 			k := i // the pit relative to the mover
 			if b.ToMove() == oware.North {
 				k = j

@@ -202,7 +202,7 @@ func (s *solver) examine(from, to uint64) {
 					continue
 				}
 				m := s.n - captured
-				lo, hi := northWords(c)
+				lo, hi := turnWords(southWords(c))
 				caps[k] = capture{position: i, level: s.lower[m], index: s.ranks.rankWords(lo, hi), seeds: int8(captured)}
 				k++
 			}

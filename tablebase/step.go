@@ -38,16 +38,9 @@ func southWords(b oware.Board) (lo, hi uint64) {
 	return binary.LittleEndian.Uint64(c[0:8]), uint64(binary.LittleEndian.Uint32(c[8:12]))
 }
 
-// northWords returns the pits of b relative to North, North's first, as
-// moverWords does: South's words turned in registers.
-func northWords(b oware.Board) (lo, hi uint64) {
-	lo, hi = southWords(b)
-	south := lo & (1<<48 - 1)
-	return lo>>48 | hi<<16 | south<<48, south >> 16
-}
-
 // turnWords returns the words of pits lo and hi (see moverWords) with
-// the two sides' pits swapped: relative to the other player.
+// the two sides' pits swapped, in registers: relative to the other
+// player. turnWords(southWords(b)) gives b's pits relative to North.
 func turnWords(lo, hi uint64) (uint64, uint64) {
 	south := lo & (1<<48 - 1)
 	return lo>>48 | hi<<16 | south<<48, south >> 16

@@ -319,7 +319,7 @@ func (s *set) children(b oware.Board, n int, dst *[oware.PitsPerSide]childEntry)
 	k := 0
 	for m, c := range s.rules.Children(b) {
 		captured := uint8(c.Score(oware.South) - b.Score(oware.South))
-		lo, hi := northWords(c)
+		lo, hi := turnWords(southWords(c))
 		rest := n - int(captured)
 		dst[k] = childEntry{level: s.levels[rest], index: s.ranks.rankWords(lo, hi), move: m, captured: captured}
 		k++
