@@ -230,9 +230,11 @@ var theWordRanks = sync.OnceValue(func() *wordRanks {
 	return t
 })
 
-// rankWords returns the index, in its level, of the valid board whose
-// pits 0–7 are the bytes of lo and 8–11 those of hi, little-endian.
-func (t *wordRanks) rankWords(lo, hi uint64) uint64 {
+// rankEmpty returns the index, in its level, of the valid board whose
+// pits 0–7 are the bytes of lo and 8–11 those of hi, little-endian, and
+// whose emptyPits(lo, hi) is empty: a caller that checks the board first
+// has computed it already.
+func (t *wordRanks) rankEmpty(lo, hi, empty uint64) uint64 {
 	// The pits from the last back: pits 11 to 4 in the bytes of w, 3 to
 	// 0 in those of r>>32. Byte k of s is then the seeds of pits 11-k to
 	// 11, and byte k of u those of pits 3-k to 11. No sum exceeds 48, so
@@ -242,11 +244,11 @@ func (t *wordRanks) rankWords(lo, hi uint64) uint64 {
 	s := w * ones
 	u := (r>>32 + s>>56) * (ones & 0xffff_ffff)
 	// Byte k of c counts the empty pits among the opponent's pits 6 to
-	// 6+k (zeroByte may flag a pit after an empty one: the count is still
-	// above 0 exactly when one is empty); 0x80 where it is above 0 is z
-	// of pit 7+k, which goes to bit 6 of byte 4-k of s. Bytes 0 to 4 of c
-	// depend on those of the pits alone: sums and borrows go up.
-	c := zeroByte(lo>>48|hi<<16) >> 7 * ones
+	// 6+k (emptyPits may flag a pit after an empty one: the count is
+	// still above 0 exactly when one is empty); 0x80 where it is above 0
+	// is z of pit 7+k, which goes to bit 6 of byte 4-k of s. Bytes 0 to 4
+	// of c depend on bytes 0 to 4 of empty alone: sums go up.
+	c := empty >> 7 * ones
 	s += bits.ReverseBytes64((c+0x7f7f_7f7f_7f7f_7f7f)&0x80_8080_8080) >> 25
 	var b [16]byte
 	binary.LittleEndian.PutUint64(b[0:], s)

@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/seed3966233f/oware"
@@ -75,7 +76,8 @@ func TestIndexRoundTripDeep(t *testing.T) {
 
 // TestNorthWords checks turnWords(southWords(b)) (b's pits relative to
 // North), moverWords and wordsPits against the board's own pits,
-// validWords against pits.valid, and wordRanks.rankWords against
+// validWords against pits.valid, emptyPits against the empty pits,
+// seedsOf against the seed count, and wordRanks.rankWords against
 // pits.rank, on random boards of every seed count, valid or not (a side
 // with no empty pit).
 func TestNorthWords(t *testing.T) {
@@ -108,6 +110,18 @@ func TestNorthWords(t *testing.T) {
 			require.Equal(t, seeds, mover[k], "moverWords, pit %d", i)
 		}
 		require.Equal(t, p.valid(), validWords(lo, hi))
+		require.Equal(t, n, seedsOf(lo, hi), "seedsOf")
+		require.Equal(t, n, seedsOf(mlo, mhi), "seedsOf(moverWords)")
+		empty := emptyPits(lo, hi)
+		require.Zero(t, empty&^(ones<<7), "emptyPits: top bits only")
+		require.Zero(t, empty>>48, "emptyPits: bytes 6 and 7")
+		for k := range 6 { // the first empty pit is flagged, and none before it
+			if first := slices.Index(p[6:], 0); first == k {
+				require.NotZero(t, empty>>(8*k+7)&1, "emptyPits: pit %d empty", 6+k)
+			} else if first < 0 || k < first {
+				require.Zero(t, empty>>(8*k+7)&1, "emptyPits: pit %d", 6+k)
+			}
+		}
 		if p.valid() {
 			require.Equal(t, p.rank(n), theWordRanks().rankWords(lo, hi))
 		}
@@ -130,8 +144,12 @@ func (p *pits) rank(n int) uint64 {
 	return idx
 }
 
+// rankWords returns the index, in its level, of the valid board whose
+// pits are lo and hi (see wordRanks.rankEmpty).
+func (t *wordRanks) rankWords(lo, hi uint64) uint64 { return t.rankEmpty(lo, hi, emptyPits(lo, hi)) }
+
 // words returns the pits of p as the two little-endian words that
-// wordRanks.rankWords takes, pits 0–7 in lo and 8–11 in hi.
+// wordRanks.rankEmpty takes, pits 0–7 in lo and 8–11 in hi.
 func (p *pits) words() (lo, hi uint64) {
 	for i := 7; i >= 0; i-- {
 		lo = lo<<8 | uint64(p[i])

@@ -203,7 +203,7 @@ func (s *solver) examine(from, to uint64) {
 				}
 				m := s.n - captured
 				lo, hi := turnWords(southWords(c))
-				caps[k] = capture{position: i, level: s.lower[m], index: s.ranks.rankWords(lo, hi), seeds: int8(captured)}
+				caps[k] = capture{position: i, level: s.lower[m], index: s.ranks.rankEmpty(lo, hi, emptyPits(lo, hi)), seeds: int8(captured)}
 				k++
 			}
 			v := noExit
@@ -619,10 +619,11 @@ func (j *joiner) parents(x oware.Board, raise bool) {
 	}
 	for _, a := range s.rules.Parents(x.Mirror()) {
 		lo, hi := southWords(a)
-		if !validWords(lo, hi) {
-			continue // a board that no move leads to: not in the level
+		empty := emptyPits(lo, hi)
+		if empty == 0 {
+			continue // a board that no move leads to (see validWords): not in the level
 		}
-		switch i := s.ranks.rankWords(lo, hi); {
+		switch i := s.ranks.rankEmpty(lo, hi, empty); {
 		case i >= s.first && i < s.last:
 			j.batch = append(j.batch, parent{board: a, index: i - s.first, raise: raise})
 		default:

@@ -201,9 +201,9 @@ func (t *Tables) levels(b oware.Board, r oware.Rules, lo, hi uint64) (*set, int,
 }
 
 // seedsOf returns the seeds in the pits lo and hi (as moverWords gives
-// them): the sum of their bytes, each word's in its top byte after one
-// multiplication, as no sum of pits exceeds 48.
-func seedsOf(lo, hi uint64) int { return int(lo*ones>>56 + hi*ones>>56) }
+// them): the sum of the bytes of lo+hi (hi's bytes 4 to 7 are 0), in the
+// top byte after one multiplication, as no sum of pits exceeds 48.
+func seedsOf(lo, hi uint64) int { return int((lo + hi) * ones >> 56) }
 
 // notHeld returns the error of a board b of n seeds under rules r that
 // the tables do not hold: ErrInvalidPosition for the zero Board, else a
@@ -233,7 +233,11 @@ func (t *Tables) missing(r oware.Rules, n int) error {
 // A board on which the side that just moved has no empty pit cannot
 // arise from a move and is not in the tables; it is probed through its
 // children, which are, at the cost of generating its moves.
-func (t *Tables) Probe(p oware.Position) (Value, error) {
+func (t *Tables) Probe(p oware.Position) (Value, error) { return t.probe(&p) }
+
+// probe is Probe. Probe, inlined, copies the caller's Position once,
+// where Go would copy it twice into the arguments of a call that is not.
+func (t *Tables) probe(p *oware.Position) (Value, error) {
 	b, r := p.Board(), p.Rules()
 	lo, hi := southWords(b) // moverWords, written out: too large to be inlined
 	if b.ToMove() == oware.North {
@@ -243,10 +247,12 @@ func (t *Tables) Probe(p oware.Position) (Value, error) {
 	if !ok {
 		return Value{}, t.notHeld(b, r, n)
 	}
-	if !validWords(lo, hi) {
+	empty := emptyPits(lo, hi)
+	if empty == 0 { // not valid: see validWords
 		return s.throughChildren(lo, hi, n)
 	}
-	l, idx := s.levels[n], s.ranks.rankWords(lo, hi)
+	l := s.levels[n] // before the call: one value kept across it, not s and n
+	idx := s.ranks.rankEmpty(lo, hi, empty)
 	if v, ok := l.entry(idx); ok {
 		return v, nil
 	}
@@ -321,7 +327,7 @@ func (s *set) children(b oware.Board, n int, dst *[oware.PitsPerSide]childEntry)
 		captured := uint8(c.Score(oware.South) - b.Score(oware.South))
 		lo, hi := turnWords(southWords(c))
 		rest := n - int(captured)
-		dst[k] = childEntry{level: s.levels[rest], index: s.ranks.rankWords(lo, hi), move: m, captured: captured}
+		dst[k] = childEntry{level: s.levels[rest], index: s.ranks.rankEmpty(lo, hi, emptyPits(lo, hi)), move: m, captured: captured}
 		k++
 	}
 	return k
@@ -348,6 +354,12 @@ type MoveValue struct {
 // with a fresh history and without R8 (see [Tables.Probe]): at a position
 // whose game goes on, the legal moves. The errors are Probe's.
 func (t *Tables) ProbeMoves(p oware.Position, dst []MoveValue) ([]MoveValue, error) {
+	return t.probeMoves(&p, dst)
+}
+
+// probeMoves is ProbeMoves, which, inlined, copies the caller's Position
+// once (see Tables.probe).
+func (t *Tables) probeMoves(p *oware.Position, dst []MoveValue) ([]MoveValue, error) {
 	pb, r := p.Board(), p.Rules()
 	lo, hi := moverWords(pb)
 	s, n, ok := t.levels(pb, r, lo, hi)
