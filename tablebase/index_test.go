@@ -76,7 +76,7 @@ func TestIndexRoundTripDeep(t *testing.T) {
 
 // TestNorthWords checks turnWords(southWords(b)) (b's pits relative to
 // North), moverWords and wordsPits against the board's own pits,
-// validWords against pits.valid, emptyPits against the empty pits,
+// emptyPits against pits.valid and against the empty pits,
 // seedsOf against the seed count, and wordRanks.rankWords against
 // pits.rank, on random boards of every seed count, valid or not (a side
 // with no empty pit).
@@ -109,7 +109,7 @@ func TestNorthWords(t *testing.T) {
 			}
 			require.Equal(t, seeds, mover[k], "moverWords, pit %d", i)
 		}
-		require.Equal(t, p.valid(), validWords(lo, hi))
+		require.Equal(t, p.valid(), emptyPits(lo, hi) != 0, "emptyPits: valid")
 		require.Equal(t, n, seedsOf(lo, hi), "seedsOf")
 		require.Equal(t, n, seedsOf(mlo, mhi), "seedsOf(moverWords)")
 		empty := emptyPits(lo, hi)

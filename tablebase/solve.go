@@ -621,7 +621,7 @@ func (j *joiner) parents(x oware.Board, raise bool) {
 		lo, hi := southWords(a)
 		empty := emptyPits(lo, hi)
 		if empty == 0 {
-			continue // a board that no move leads to (see validWords): not in the level
+			continue // not a valid board (see emptyPits): no move leads to it
 		}
 		switch i := s.ranks.rankEmpty(lo, hi, empty); {
 		case i >= s.first && i < s.last:

@@ -46,15 +46,12 @@ func turnWords(lo, hi uint64) (uint64, uint64) {
 	return lo>>48 | hi<<16 | south<<48, south >> 16
 }
 
-// validWords reports whether the pits of lo and hi (as moverWords gives
-// them) are a valid board, as pits.valid does: one of pits 6–11 empty.
-func validWords(lo, hi uint64) bool { return emptyPits(lo, hi) != 0 }
-
 // emptyPits returns a word whose bytes 0 to 5 flag the empty ones among
 // pits 6 to 11 of lo and hi (see moverWords) in their top bit (zeroByte
-// may flag a pit after an empty one too), and whose bytes 6 and 7 are 0:
-// a valid board's is not 0, and wordRanks.rankEmpty takes it, so that a
-// caller that checked the board first does not compute it twice.
+// may flag a pit after an empty one too), and whose bytes 6 and 7 are 0.
+// It is not 0 exactly when the pits are a valid board, as pits.valid
+// says (one of pits 6–11 empty), and wordRanks.rankEmpty takes it, so
+// that a caller that checked the board first does not compute it twice.
 func emptyPits(lo, hi uint64) uint64 { return zeroByte(lo>>48 | hi<<16 | 0xffff<<48) }
 
 // wordsPits returns the pits whose words are lo and hi (see moverWords).

@@ -248,7 +248,7 @@ func (t *Tables) probe(p *oware.Position) (Value, error) {
 		return Value{}, t.notHeld(b, r, n)
 	}
 	empty := emptyPits(lo, hi)
-	if empty == 0 { // not valid: see validWords
+	if empty == 0 { // not a valid board (see emptyPits)
 		return s.throughChildren(lo, hi, n)
 	}
 	l := s.levels[n] // before the call: one value kept across it, not s and n
