@@ -231,9 +231,9 @@ var theWordRanks = sync.OnceValue(func() *wordRanks {
 })
 
 // rankEmpty returns the index, in its level, of the valid board whose
-// pits 0–7 are the bytes of lo and 8–11 those of hi, little-endian, and
-// whose emptyPits(lo, hi) is empty: a caller that checks the board first
-// has computed it already.
+// pits 0–7 are the bytes of lo and 8–11 those of hi, little-endian, given
+// empty = emptyPits(lo, hi), which a caller that checks the board first
+// has computed already.
 func (t *wordRanks) rankEmpty(lo, hi, empty uint64) uint64 {
 	// The pits from the last back: pits 11 to 4 in the bytes of w, 3 to
 	// 0 in those of r>>32. Byte k of s is then the seeds of pits 11-k to

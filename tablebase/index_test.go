@@ -109,14 +109,15 @@ func TestNorthWords(t *testing.T) {
 			}
 			require.Equal(t, seeds, mover[k], "moverWords, pit %d", i)
 		}
-		require.Equal(t, p.valid(), emptyPits(lo, hi) != 0, "emptyPits: valid")
 		require.Equal(t, n, seedsOf(lo, hi), "seedsOf")
 		require.Equal(t, n, seedsOf(mlo, mhi), "seedsOf(moverWords)")
 		empty := emptyPits(lo, hi)
+		require.Equal(t, p.valid(), empty != 0, "emptyPits: valid")
 		require.Zero(t, empty&^(ones<<7), "emptyPits: top bits only")
 		require.Zero(t, empty>>48, "emptyPits: bytes 6 and 7")
-		for k := range 6 { // the first empty pit is flagged, and none before it
-			if first := slices.Index(p[6:], 0); first == k {
+		first := slices.Index(p[6:], 0) // the first empty pit is flagged, and none before it
+		for k := range 6 {
+			if k == first {
 				require.NotZero(t, empty>>(8*k+7)&1, "emptyPits: pit %d empty", 6+k)
 			} else if first < 0 || k < first {
 				require.Zero(t, empty>>(8*k+7)&1, "emptyPits: pit %d", 6+k)
