@@ -243,13 +243,15 @@ func (t *wordRanks) rankEmpty(lo, hi, empty uint64) uint64 {
 	w := uint64(bits.ReverseBytes32(uint32(hi))) | r<<32
 	s := w * ones
 	u := (r>>32 + s>>56) * (ones & 0xffff_ffff)
-	// Byte k of c counts the empty pits among the opponent's pits 6 to
-	// 6+k (emptyPits may flag a pit after an empty one: the count is
-	// still above 0 exactly when one is empty); 0x80 where it is above 0
-	// is z of pit 7+k, which goes to bit 6 of byte 4-k of s. Bytes 0 to 4
-	// of c depend on bytes 0 to 4 of empty alone: sums go up.
-	c := empty >> 7 * ones
-	s += bits.ReverseBytes64((c+0x7f7f_7f7f_7f7f_7f7f)&0x80_8080_8080) >> 25
+	// z of pit 7+k (an opponent's pit from 6 to 6+k is empty) goes to
+	// bit 6 of byte 4-k of s. The lowest flag of empty, bit 8j+7, is
+	// the first empty pit, 6+j (emptyPits flags no pit before an empty
+	// one, and its bytes 6 and 7 are 0, so that the bit 63 set here,
+	// which lets the count skip its test of 0, is never the lowest): z
+	// holds for pits 7+j to 11, bytes 0 to 4-j of s, 64 each in
+	// 0x40_4040_4040 shifted right by 8j, which is 0x2020_2020_2000
+	// (that constant shifted left by 7) shifted right by 8j+7.
+	s += 0x2020_2020_2000 >> bits.TrailingZeros64(empty|1<<63)
 	var b [16]byte
 	binary.LittleEndian.PutUint64(b[0:], s)
 	binary.LittleEndian.PutUint64(b[8:], u)
