@@ -43,10 +43,11 @@ func TestIndexOrder(t *testing.T) {
 // TestIndexRoundTripDeep checks rank and unrank against each other at
 // indexes drawn across levels too large to walk, up to every seed on
 // the board: each index's board is valid, holds the level's seeds, and
-// ranks back to the index.
+// ranks back to the index. Levels 31 and 32 are on either side of the
+// first index above 2³² (Entries(31) < 2³² < Entries(32)).
 func TestIndexRoundTripDeep(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, n := range []int{14, 20, 24, 28, 36, 48} {
+	for _, n := range []int{14, 20, 24, 28, 31, 32, 36, 48} {
 		ranks := theWordRanks()
 		for k := range 2000 {
 			i := rng.Uint64N(Entries(n))
