@@ -43,8 +43,9 @@ func TestIndexOrder(t *testing.T) {
 // TestIndexRoundTripDeep checks rank and unrank against each other at
 // indexes drawn across levels too large to walk, up to every seed on
 // the board: each index's board is valid, holds the level's seeds, and
-// ranks back to the index. Levels 31 and 32 are on either side of the
-// first index above 2³² (Entries(31) < 2³² < Entries(32)).
+// ranks back to the index. Levels 31 and 32 are on either side of 2³²:
+// every index of level 31 fits in 32 bits, and some of level 32's do
+// not (Entries(31) < 2³² < Entries(32)).
 func TestIndexRoundTripDeep(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, n := range []int{14, 20, 24, 28, 31, 32, 36, 48} {
