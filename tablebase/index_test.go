@@ -76,6 +76,34 @@ func TestIndexRoundTripDeep(t *testing.T) {
 	}
 }
 
+// TestNextValidDeep checks the step to the next board against unrank at
+// indexes drawn across the levels too large for TestIndexOrder to walk:
+// from the board of index i, nextValid reaches that of i+1, and after the
+// last board of a level it reports false and leaves the board as it was.
+func TestNextValidDeep(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for n := 10; n <= oware.NumSeeds; n++ {
+		last := Entries(n) - 1
+		for k := range 500 {
+			i := rng.Uint64N(last)
+			if k == 0 {
+				i = 0
+			}
+			p := unrank(n, i)
+			if !p.nextValid() {
+				t.Fatalf("n=%d: no board after index %d of %d", n, i, last+1)
+			}
+			if want := unrank(n, i+1); p != want {
+				t.Fatalf("n=%d: after unrank(%d), nextValid gives %v, want %v", n, i, p, want)
+			}
+		}
+		p := unrank(n, last)
+		if p.nextValid() || p != unrank(n, last) {
+			t.Fatalf("n=%d: nextValid after the last board: %v", n, p)
+		}
+	}
+}
+
 // TestNorthWords checks turnWords(southWords(b)) (b's pits relative to
 // North), moverWords and wordsPits against the board's own pits,
 // emptyPits against pits.valid and against the empty pits,
