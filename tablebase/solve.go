@@ -590,19 +590,14 @@ func (j *joiner) drain(least int) {
 			for k := range batch {
 				sink += atomic.LoadUint32(word(lo, batch[k].index))
 			}
-		case s.packed: // the count is in the upper bound's byte
-			for k := range batch {
-				if p := &batch[k]; p.raise {
-					sink += atomic.LoadUint32(word(lo, p.index))
-				} else {
-					sink += atomic.LoadUint32(word(his, p.index))
-				}
-			}
 		default:
 			for k := range batch {
-				if p := &batch[k]; p.raise {
+				switch p := &batch[k]; {
+				case p.raise:
 					sink += atomic.LoadUint32(word(lo, p.index))
-				} else {
+				case s.packed: // the count is in the upper bound's byte
+					sink += atomic.LoadUint32(word(his, p.index))
+				default:
 					sink += atomic.LoadUint32(word(his, p.index)) + uint32(s.countOf(p.index))
 				}
 			}
