@@ -90,7 +90,10 @@
 // the pits after it, adds the ways to fill the pits after it with r-v
 // seeds for every v < x, leaving out the fillings whose remaining
 // opponent pits are all non-empty while no opponent pit before is empty.
-// Those sums are precomputed, so that a rank is eleven look-ups. A level
+// Each such sum is a difference of two sums of one pit's seeds from it
+// to the last, so a rank is also a sum of one term for each of those
+// twelve suffix sums; the terms are precomputed two pits an entry, and a
+// rank is six look-ups. A level
 // of n seeds has C(n+11, 11) - C(n+5, 11) entries ([Entries]): 80,214,915
 // at 20 seeds, 382,628,610 at 24, 203,648,015,935 at 48.
 //

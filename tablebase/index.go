@@ -194,34 +194,48 @@ func (p *pits) nextValid() bool {
 	return false
 }
 
-// wordRanks ranks the boards of every level with few instructions a
-// pit: one multiplication sums the pits of a board from the last one
-// back, a byte a sum, and the two sums around a pit, the seeds from it
-// to the last pit and those after it, are two adjacent bytes that index
-// its entry directly, where the combinatorial number system keeps the
-// seeds left and combines them with the pit. The seeds from a pit on do
-// not depend on the level, as the seeds before it would, so one table
-// serves every level: the builder's parents and captures and every probe.
+// wordRanks ranks the boards of every level with two pits a table
+// read. A board's rank sums, pit by pit, the entries of before, each a
+// function of the seeds from that pit on and of those after it (and of
+// z). Each such entry is the difference of two cumulative sums of
+// completions, one of each of those two sums of seeds, and a term of the
+// first alone: so the rank is also a sum of one term a suffix sum, the
+// seeds from pit j to the last one, which depends on that sum and on
+// whether an opponent's pit is empty before pit j-1, before j and
+// before j+1 (see pitTerm). Those three flags only ever turn on one
+// after another, so their number, 0 to 3, says them all, and goes into
+// bits 6 and 7 of the suffix sum's byte (the seeds never reach 64). One
+// multiplication sums the pits from the last one back, a byte a sum,
+// and each pair of adjacent bytes, pits 11 and 10, 9 and 8, and so on,
+// indexes one entry that holds the two pits' terms: six reads a rank.
+// The seeds from a pit on do not depend on the level, as the seeds
+// before it would, so one table serves every level: the builder's
+// parents and captures and every probe.
 //
-// Before's z, whether an opponent's pit before pit i is empty, is bit 6
-// of the byte of the seeds from pit i on, which never reach 64: entry
-// [i][b|a<<8] is before's entry [i][z][x<<6|(x-y)] where a is x+64·z
-// and b is y+64·z', z' that of pit i+1 (z or 1). It takes 5.8 MB of
-// address space, so that a pair of bytes indexes it unchecked, of which
-// the entries of x ≤ 48 are used (1.5 MB of pages); it is made the first
-// time tables are opened or a level is built.
-type wordRanks [11][1 << 16]uint64
+// It takes 3 MB of address space, so that a pair of bytes indexes it
+// unchecked, of which the entries of sums up to 48 with flags that can
+// occur are written (about 1.3 MB of pages); it is made the first time
+// tables are opened or a level is built.
+type wordRanks [6][1 << 16]uint64
 
 // theWordRanks returns the one wordRanks, made on its first call.
 var theWordRanks = sync.OnceValue(func() *wordRanks {
+	var term [12][256]uint64 // term[j][s+64c] is pitTerm(j, s, c)
+	for j := range term {
+		for c := range flagCounts(j) {
+			for s := 0; s <= maxSeeds; s++ {
+				term[j][s+64*c] = pitTerm(j, s, c)
+			}
+		}
+	}
 	t := new(wordRanks)
-	for i := range t {
-		// z is 0 up to pit 6, the opponent's first, and z' up to pit 5.
-		for z := range int(b2u(i >= 7)) + 1 {
-			for z1 := z; z1 <= int(b2u(i >= 6)); z1++ {
-				for x := 0; x <= maxSeeds; x++ {
-					for y := 0; y <= x; y++ {
-						t[i][(y+64*z1)|(x+64*z)<<8] = before[i][z][x<<6|(x-y)]
+	for k := range t {
+		hi, lo := 10-2*k, 11-2*k // the pits of the entry's high and low byte
+		for ch := range flagCounts(hi) {
+			for y := 0; y <= maxSeeds; y++ {
+				for cl := range flagCounts(lo) {
+					for x := 0; x <= maxSeeds; x++ {
+						t[k][(x+64*cl)|(y+64*ch)<<8] = term[lo][x+64*cl] + term[hi][y+64*ch]
 					}
 				}
 			}
@@ -229,6 +243,50 @@ var theWordRanks = sync.OnceValue(func() *wordRanks {
 	}
 	return t
 })
+
+// flagCounts returns one more than the most flags the byte of pit j's
+// suffix sum can have: 0 to 3, one for each of pits j-1, j and j+1 that
+// has an empty opponent's pit before it (pits 6 to 11 are the
+// opponent's, so pit 6 is the first that can follow one).
+func flagCounts(j int) int { return min(max(j-4, 0), 3) + 1 }
+
+// pitTerm returns the term of pit j in a rank: the part of the entries
+// of before that depends on the seeds s from pit j to the last, when c of
+// pits j-1, j and j+1 have an empty opponent's pit before them. Entry
+// before[i][z][r<<6|x], r seeds from pit i on and y = r-x from pit i+1
+// on, counts the valid boards with fewer than x seeds in pit i: the
+// completions of pits i+1 to 11 by y+1 to r seeds, which is cum(i, r, z)
+// - cum(i, y, z), and when pit i is the opponent's, no opponent's pit
+// before it is empty and x > 0 (so that no opponent's pit up to pit i is
+// empty), the boards with pit i empty counted as valid whatever the
+// others: completions(i+1, r, true) - completions(i+1, r, false) more.
+// Pit 11 has no entry (its seeds are what is left), and its term is
+// -cum(10, s, z) alone. The terms wrap below 0 as unsigned numbers;
+// their sum is the rank.
+func pitTerm(j, s, c int) uint64 {
+	zPrev, z, zNext := c >= 3, c >= 2, c >= 1
+	var v uint64
+	if j <= 10 {
+		v += cum(j, s, z)
+		if j >= 6 && !zNext {
+			v += completions(j+1, s, true) - completions(j+1, s, false)
+		}
+	}
+	if j >= 1 {
+		v -= cum(j-1, s, zPrev)
+	}
+	return v
+}
+
+// cum returns the completions of pits i+1 to 11 by 0 to s seeds, when
+// zero tells whether an opponent's pit up to pit i is empty.
+func cum(i, s int, zero bool) uint64 {
+	sum := uint64(0)
+	for u := 0; u <= s; u++ {
+		sum += completions(i+1, u, zero)
+	}
+	return sum
+}
 
 // rankEmpty returns the index, in its level, of the valid board whose
 // pits 0–7 are the bytes of lo and 8–11 those of hi, little-endian, given
@@ -243,28 +301,25 @@ func (t *wordRanks) rankEmpty(lo, hi, empty uint64) uint64 {
 	w := uint64(bits.ReverseBytes32(uint32(hi))) | r<<32
 	s := w * ones
 	u := (r>>32 + s>>56) * (ones & 0xffff_ffff)
-	// z of pit 7+k (an opponent's pit from 6 to 6+k is empty) goes to
-	// bit 6 of byte 4-k of s. The lowest flag of empty, bit 8j+7, is
-	// the first empty pit, 6+j (emptyPits flags no pit before an empty
-	// one, and its bytes 6 and 7 are 0, so that the bit 63 set here,
-	// which lets the count skip its test of 0, is never the lowest): z
-	// holds for pits 7+j to 11, bytes 0 to 4-j of s, 64 each in
-	// 0x40_4040_4040 shifted right by 8j, which is 0x2020_2020_2000
-	// (that constant shifted left by 7) shifted right by 8j+7.
-	s += 0x2020_2020_2000 >> bits.TrailingZeros64(empty|1<<63)
+	// The flags of pit j count those of pits j-1, j and j+1 that follow
+	// an empty opponent's pit, the first of which is f: pit j has
+	// min(j-f+1, 3) when j >= f, in bits 6 and 7 of byte 11-j of s. For
+	// f = 6 those are 192, 192, 192, 192, 128 and 64 in bytes 0 to 5,
+	// and for f = 6+i the same shifted right by 8i. The lowest flag of
+	// empty, bit 8i+7, is the first empty pit, 6+i (emptyPits flags no
+	// pit before an empty one, and its bytes 6 and 7 are 0, so that the
+	// bit 63 set here, which lets the count skip its test of 0, is never
+	// the lowest): so the flags are the bytes for f = 6 shifted left by 7
+	// and right by 8i+7.
+	s += 0x4080_c0c0_c0c0 << 7 >> bits.TrailingZeros64(empty|1<<63)
 	var b [16]byte
 	binary.LittleEndian.PutUint64(b[0:], s)
 	binary.LittleEndian.PutUint64(b[8:], u)
-	idx := t[0][binary.LittleEndian.Uint16(b[10:])]
-	idx += t[1][binary.LittleEndian.Uint16(b[9:])]
-	idx += t[2][binary.LittleEndian.Uint16(b[8:])]
-	idx += t[3][uint16(s>>56|u<<8)]
-	idx += t[4][binary.LittleEndian.Uint16(b[6:])]
-	idx += t[5][binary.LittleEndian.Uint16(b[5:])]
-	idx += t[6][binary.LittleEndian.Uint16(b[4:])]
-	idx += t[7][binary.LittleEndian.Uint16(b[3:])]
-	idx += t[8][binary.LittleEndian.Uint16(b[2:])]
-	idx += t[9][binary.LittleEndian.Uint16(b[1:])]
-	idx += t[10][binary.LittleEndian.Uint16(b[0:])]
+	idx := t[0][binary.LittleEndian.Uint16(b[0:])]
+	idx += t[1][binary.LittleEndian.Uint16(b[2:])]
+	idx += t[2][binary.LittleEndian.Uint16(b[4:])]
+	idx += t[3][binary.LittleEndian.Uint16(b[6:])]
+	idx += t[4][binary.LittleEndian.Uint16(b[8:])]
+	idx += t[5][binary.LittleEndian.Uint16(b[10:])]
 	return idx
 }
