@@ -253,7 +253,11 @@ func (t *Tables) probe(p *oware.Position) (Value, error) {
 	}
 	l := s.levels[n] // before the call: one value kept across it, not s and n
 	idx := s.ranks.rankEmpty(lo, hi, empty)
-	if v, ok := l.entry(idx); ok {
+	if l.width == 1 { // an exact entry: both bounds, one check
+		if v := int8(l.data[idx]); uint(int(v)+l.seeds) <= uint(2*l.seeds) {
+			return Value{v, v}, nil
+		}
+	} else if v, ok := l.entry(idx); ok {
 		return v, nil
 	}
 	return Value{}, badEntry(l, idx)
