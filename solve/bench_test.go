@@ -67,3 +67,40 @@ func TestSearchAllocs(t *testing.T) {
 	require.LessOrEqual(t, allocs, float64(nodes)/8, "%v allocations in %d nodes", allocs, nodes)
 	t.Logf("%v allocations in %d nodes", allocs, nodes)
 }
+
+// BenchmarkSearchDeep asks one question of an abapa board of 8 seeds met
+// for the first time whose cycle bounds leave two values, from an empty
+// transposition table each time, within deepNodes: the regime of the
+// boards that the tables leave open, whose proof trees hold lines of a
+// hundred plies and more. The tree has grown to its size before the
+// timer starts, as in a solver that has answered a question before. It
+// reports the time per node searched.
+func BenchmarkSearchDeep(b *testing.B) {
+	var r oware.Rules // abapa
+	tabs, err := Compute(context.Background(), r, 8, BuildOptions{BoardNodes: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := r.Position(normalize(oware.MustParseBoard("0-0-0-0-0-1-0-0-0-1-1-5-20-20-S")))
+	m := newMemory(DefaultTableSize, treeFor(deepNodes))
+	var nodes uint64
+	ask := func() {
+		m.tt.clear()
+		s := newSearcher(r, tabs, nil, m)
+		s.ctx, s.budget = context.Background(), deepNodes
+		s.enter(&p, true)
+		s.test(&p, 4, false)
+		nodes += s.nodes
+	}
+	ask() // grows the tree, as a solver's first question does once
+	nodes = 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		ask()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
+}
+
+// deepNodes is the node budget of one question of BenchmarkSearchDeep.
+const deepNodes = 200_000

@@ -67,7 +67,9 @@ type table struct {
 func newTable(size int) *table {
 	n := uint64(max(size, 1024)) / (bucketLen * 16)
 	n = 1 << (bits.Len64(n) - 1)
-	return &table{entries: make([]entry, n*bucketLen), mask: n - 1, gen: 1}
+	t := &table{mask: n - 1, gen: 1}
+	t.entries = allocEntries(t, n*bucketLen)
+	return t
 }
 
 // clear empties the table, at once but every genMask-th time.
