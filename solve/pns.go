@@ -109,14 +109,16 @@ func (s *searcher) test(p *oware.Position, tau int, open bool) (lo, hi int) {
 		s.settle(0, p)
 	}
 	root := s.frames[len(s.frames)-1]
+	// i is the node whose occurrence is on top of the line, entered from
+	// the root's through pr.path.
+	i := int32(0)
+	pr.path = pr.path[:0]
 	for pr.nodes[0].pn != 0 && pr.nodes[0].dn != 0 && !s.stop {
 		if len(pr.nodes)+oware.PitsPerSide > pr.most || len(pr.expanded) >= pr.most/2 {
 			s.stop = true // as if the budget had run out
 			break
 		}
 		// Down to the most proving leaf, its occurrences on the line.
-		i := int32(0)
-		pr.path = pr.path[:0]
 		for pr.nodes[i].exp >= 0 {
 			n := &pr.nodes[i]
 			next := n.kids
@@ -141,13 +143,26 @@ func (s *searcher) test(p *oware.Position, tau int, open bool) (lo, hi int) {
 			e := &pr.expanded[len(pr.expanded)-1]
 			s.expand(i, e.pos, e.frame)
 		}
-		// Back up to the root.
-		for k := len(pr.path) - 1; k >= 0; k-- {
-			s.leave(pr.path[k])
+		// Back up while the proof numbers change (Allis's current node):
+		// above a node whose numbers stay, every node's stay, so the way
+		// down from the root would come to that node again, and the most
+		// proving leaf is below it.
+		for len(pr.path) > 0 {
+			s.leave(pr.path[len(pr.path)-1])
+			pr.path = pr.path[:len(pr.path)-1]
 			i = pr.nodes[i].parent
+			n := &pr.nodes[i]
+			pn, dn := n.pn, n.dn
 			s.backUp(i)
+			if n.pn == pn && n.dn == dn {
+				break
+			}
 		}
 	}
+	for k := len(pr.path) - 1; k >= 0; k-- { // back to the root's occurrence
+		s.leave(pr.path[k])
+	}
+	pr.path = pr.path[:0]
 	switch n := &pr.nodes[0]; {
 	case n.pn == 0:
 		return int(n.bound), oware.NumSeeds

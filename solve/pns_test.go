@@ -69,6 +69,64 @@ func TestFreshBoardsOfEightSeeds(t *testing.T) {
 	}
 }
 
+// TestCurrentNode: a question grows its tree in the order in which going
+// down from the root to the most proving leaf at every step grows it,
+// although the search backs up only as far as the proof numbers change
+// and goes down again from there (Allis's current node). The positions
+// searched and the answers are those that the search going down from the
+// root each time (2d638c7) found for these abapa boards of 8 seeds met
+// for the first time, whose cycle bounds leave two values: a node left
+// too early or too late would grow another tree. A question stopped by
+// its budget deep in its tree leaves the line at the root, as it found it.
+func TestCurrentNode(t *testing.T) {
+	if testScale > 1 {
+		t.Skip("the level of 8 seeds takes too long under the race detector")
+	}
+	r, err := oware.ParseRules("abapa")
+	require.NoError(t, err)
+	tabs, err := Compute(context.Background(), r, 8, BuildOptions{BoardNodes: 1})
+	require.NoError(t, err)
+	m := newMemory(DefaultTableSize, treeFor(1<<20))
+	for _, tc := range []struct {
+		pits    string
+		tau     int
+		proved  bool
+		nodes   uint64
+		longest int
+	}{
+		{"0-1-2-0-0-0-0-4-1-0-0-0", -2, true, 41_564, 55},
+		{"1-0-2-0-1-0-1-0-0-2-0-1", 4, false, 435_840, 127},
+		{"0-0-0-0-0-1-0-0-0-1-1-5", 4, false, 0, 0}, // open: stopped at budget
+	} {
+		p, err := oware.ParsePosition(r.String() + " " + tc.pits + "-20-20-S")
+		require.NoError(t, err)
+		m.tt.clear()
+		s := newSearcher(r, tabs, nil, m)
+		s.ctx, s.budget = context.Background(), 1<<20
+		if tc.nodes == 0 {
+			s.budget = 50_000
+		}
+		s.enter(&p, true)
+		lo, hi := s.test(&p, tc.tau, false)
+		require.Len(t, s.frames, 1, "%v: the line is back at the root", p)
+		if tc.nodes == 0 {
+			require.Equal(t, []int{-oware.NumSeeds, oware.NumSeeds}, []int{lo, hi}, "%v", p)
+			require.Equal(t, s.budget, s.nodes, "%v", p)
+			continue
+		}
+		require.Equal(t, tc.proved, lo >= tc.tau, "%v: %d..%d", p, lo, hi)
+		require.Equal(t, !tc.proved, hi < tc.tau, "%v: %d..%d", p, lo, hi)
+		require.Equal(t, tc.nodes, s.nodes, "%v", p)
+		depth := make([]int, len(s.proof.nodes))
+		deepest := 0
+		for c := 1; c < len(s.proof.nodes); c++ {
+			depth[c] = depth[s.proof.nodes[c].parent] + 1
+			deepest = max(deepest, depth[c])
+		}
+		require.Equal(t, tc.longest, deepest, "%v", p)
+	}
+}
+
 // TestProofBoards measures, when OWARE_SOLVE_PROOF is "DIR,RULES,N,K"
 // (tables that Build wrote in DIR, a level N of them and K of its boards
 // not exact, taken evenly), what one question's proof tree holds: the
