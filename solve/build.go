@@ -23,7 +23,7 @@ type BuildOptions struct {
 	// solved within them keeps the bounds found.
 	BoardNodes uint64
 	// TableSize is the size in bytes of each worker's transposition
-	// table; 0 means DefaultTableSize.
+	// table, mapped as Options.TableSize says; 0 means DefaultTableSize.
 	TableSize int
 	// TreeSize is the most bytes of each worker's proof tree (see
 	// Options.TreeSize); 0 means enough for the tree of a search of

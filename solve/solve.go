@@ -50,7 +50,11 @@ type Options struct {
 	// used for the boards with more seeds than Tables hold.
 	Plain *tablebase.Tables
 	// TableSize is the size in bytes of the transposition table of each
-	// solve that runs at the same time; 0 means DefaultTableSize.
+	// solve that runs at the same time; 0 means DefaultTableSize. On
+	// Linux the table is mapped outside the Go heap, on huge pages where
+	// the system gives them (its probes read it at random), so it does
+	// not count towards a memory limit set with runtime/debug; it goes
+	// back to the system once the garbage collector finds it unused.
 	TableSize int
 	// TreeSize is the most bytes of the proof tree of one question (see
 	// the package documentation) of each solve that runs at the same
