@@ -20,10 +20,7 @@ const benchNodes = 20_000
 // searched.
 func BenchmarkSearch(b *testing.B) {
 	var r oware.Rules // abapa
-	tabs, err := Compute(context.Background(), r, 8, BuildOptions{BoardNodes: 1})
-	if err != nil {
-		b.Fatal(err)
-	}
+	tabs := eightSeeds(b)
 	p := r.Position(normalize(oware.MustParseBoard("0-0-0-0-1-0-0-1-2-0-2-2-19-21-N")))
 	m := newMemory(16<<20, DefaultTreeSize)
 	b.ReportAllocs()
@@ -77,10 +74,7 @@ func TestSearchAllocs(t *testing.T) {
 // reports the time per node searched.
 func BenchmarkSearchDeep(b *testing.B) {
 	var r oware.Rules // abapa
-	tabs, err := Compute(context.Background(), r, 8, BuildOptions{BoardNodes: 1})
-	if err != nil {
-		b.Fatal(err)
-	}
+	tabs := eightSeeds(b)
 	p := r.Position(normalize(oware.MustParseBoard("0-0-0-0-0-1-0-0-0-1-1-5-20-20-S")))
 	m := newMemory(DefaultTableSize, treeFor(deepNodes))
 	var nodes uint64

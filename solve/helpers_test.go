@@ -32,3 +32,18 @@ func tablesFor(t *testing.T, name string) *Tables {
 	smallTables.m[name] = tb
 	return tb
 }
+
+// eightSeeds returns abapa's tables up to 8 seeds with the cycle bounds
+// alone (a budget of one node searches none of their boards), built
+// once: the level where the boards the tables leave open have proofs of
+// a hundred plies and more.
+func eightSeeds(tb testing.TB) *Tables {
+	tb.Helper()
+	tabs, err := abapaEight()
+	require.NoError(tb, err)
+	return tabs
+}
+
+var abapaEight = sync.OnceValues(func() (*Tables, error) {
+	return Compute(context.Background(), oware.Rules{}, 8, BuildOptions{BoardNodes: 1})
+})

@@ -26,12 +26,8 @@ func TestFreshBoardsOfEightSeeds(t *testing.T) {
 	if testScale > 1 {
 		t.Skip("the level of 8 seeds takes too long under the race detector")
 	}
-	r, err := oware.ParseRules("abapa")
-	require.NoError(t, err)
-	// The level of 8 seeds with its cycle bounds alone: a budget of one
-	// node searches none of its boards.
-	tabs, err := Compute(context.Background(), r, 8, BuildOptions{BoardNodes: 1})
-	require.NoError(t, err)
+	var r oware.Rules // abapa
+	tabs := eightSeeds(t)
 	sv, err := New(r, Options{Tables: tabs, TableSize: 1 << 22})
 	require.NoError(t, err)
 	for _, pits := range []string{
@@ -82,10 +78,8 @@ func TestCurrentNode(t *testing.T) {
 	if testScale > 1 {
 		t.Skip("the level of 8 seeds takes too long under the race detector")
 	}
-	r, err := oware.ParseRules("abapa")
-	require.NoError(t, err)
-	tabs, err := Compute(context.Background(), r, 8, BuildOptions{BoardNodes: 1})
-	require.NoError(t, err)
+	var r oware.Rules // abapa
+	tabs := eightSeeds(t)
 	m := newMemory(DefaultTableSize, treeFor(1<<20))
 	for _, tc := range []struct {
 		pits    string
