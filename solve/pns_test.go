@@ -84,41 +84,55 @@ func TestCurrentNode(t *testing.T) {
 	for _, tc := range []struct {
 		pits    string
 		tau     int
-		proved  bool
+		budget  uint64
+		answer  string // "yes", "no", or "open" when the budget stops the question
 		nodes   uint64
 		longest int
 	}{
-		{"0-1-2-0-0-0-0-4-1-0-0-0", -2, true, 41_564, 55},
-		{"1-0-2-0-1-0-1-0-0-2-0-1", 4, false, 435_840, 127},
-		{"0-0-0-0-0-1-0-0-0-1-1-5", 4, false, 0, 0}, // open: stopped at budget
+		{"0-1-2-0-0-0-0-4-1-0-0-0", -2, 1 << 20, "yes", 41_564, 55},
+		{"1-0-2-0-1-0-1-0-0-2-0-1", 4, 1 << 20, "no", 435_840, 127},
+		{"0-0-0-0-0-1-0-0-0-1-1-5", 4, 50_000, "open", 50_000, -1},
 	} {
 		p, err := oware.ParsePosition(r.String() + " " + tc.pits + "-20-20-S")
 		require.NoError(t, err)
 		m.tt.clear()
 		s := newSearcher(r, tabs, nil, m)
-		s.ctx, s.budget = context.Background(), 1<<20
-		if tc.nodes == 0 {
-			s.budget = 50_000
-		}
+		s.ctx, s.budget = context.Background(), tc.budget
 		s.enter(&p, true)
 		lo, hi := s.test(&p, tc.tau, false)
 		require.Len(t, s.frames, 1, "%v: the line is back at the root", p)
-		if tc.nodes == 0 {
+		require.Equal(t, tc.answer, answer(lo, hi, tc.tau), "%v: %d..%d", p, lo, hi)
+		require.Equal(t, tc.nodes, s.nodes, "%v", p)
+		if tc.answer == "open" {
 			require.Equal(t, []int{-oware.NumSeeds, oware.NumSeeds}, []int{lo, hi}, "%v", p)
-			require.Equal(t, s.budget, s.nodes, "%v", p)
 			continue
 		}
-		require.Equal(t, tc.proved, lo >= tc.tau, "%v: %d..%d", p, lo, hi)
-		require.Equal(t, !tc.proved, hi < tc.tau, "%v: %d..%d", p, lo, hi)
-		require.Equal(t, tc.nodes, s.nodes, "%v", p)
-		depth := make([]int, len(s.proof.nodes))
-		deepest := 0
-		for c := 1; c < len(s.proof.nodes); c++ {
-			depth[c] = depth[s.proof.nodes[c].parent] + 1
-			deepest = max(deepest, depth[c])
-		}
-		require.Equal(t, tc.longest, deepest, "%v", p)
+		require.Equal(t, tc.longest, treeDepth(s.proof.nodes), "%v", p)
 	}
+}
+
+// answer says what bounds lo..hi that a question returned answer of
+// "is the value at least tau?": "yes", "no" or "open".
+func answer(lo, hi, tau int) string {
+	switch {
+	case lo >= tau:
+		return "yes"
+	case hi < tau:
+		return "no"
+	}
+	return "open"
+}
+
+// treeDepth returns the plies from the root to the deepest node of a
+// proof tree.
+func treeDepth(nodes []proofNode) int {
+	depth := make([]int, len(nodes))
+	deepest := 0
+	for c := 1; c < len(nodes); c++ {
+		depth[c] = depth[nodes[c].parent] + 1
+		deepest = max(deepest, depth[c])
+	}
+	return deepest
 }
 
 // TestProofBoards measures, when OWARE_SOLVE_PROOF is "DIR,RULES,N,K"
@@ -169,23 +183,11 @@ func TestProofBoards(t *testing.T) {
 		for _, e := range s.proof.expanded {
 			copies[normalize(e.pos.Board())]++
 		}
-		most, depth := 0, make([]int, len(s.proof.nodes))
+		most := 0
 		for _, c := range copies {
 			most = max(most, c)
 		}
-		deepest := 0
-		for c := 1; c < len(s.proof.nodes); c++ {
-			depth[c] = depth[s.proof.nodes[c].parent] + 1
-			deepest = max(deepest, depth[c])
-		}
-		answer := "open"
-		switch {
-		case lo >= int(fhi):
-			answer = "yes"
-		case hi < int(fhi):
-			answer = "no"
-		}
 		t.Logf("%v, %d..%d: value >= %d? %s; %d positions, %d expanded, %d distinct boards, one expanded %d times at most, %d plies deep",
-			p, flo, fhi, fhi, answer, s.nodes, len(s.proof.expanded), len(copies), most, deepest)
+			p, flo, fhi, fhi, answer(lo, hi, int(fhi)), s.nodes, len(s.proof.expanded), len(copies), most, treeDepth(s.proof.nodes))
 	}
 }
