@@ -68,20 +68,29 @@ func TestSearchAllocs(t *testing.T) {
 // BenchmarkSearchDeep asks one question of an abapa board of 8 seeds met
 // for the first time whose cycle bounds leave two values, from an empty
 // transposition table each time, within deepNodes: the regime of the
-// boards that the tables leave open, whose proof trees hold lines of a
-// hundred plies and more. The tree has grown to its size before the
-// timer starts, as in a solver that has answered a question before. It
-// reports the time per node searched.
-func BenchmarkSearchDeep(b *testing.B) {
+// builds' searches, whose lines go through the same boards with other
+// histories, a hundred plies and more. The tree has grown to its size
+// before the timer starts, as in a solver that has answered a question
+// before. It reports the time per node searched.
+func BenchmarkSearchDeep(b *testing.B) { benchDeep(b, deepNodes) }
+
+// BenchmarkSearchLarge asks BenchmarkSearchDeep's question within
+// largeNodes, in a tree sized to them (treeFor), as a build at a budget
+// of two million positions a board does: a tree of millions of nodes,
+// read at random far beyond the caches.
+func BenchmarkSearchLarge(b *testing.B) { benchDeep(b, largeNodes) }
+
+// benchDeep is BenchmarkSearchDeep within budget nodes.
+func benchDeep(b *testing.B, budget uint64) {
 	var r oware.Rules // abapa
 	tabs := eightSeeds(b)
 	p := r.Position(normalize(oware.MustParseBoard("0-0-0-0-0-1-0-0-0-1-1-5-20-20-S")))
-	m := newMemory(DefaultTableSize, treeFor(deepNodes))
+	m := newMemory(DefaultTableSize, treeFor(budget))
 	var nodes uint64
 	ask := func() {
 		m.tt.clear()
 		s := newSearcher(r, tabs, nil, m)
-		s.ctx, s.budget = context.Background(), deepNodes
+		s.ctx, s.budget = context.Background(), budget
 		s.enter(&p, true)
 		s.test(&p, 4, false)
 		nodes += s.nodes
@@ -98,3 +107,6 @@ func BenchmarkSearchDeep(b *testing.B) {
 
 // deepNodes is the node budget of one question of BenchmarkSearchDeep.
 const deepNodes = 200_000
+
+// largeNodes is the node budget of one question of BenchmarkSearchLarge.
+const largeNodes = 1 << 21
