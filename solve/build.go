@@ -22,6 +22,12 @@ type BuildOptions struct {
 	// cycle bounds are not exact; 0 means DefaultBoardNodes. A board not
 	// solved within them keeps the bounds found.
 	BoardNodes uint64
+	// DeepenFrom is the fewest seeds of a level that [Build] deepens
+	// with a larger BoardNodes: a level of fewer seeds whose file is
+	// already there is kept as it is, whatever budget built it, while
+	// no level below it changes in the build. 0 deepens every level.
+	// Compute, which starts from nothing, ignores it.
+	DeepenFrom int
 	// TableSize is the size in bytes of each worker's transposition
 	// table, mapped as Options.TableSize says; 0 means DefaultTableSize.
 	TableSize int

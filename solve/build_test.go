@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -53,19 +55,27 @@ func modTimes(t *testing.T, dir string, r oware.Rules, n int) []time.Time {
 	return out
 }
 
+// shallowBuild returns the tables of aalina4, and a directory where Build
+// wrote aalina's levels 0–4 without search, opened.
+func shallowBuild(t *testing.T) (want *Tables, dir string, shallow *Tables) {
+	t.Helper()
+	want, err := aalina4()
+	require.NoError(t, err)
+	dir = t.TempDir()
+	require.NoError(t, Build(context.Background(), dir, want.rules, 4, BuildOptions{BoardNodes: 1}))
+	shallow, err = Open(dir, want.rules)
+	require.NoError(t, err)
+	return want, dir, shallow
+}
+
 // TestBuildDeepens: a build with a larger budget searches again the
 // boards that a build with a smaller one left at bounds, gives the levels
 // above the cycle bounds of the new values below, and writes the same
 // files as a build with the larger budget from nothing; a build with a
 // budget no larger keeps every file.
 func TestBuildDeepens(t *testing.T) {
-	want, err := aalina4()
-	require.NoError(t, err)
-	r, ctx, dir := want.rules, context.Background(), t.TempDir()
-
-	require.NoError(t, Build(ctx, dir, r, 4, BuildOptions{BoardNodes: 1}))
-	shallow, err := Open(dir, r)
-	require.NoError(t, err)
+	want, dir, shallow := shallowBuild(t)
+	r, ctx := want.rules, context.Background()
 	require.Less(t, shallow.Stats()[4].Exact, shallow.Stats()[4].Entries, "the test needs boards the cycle bounds leave open")
 	require.NotEqual(t, want.levels[4].data, shallow.levels[4].data)
 	before := modTimes(t, dir, r, 4)
@@ -94,6 +104,54 @@ func TestBuildDeepens(t *testing.T) {
 		require.NoError(t, Build(ctx, dir, r, 4, BuildOptions{BoardNodes: budget}))
 		require.Equal(t, before, modTimes(t, dir, r, 4), "a budget of %d rewrote a level", budget)
 	}
+}
+
+// TestBuildDeepensFrom: with BuildOptions.DeepenFrom, a larger budget
+// searches again the boards left at bounds of the levels from it up
+// only; the files below it stay as they were, open boards and all, but
+// a missing one is built. A build without it then deepens those too, and
+// the files are those of a build at that budget from nothing.
+func TestBuildDeepensFrom(t *testing.T) {
+	want, dir, shallow := shallowBuild(t)
+	r, ctx := want.rules, context.Background()
+	for _, k := range []int{3, 4} {
+		require.Less(t, shallow.Stats()[k].Exact, shallow.Stats()[k].Entries, "the test needs boards of %d seeds the cycle bounds leave open", k)
+	}
+	before := modTimes(t, dir, r, 4)
+
+	searched := map[int]uint64{}
+	opt := BuildOptions{BoardNodes: DefaultBoardNodes, DeepenFrom: 4, Progress: func(p Progress) {
+		if p.Phase == "search" {
+			searched[p.Seeds] = p.Searched
+		}
+	}}
+	require.NoError(t, Build(ctx, dir, r, 4, opt))
+	require.Equal(t, []int{4}, slices.Sorted(maps.Keys(searched)), "levels searched")
+	require.Positive(t, searched[4])
+	require.Equal(t, before[:4], modTimes(t, dir, r, 4)[:4], "a level below DeepenFrom was rewritten")
+	got, err := Open(dir, r)
+	require.NoError(t, err)
+	for k := range 4 {
+		require.Equal(t, shallow.levels[k].data, got.levels[k].data, "%d seeds", k)
+		require.Equal(t, uint64(1), got.levels[k].budget, "%d seeds", k)
+	}
+	require.Equal(t, uint64(DefaultBoardNodes), got.levels[4].budget)
+	require.Greater(t, got.Stats()[4].Exact, shallow.Stats()[4].Exact, "level 4 was not deepened")
+
+	// A level below DeepenFrom whose file is missing is built at the
+	// budget; the ones below it stay.
+	require.NoError(t, os.Remove(filepath.Join(dir, levelFile(r, 3))))
+	clear(searched)
+	opt.DeepenFrom = 5
+	require.NoError(t, Build(ctx, dir, r, 4, opt))
+	require.Equal(t, []int{3}, slices.Sorted(maps.Keys(searched)), "levels searched")
+	got, err = Open(dir, r)
+	require.NoError(t, err)
+	require.Equal(t, uint64(DefaultBoardNodes), got.levels[3].budget)
+	require.Equal(t, uint64(1), got.levels[2].budget)
+
+	require.NoError(t, Build(ctx, dir, r, 4, BuildOptions{BoardNodes: DefaultBoardNodes}))
+	requireFiles(t, dir, want, 4)
 }
 
 // TestBuildResumes: a build stopped while it searches a level leaves the

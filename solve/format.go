@@ -248,6 +248,8 @@ func Open(dir string, r oware.Rules) (*Tables, error) {
 // then those boards are searched again within the larger budget, which
 // deepens the level. A level above a level that changed gets the cycle
 // bounds of the new values below, and keeps the tighter of its bounds.
+// BuildOptions.DeepenFrom keeps the levels below it from being deepened,
+// so that a larger budget goes to the levels above alone.
 //
 // While it searches a level, Build saves its progress about every minute,
 // and when ctx ends it, in the file of the level with ".part" after its
@@ -285,6 +287,9 @@ func buildFile(ctx context.Context, dir string, t *Tables, n int, opt BuildOptio
 	old, err := readLevel(dir, r, n)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, false, err
+	}
+	if old != nil && n < opt.DeepenFrom && !below {
+		return old, false, nil // kept, whatever budget built it
 	}
 	part, next, err := readPart(dir, r, n)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {

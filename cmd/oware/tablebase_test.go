@@ -268,6 +268,24 @@ func TestTablebaseHistory(t *testing.T) {
 	assert.Contains(t, out, "aalina 3 seeds: 364 boards, 82.4% exact by their cycle bounds, 100.0% exact\n")
 	assert.NotContains(t, aalina("100000"), "built")
 
+	// -from: a larger -nodes deepens the levels from it up only.
+	from := t.TempDir()
+	for _, c := range []struct{ args, built, not string }{
+		{"-nodes 1", "aalina 3 seeds: 364 boards, 82.4% exact by their cycle bounds, 83.5% exact, the others at their bounds without a search\n", ""},
+		{"-nodes 100000 -from 3", "aalina 3 seeds: built in ", "aalina 2 seeds: built"},
+		{"-nodes 100000 -from 3", "aalina 2 seeds: 78 boards, 83.3% exact by their cycle bounds, 98.7% exact, the others at their bounds without a search\n", "built"},
+		{"-nodes 100000", "aalina 2 seeds: built in ", "aalina 3 seeds: built"},
+		{"-nodes 100000", "aalina 2 seeds: 78 boards, 83.3% exact by their cycle bounds, 100.0% exact\n", "built"},
+	} {
+		args := append([]string{"tablebase", "history", "-rules", "aalina", "-seeds", "3", "-dir", from}, strings.Fields(c.args)...)
+		status, out, errOut := runCmd(t, "", args...)
+		require.Equal(t, exitOK, status, errOut)
+		assert.Contains(t, out, c.built, c.args)
+		if c.not != "" {
+			assert.NotContains(t, out, c.not, c.args)
+		}
+	}
+
 	assert.Equal(t, searched, probe("1"))
 	query := `{"id":1,"start":"` + pos + `","values":true}` + "\n"
 	status, out, errOut = runCmd(t, query, "oracle", "-tablebase", dir, "-solve", "1")
@@ -284,6 +302,7 @@ func TestTablebaseHistory(t *testing.T) {
 		{"-rules board-game-rs -seeds 3 -dir " + dir, "-rules board-game-rs: want one of abapa, openspiel, aalina, auale, awari"},
 		{"-rules abapa -seeds 49 -dir " + dir, "-seeds"},
 		{"-rules abapa -seeds 3 -nodes 0 -dir " + dir, "-nodes"},
+		{"-rules abapa -seeds 3 -from 49 -dir " + dir, "-from"},
 	} {
 		status, _, errOut := runCmd(t, "", append([]string{"tablebase", "history"}, strings.Fields(c.args)...)...)
 		assert.Equal(t, exitUsage, status, c.args)

@@ -20,7 +20,7 @@ import (
 
 var tablebaseHistoryCommand = &cli.Command{
 	Name:  "history",
-	Usage: []string{"-rules NAME -seeds N -dir DIR [-nodes N] [-j N]"},
+	Usage: []string{"-rules NAME -seeds N -dir DIR [-nodes N] [-from N] [-j N]"},
 	Short: "build the exact values of the boards met for the first time, under a repetition rule",
 	Long: `
 History builds, into DIR beside the tables of "oware tablebase build",
@@ -34,7 +34,8 @@ serve -tablebase read them from DIR and start every search of a value
 with history from them. A level already in DIR is kept, unless it was
 built with a smaller -nodes and left boards at bounds: those are searched
 again within the larger budget, which deepens the level (and tightens the
-levels above). While it searches a level, the command saves its progress
+levels above); with -from, only the levels of that many seeds and more
+are deepened. While it searches a level, the command saves its progress
 every minute, and when stopped, in NAME.osv.part beside the level's file,
 so that an interrupted build resumes with the same command, within the
 level it was searching. Each worker holds the proof tree of a search of
@@ -46,10 +47,11 @@ the cycle bounds leave open need more than 1,500,000 positions each; the
 cycle bounds alone (-nodes 1) take seconds to 12 seeds, minutes to 16.`,
 	Flags: func(fs *flag.FlagSet) cli.Func {
 		rulesName := fs.String("rules", "", "the `rules`: "+strings.Join(historyRules(), ", "))
-		var seeds, jobs, nodes int
+		var seeds, jobs, nodes, from int
 		cli.IntVar(fs, &seeds, "seeds", 0, 0, oware.NumSeeds, "build every level from 0 to `N` seeds on the board")
 		dir := fs.String("dir", "", "the directory of the tables, created if needed")
 		cli.IntVar(fs, &nodes, "nodes", int(solve.DefaultBoardNodes), 1, math.MaxInt, "search at most `N` positions for each board whose cycle bounds differ (1: no search)")
+		cli.IntVar(fs, &from, "from", 0, 0, oware.NumSeeds, "deepen only the levels of `N` seeds and more: a level of fewer seeds already in -dir is kept, whatever -nodes built it")
 		cli.IntVar(fs, &jobs, "j", 0, 0, 1024, "`N` worker goroutines, 0 for one per CPU (GOMAXPROCS)")
 		return func(ctx context.Context, s cli.Streams, args []string) error {
 			switch {
@@ -69,7 +71,7 @@ cycle bounds alone (-nodes 1) take seconds to 12 seeds, minutes to 16.`,
 			if !solve.Supported(rules) {
 				return cli.Usagef("-rules %s: want one of %s", *rulesName, strings.Join(historyRules(), ", "))
 			}
-			opt := solve.BuildOptions{Workers: jobs, BoardNodes: uint64(nodes)}
+			opt := solve.BuildOptions{Workers: jobs, BoardNodes: uint64(nodes), DeepenFrom: from}
 			return historyBuild(ctx, s.Stdout, s.Stderr, *dir, rules, seeds, opt)
 		}
 	},
