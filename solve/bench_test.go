@@ -77,7 +77,7 @@ func BenchmarkSearchDeep(b *testing.B) { benchDeep(b, deepNodes) }
 // BenchmarkSearchLarge asks BenchmarkSearchDeep's question within
 // largeNodes, in a tree sized to them (treeFor), as a build at a budget
 // of two million positions a board does: a tree of millions of nodes,
-// read at random far beyond the caches.
+// far larger than the caches.
 func BenchmarkSearchLarge(b *testing.B) { benchDeep(b, largeNodes) }
 
 // benchDeep is BenchmarkSearchDeep within budget nodes.
