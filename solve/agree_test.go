@@ -152,7 +152,8 @@ func compositions(n int, f func([12]int)) {
 // first time, and on positions of 2 and 3 seeds with a history after
 // random quiet moves, under abapa (R10: the third occurrence) and aalina
 // (the second, with a side empty too), the solver finds the value of the
-// independent reference solver, with the tables and without; the tables'
+// independent reference solver, with the tables and without, and with
+// every proof kept and shared between histories (see keep); the tables'
 // bounds of a board met for the first time hold its value; and the
 // bounds the search starts from at a position with its history (the
 // cycle bounds widened by the boards one occurrence from ending the
@@ -170,6 +171,9 @@ func TestAgreesWithReference(t *testing.T) {
 			require.NoError(t, err)
 			without, err := New(r, Options{TableSize: 1 << 20})
 			require.NoError(t, err)
+			every, err := New(r, Options{Tables: tabs, TableSize: 1 << 20})
+			require.NoError(t, err)
+			every.mutate = func(s *searcher) { s.shareMin = 1 } // every proof kept and shared
 			cases, values := refCases(t, newRefSolver(rr.limit, rr.emptyOK), rand.New(rand.NewPCG(27, uint64(rr.limit))), 60)
 			for i, c := range cases {
 				p, want := c.position(t, r), values[i]
@@ -179,6 +183,9 @@ func TestAgreesWithReference(t *testing.T) {
 				res, err = without.Solve(context.Background(), p, Limits{})
 				require.NoError(t, err)
 				require.Equal(t, Value{int8(want), int8(want)}, res.Value, "%v without tables", p)
+				res, err = every.Solve(context.Background(), p, Limits{})
+				require.NoError(t, err)
+				require.Equal(t, Value{int8(want), int8(want)}, res.Value, "%v with every proof kept", p)
 				if p.QuietPlies() == 0 {
 					v, err := tabs.Probe(p)
 					require.NoError(t, err)
@@ -197,7 +204,8 @@ func TestAgreesWithReference(t *testing.T) {
 // TestHistoryMatters: a transposition table keyed by the board alone, as
 // if a position's value did not depend on its history (R10), and cycle
 // bounds taken as they are at every history, without the widening for
-// the boards one occurrence from ending the game, each give wrong values
+// the boards one occurrence from ending the game, and kept proofs taken
+// under any history, each give wrong values
 // on positions the reference solver solves, under both rules; the solver
 // as it is gives none (TestAgreesWithReference).
 func TestHistoryMatters(t *testing.T) {
@@ -213,6 +221,7 @@ func TestHistoryMatters(t *testing.T) {
 	}{
 		{"board-keyed table", func(s *searcher) { s.forget = true }},
 		{"cycle bounds trusted", func(s *searcher) { s.trust = true }},
+		{"kept proofs taken under any history", func(s *searcher) { s.shareMin, s.loose = 1, true }},
 	}
 	wrong := make([]int, len(broken))
 	for _, rr := range refRules {

@@ -27,7 +27,7 @@ func BenchmarkSearch(b *testing.B) {
 	b.ResetTimer()
 	var nodes uint64
 	for b.Loop() {
-		m.tt.clear()
+		m.clear()
 		s := newSearcher(r, tabs, nil, m)
 		s.ctx, s.budget = context.Background(), benchNodes
 		s.enter(&p, true)
@@ -51,7 +51,7 @@ func TestSearchAllocs(t *testing.T) {
 	s.ctx = context.Background()
 	var nodes uint64
 	search := func() {
-		s.tt.clear()
+		s.clear()
 		s.frames, s.danger, s.base, s.dbase, s.nodes, s.stop = s.frames[:0], s.danger[:0], 0, 0, 0, false
 		s.budget = 5_000
 		s.enter(&p, true)
@@ -88,7 +88,7 @@ func benchDeep(b *testing.B, budget uint64) {
 	m := newMemory(DefaultTableSize, treeFor(budget))
 	var nodes uint64
 	ask := func() {
-		m.tt.clear()
+		m.clear()
 		s := newSearcher(r, tabs, nil, m)
 		s.ctx, s.budget = context.Background(), budget
 		s.enter(&p, true)
@@ -103,6 +103,7 @@ func benchDeep(b *testing.B, budget uint64) {
 		ask()
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
 // deepNodes is the node budget of one question of BenchmarkSearchDeep.

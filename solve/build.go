@@ -271,7 +271,7 @@ func (b *levelBuild) refine(ctx context.Context, l *level, open []uint64, save f
 				i := open[k]
 				q := relAt(l.seeds, i)
 				p := t.rules.Position(q.board())
-				m.tt.clear() // each board alone, so that what it finds does not depend on the order
+				m.clear() // each board alone, so that what it finds does not depend on the order
 				s := newSearcher(t.rules, within, nil, m)
 				s.ctx, s.budget = search, budget
 				s.enter(&p, true)

@@ -71,7 +71,8 @@ func gamePositions(t *testing.T, r oware.Rules, n int) []oware.Position {
 // searched; a sample of the values is solved again with its line, which
 // is checked by playing it. Each position has at most 10⁶ nodes (OWARE_SOLVE_COVERAGE_NODES sets
 // another most, 10⁴ and the powers of ten below it the columns) and the
-// longest wall time. The figures are in docs/solve.md. Wall times
+// longest wall time; with OWARE_SOLVE_COVERAGE_ISOLATE=1, no proof is
+// shared between histories (see keep). The figures are in docs/solve.md. Wall times
 // depend on the machine and its load, nodes do not.
 func TestCoverage(t *testing.T) {
 	env := os.Getenv("OWARE_SOLVE_COVERAGE")
@@ -126,11 +127,14 @@ func TestCoverage(t *testing.T) {
 			var nodes, decided uint64
 			sv, err := New(r, Options{Tables: tabs, Plain: plain, TableSize: 16 << 20})
 			require.NoError(t, err)
+			if os.Getenv("OWARE_SOLVE_COVERAGE_ISOLATE") != "" {
+				sv.mutate = func(s *searcher) { s.isolate = true }
+			}
 			for _, p := range ps {
 				ctx, cancel := context.WithTimeout(context.Background(), limits[len(limits)-1])
 				s, root, err := sv.start(ctx, p, Limits{Nodes: budgets[len(budgets)-1]})
 				require.NoError(t, err)
-				s.tt.clear() // each position alone
+				s.clear() // each position alone
 				plo, phi := s.prior(&root)
 				begin := time.Now()
 				lo, hi := s.solve(&root)

@@ -52,8 +52,17 @@ type proofNode struct {
 	// proven with it: at least bound ≥ tau when proved, at most bound <
 	// tau when disproved.
 	bound int8
-	fresh bool // its move captured: the node starts a stretch
+	fresh bool  // its move captured: the node starts a stretch
+	how   uint8 // what settled a leaf before any search: byPrior, byTable or byShelf
 }
+
+// What settled a leaf before any search: its prior bounds or its
+// terminal value, the table's entry, or a kept proof (see keep).
+const (
+	byPrior = iota
+	byTable
+	byShelf
+)
 
 // proofPosition is the position and occurrence of an expanded node, and
 // the nodes counted when it was expanded.
@@ -70,6 +79,11 @@ type prover struct {
 	nodes    []proofNode
 	expanded []proofPosition
 	path     []stretchStart
+	// leaves are the kept proofs that settled leaves (how byShelf), and
+	// proofs the kept proofs of settled nodes, by node (see keep); stack
+	// is keep's.
+	leaves, proofs map[int32]int32
+	stack          []proofVisit
 	// most is the most nodes of a tree, half of them expanded
 	// (treeNodes of Options.TreeSize).
 	most int
@@ -83,11 +97,28 @@ func sum(a, b uint32) uint32 { return min(a+b, proofInf) }
 func (s *searcher) settle(i int32, p *oware.Position) {
 	n := &s.proof.nodes[i]
 	k := s.look(p)
+	tau := int(n.tau)
 	switch {
-	case k.lo >= int(n.tau):
+	case k.lo >= tau:
 		n.pn, n.dn, n.bound = 0, proofInf, int8(k.lo)
-	case k.hi < int(n.tau):
+		switch {
+		case k.plo >= tau:
+		case k.tlo >= tau:
+			n.how = byTable
+		default:
+			n.how = byShelf
+			s.proof.leaves[i] = k.byLo
+		}
+	case k.hi < tau:
 		n.pn, n.dn, n.bound = proofInf, 0, int8(k.hi)
+		switch {
+		case k.phi < tau:
+		case k.thi < tau:
+			n.how = byTable
+		default:
+			n.how = byShelf
+			s.proof.leaves[i] = k.byHi
+		}
 	default:
 		n.pn, n.dn = 1, 1
 	}
@@ -105,6 +136,16 @@ func (s *searcher) test(p *oware.Position, tau int, open bool) (lo, hi int) {
 	pr := &s.proof
 	pr.nodes = append(pr.nodes[:0], proofNode{parent: -1, exp: -1, tau: int8(tau), pn: 1, dn: 1})
 	pr.expanded = pr.expanded[:0]
+	if s.sharing() {
+		if pr.leaves == nil {
+			pr.leaves, pr.proofs = make(map[int32]int32), make(map[int32]int32)
+		}
+		clear(pr.leaves)
+		clear(pr.proofs)
+		if s.shelf.bytes > shelfBytes {
+			s.shelf.clear()
+		}
+	}
 	if !open || p.Outcome().Over() {
 		s.settle(0, p)
 	}
@@ -275,4 +316,7 @@ func (s *searcher) backUp(i int32) {
 	k0, k1 := s.key(&e.frame)
 	s.tt.store(k0, k1, lo, hi, best, s.nodes-e.start)
 	e.stored = true
+	if s.nodes-e.start >= s.shareMin && s.sharing() {
+		s.keep(i)
+	}
 }

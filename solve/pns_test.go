@@ -95,9 +95,10 @@ func TestCurrentNode(t *testing.T) {
 	} {
 		p, err := oware.ParsePosition(r.String() + " " + tc.pits + "-20-20-S")
 		require.NoError(t, err)
-		m.tt.clear()
+		m.clear()
 		s := newSearcher(r, tabs, nil, m)
 		s.ctx, s.budget = context.Background(), tc.budget
+		s.isolate = true // the tree as proof-number search alone grows it
 		s.enter(&p, true)
 		lo, hi := s.test(&p, tc.tau, false)
 		require.Len(t, s.frames, 1, "%v: the line is back at the root", p)
@@ -143,7 +144,9 @@ func treeDepth(nodes []proofNode) int {
 // (2²⁰ when unset) and a tree sized to them. It logs the positions the
 // tree expanded, the distinct boards among them, the most times one
 // board was expanded and the tree's depth (docs/solve.md, "Abapa to 12
-// seeds").
+// seeds"), then how many of the K questions were answered and the
+// positions searched in all. With OWARE_SOLVE_PROOF_ISOLATE=1 no proof
+// is shared between histories (see keep).
 func TestProofBoards(t *testing.T) {
 	env := os.Getenv("OWARE_SOLVE_PROOF")
 	if env == "" {
@@ -169,16 +172,23 @@ func TestProofBoards(t *testing.T) {
 	open := l.open(0)
 	require.NotEmpty(t, open, "every board of level %d is exact", n)
 	m := newMemory(DefaultTableSize, treeFor(budget))
+	isolate := os.Getenv("OWARE_SOLVE_PROOF_ISOLATE") != ""
+	answered, positions := 0, uint64(0)
 	for j := range min(k, len(open)) {
 		i := open[j*len(open)/min(k, len(open))]
 		q := relAt(n, i)
 		p := r.Position(q.board())
-		m.tt.clear()
+		m.clear()
 		s := newSearcher(r, tabs, nil, m)
 		s.ctx, s.budget = context.Background(), budget
+		s.isolate = isolate
 		s.enter(&p, true)
 		flo, fhi := l.fresh(i)
 		lo, hi := s.test(&p, int(fhi), false)
+		positions += s.nodes
+		if answer(lo, hi, int(fhi)) != "open" {
+			answered++
+		}
 		copies := map[oware.Board]int{}
 		for _, e := range s.proof.expanded {
 			copies[normalize(e.pos.Board())]++
@@ -190,4 +200,5 @@ func TestProofBoards(t *testing.T) {
 		t.Logf("%v, %d..%d: value >= %d? %s; %d positions, %d expanded, %d distinct boards, one expanded %d times at most, %d plies deep",
 			p, flo, fhi, fhi, answer(lo, hi, int(fhi)), s.nodes, len(s.proof.expanded), len(copies), most, treeDepth(s.proof.nodes))
 	}
+	t.Logf("%d of %d answered, %d positions (proofs shared between histories: %v)", answered, min(k, len(open)), positions, !isolate)
 }

@@ -92,7 +92,7 @@ func TestForcedReturnsAgreeWithSearch(t *testing.T) {
 			}
 			q := relAt(n, i)
 			p := r.Position(q.board())
-			m.tt.clear()
+			m.clear()
 			s := newSearcher(r, within, nil, m)
 			s.ctx, s.budget = context.Background(), 1<<22
 			s.enter(&p, true)

@@ -32,6 +32,16 @@ type searcher struct {
 	// trust takes the cycle bounds as they are wherever a history is,
 	// without widening them (see prior).
 	forget, trust bool
+	// isolate keeps the search from sharing proofs between histories
+	// (see keep), to measure what the sharing saves; shareMin is the
+	// fewest positions of a proof it keeps (the tests keep every one).
+	// For the tests, which must catch it: loose takes a kept proof under
+	// any history.
+	isolate, loose bool
+	shareMin       uint64
+
+	counts []int32  // scratch of holds
+	hashes []uint64 // scratch of keep
 }
 
 // peril is an occurrence on the line whose board's next occurrence ends
@@ -59,7 +69,8 @@ func newPeril(at int, f *frame) peril {
 // frame is one occurrence of a board on the line.
 type frame struct {
 	board oware.Board
-	reps  int       // its occurrence count since the last capture, itself included
+	hash  uint64    // the board's
+	reps  int32     // its occurrence count since the last capture, itself included
 	set   [2]uint64 // the hash of the stretch's occurrences up to this one
 	// clo and chi are the cycle bounds of the board for its mover, or
 	// bounds that hold as they do (see prior).
@@ -72,7 +83,15 @@ type frame struct {
 // its transposition table and its proof tree.
 type memory struct {
 	tt    *table
+	shelf shelf
 	proof prover
+}
+
+// clear forgets everything m holds, the table's entries and the kept
+// proofs, so that the next search finds what it finds on its own.
+func (m *memory) clear() {
+	m.tt.clear()
+	m.shelf.clear()
 }
 
 // newMemory returns the memory of a search with a table of about size
@@ -84,7 +103,7 @@ func newMemory(size, tree int) *memory {
 // newSearcher returns a searcher for positions under rules r, writing to
 // m.
 func newSearcher(r oware.Rules, tabs *Tables, plain *tablebase.Tables, m *memory) *searcher {
-	s := &searcher{rules: r, tabs: tabs, plain: plain, memory: m, limit: r.RepeatLimit(), emptyOK: r.RepeatWithEmptySide()}
+	s := &searcher{rules: r, tabs: tabs, plain: plain, memory: m, limit: r.RepeatLimit(), emptyOK: r.RepeatWithEmptySide(), shareMin: shareMin}
 	if tabs != nil && tabs.rules != r {
 		s.tabs = nil
 	}
@@ -94,9 +113,9 @@ func newSearcher(r oware.Rules, tabs *Tables, plain *tablebase.Tables, m *memory
 	return s
 }
 
-// mix returns the two hash words of an occurrence: a board and its count.
-func mix(b oware.Board, reps int) [2]uint64 {
-	h := b.Hash()
+// mix returns the two hash words of an occurrence: a board's hash and its
+// count.
+func mix(h uint64, reps int) [2]uint64 {
 	return [2]uint64{splitmix(h + uint64(reps)*0x9e37_79b9_7f4a_7c15), splitmix(h ^ uint64(reps)*0xc2b2_ae3d_27d4_eb4f ^ 0x1656_67b1_9e37_79f9)}
 }
 
@@ -112,7 +131,7 @@ func splitmix(x uint64) uint64 {
 // key returns the key of occurrence f in the table: its board and the
 // occurrences of its stretch.
 func (s *searcher) key(f *frame) (uint64, uint64) {
-	h := f.board.Hash()
+	h := f.hash
 	if s.forget {
 		return h, h
 	}
@@ -124,15 +143,24 @@ func (s *searcher) key(f *frame) (uint64, uint64) {
 func (s *searcher) frameOf(p *oware.Position, prev *frame) frame {
 	b := p.Board()
 	q, n := relOf(b)
-	f := frame{board: b, reps: p.Repetitions(), split: int8(q.split(s.rules))}
-	m := mix(b, f.reps)
+	f := frame{board: b, hash: b.Hash(), reps: int32(p.Repetitions()), split: int8(q.split(s.rules))}
+	m := mix(f.hash, int(f.reps))
 	if prev != nil {
 		m[0] ^= prev.set[0]
 		m[1] ^= prev.set[1]
 	}
 	f.set = m
-	f.danger = f.reps == s.limit-1 && (s.emptyOK || !q.sideEmpty())
-	lo, hi := -n, n
+	f.danger = int(f.reps) == s.limit-1 && (s.emptyOK || !q.sideEmpty())
+	lo, hi := s.cycleOf(p, q, n)
+	f.clo, f.chi = int8(lo), int8(hi)
+	return f
+}
+
+// cycleOf returns the cycle bounds of p's board, whose board relative to
+// its mover is q, of n seeds: those of the tables, or bounds that hold
+// as they do.
+func (s *searcher) cycleOf(p *oware.Position, q rel, n int) (lo, hi int) {
+	lo, hi = -n, n
 	switch {
 	case s.tabs != nil && n <= s.tabs.MaxSeeds():
 		l, h := s.tabs.levels[n].cycle(q.index(n))
@@ -142,8 +170,7 @@ func (s *searcher) frameOf(p *oware.Position, prev *frame) frame {
 			lo, hi = v.Lo(), v.Hi()
 		}
 	}
-	f.clo, f.chi = int8(lo), int8(hi)
-	return f
+	return lo, hi
 }
 
 // pop takes the last occurrence off the line.
@@ -213,25 +240,41 @@ func (s *searcher) freshBounds(p *oware.Position, f *frame) (lo, hi int) {
 type known struct {
 	lo, hi int
 	hint   int // the best move found before, or -1
+	// plo and phi are the bounds known before the table and the shelf
+	// (prior's, or the terminal value); tlo and thi those known before
+	// the shelf; byLo and byHi are the kept proofs that gave lo and hi,
+	// or -1.
+	plo, phi, tlo, thi int
+	byLo, byHi         int32
 }
 
 // look returns what is known of p, on top of the line.
 func (s *searcher) look(p *oware.Position) known {
+	k := known{hint: -1, byLo: -1, byHi: -1}
 	if p.Outcome().Over() {
-		v := terminal(p)
-		return known{lo: v, hi: v, hint: -1}
+		k.lo = terminal(p)
+		k.hi, k.plo, k.phi, k.tlo, k.thi = k.lo, k.lo, k.lo, k.lo, k.lo
+		return k
 	}
-	k := known{hint: -1}
 	k.lo, k.hi = s.prior(p)
-	if k.lo == k.hi {
-		return k // exact: the table cannot tell more
+	k.plo, k.phi = k.lo, k.hi
+	if k.lo != k.hi { // else exact: the table cannot tell more
+		if e := s.tt.probe(s.key(&s.frames[len(s.frames)-1])); e != nil {
+			k.lo, k.hi = max(k.lo, int(e.lo)), min(k.hi, int(e.hi))
+			k.hint = e.move()
+		}
 	}
-	if e := s.tt.probe(s.key(&s.frames[len(s.frames)-1])); e != nil {
-		k.lo, k.hi = max(k.lo, int(e.lo)), min(k.hi, int(e.hi))
-		k.hint = e.move()
+	k.tlo, k.thi = k.lo, k.hi
+	if k.lo != k.hi && s.sharing() && len(s.frames)-1 > s.base {
+		k.lo, k.hi, k.byLo, k.byHi = s.fromShelf(p, k.lo, k.hi)
 	}
 	return k
 }
+
+// sharing reports whether the search shares proofs between histories
+// (see keep): not when its table forgets the history or its prior
+// bounds trust the cycle bounds, the tests' two faults.
+func (s *searcher) sharing() bool { return !s.forget && !s.trust && !s.isolate }
 
 // hint returns the best move stored in the table for the position on top
 // of the line, or -1.

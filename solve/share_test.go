@@ -1,0 +1,150 @@
+package solve
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/seed3966233f/oware"
+)
+
+// TestHolds: a kept proof holds at a position exactly when the stretch
+// before it holds each board of the proof's lines as often as the
+// proof's history did (R10 counts those occurrences), and when no board
+// of that stretch one occurrence from ending the game (every one, under
+// Aalina's rules) widens a leaf of the proof across its question.
+func TestHolds(t *testing.T) {
+	r, err := oware.ParseRules("aalina")
+	require.NoError(t, err)
+	s := newSearcher(r, nil, nil, newMemory(1<<16, 1<<16))
+	p := r.Position(oware.MustParseBoard("1-1-1-1-1-1-1-1-1-1-1-1-18-18-S"))
+	line := []oware.Position{p}
+	s.enter(&p, true)
+	for _, m := range []oware.Move{0, 6, 1} { // three quiet moves
+		c, err := line[len(line)-1].Play(m)
+		require.NoError(t, err)
+		require.Zero(t, c.Board().Score(oware.South)+c.Board().Score(oware.North)-36, "move %d captures nothing", m)
+		line = append(line, c)
+		s.enter(&c, false)
+	}
+	hash := func(i int) uint64 { return line[i].Board().Hash() }
+	other := oware.MustParseBoard("2-0-1-1-1-1-1-1-1-1-1-1-18-18-S").Hash() // not on the line
+	none := func() [2]tolerance {
+		var tol [2]tolerance
+		tol[0].reset()
+		tol[1].reset()
+		return tol
+	}
+	for _, tc := range []struct {
+		name   string
+		boards []uint64
+		held   []held
+		tol    [2]tolerance
+		want   bool
+	}{
+		{"its lines meet no board of the stretch", []uint64{hash(3), other}, nil, none(), true},
+		{"they meet one the history held as often", []uint64{hash(3), hash(1)}, []held{{hash(1), 1}}, none(), true},
+		{"they meet one its history did not hold", []uint64{hash(3), hash(1)}, nil, none(), false},
+		{"its history held one this stretch does not", []uint64{hash(3), other}, []held{{other, 1}}, none(), false},
+		{"its history held one more often", []uint64{hash(3), hash(2)}, []held{{hash(2), 2}}, none(), false},
+		{"a board of the stretch widens a leaf at even depth", []uint64{hash(3)}, nil, func() [2]tolerance {
+			tol := none()
+			tol[0].leaf(-oware.NumSeeds, oware.NumSeeds, oware.NumSeeds, true) // proved by its lower bound, at the top
+			tol[0].close()
+			return tol
+		}(), false},
+		{"one widens a leaf at odd depth", []uint64{hash(3)}, nil, func() [2]tolerance {
+			tol := none()
+			tol[1].leaf(oware.NumSeeds, oware.NumSeeds, -oware.NumSeeds, false) // disproved by its upper bound, at the bottom
+			tol[1].close()
+			return tol
+		}(), false},
+	} {
+		k := kept{boards: newHashSet(tc.boards), held: tc.held, tol: tc.tol}
+		require.Equal(t, tc.want, s.holds(&k), tc.name)
+		s.loose = true
+		require.True(t, s.holds(&k), "%s: loose takes it", tc.name)
+		s.loose = false
+	}
+	// The tolerance itself: a board seen as v widens a leaf settled by its
+	// lower bound (cycle bound clo, question tau) exactly when v.cloMax ≥
+	// clo and v.split < tau (see prior), and one settled by its upper
+	// bound exactly when v.chiMin ≤ chi and v.split ≥ tau.
+	var tol tolerance
+	tol.reset()
+	tol.leaf(2, 6, 3, true)
+	tol.leaf(-4, 1, -1, false)
+	tol.close()
+	for _, tc := range []struct {
+		v    perilView
+		want bool
+	}{
+		{perilView{cloMax: 1, chiMin: 5, split: 0}, true},   // below the first leaf's clo, above the second's chi
+		{perilView{cloMax: 2, chiMin: 5, split: 0}, false},  // widens the first leaf's lower bound to 0 < 3
+		{perilView{cloMax: 2, chiMin: 5, split: 3}, true},   // to 3, which still settles it
+		{perilView{cloMax: 1, chiMin: 1, split: -1}, false}, // widens the second's upper bound to −1 ≥ −1
+		{perilView{cloMax: 1, chiMin: 1, split: -2}, true},  // to −2 < −1
+		{perilView{cloMax: 1, chiMin: 2, split: -1}, true},  // above the second's chi
+	} {
+		require.Equal(t, tc.want, tol.allows(&tc.v), "%+v", tc.v)
+	}
+}
+
+// TestHashSet: a set of hashes holds exactly what was put in it (up to
+// the lowest bit, which makes a proof depend on more boards, not fewer),
+// and gives it back.
+func TestHashSet(t *testing.T) {
+	hs := []uint64{2, 3, 0x1234_5678_9abc_def0, 1 << 63, 17}
+	set := newHashSet(hs)
+	for _, h := range hs {
+		require.True(t, set.has(h), "%#x", h)
+	}
+	require.False(t, set.has(4))
+	require.False(t, set.has(0x1234_5678_9abc_def2))
+	require.ElementsMatch(t, []uint64{3, 0x1234_5678_9abc_def1, 1<<63 | 1, 17}, set.appendTo(nil))
+}
+
+// TestSharingAgrees: on the boards of 8 seeds met for the first time
+// whose cycle bounds leave two values (abapa), a question answered with
+// proofs kept and shared between histories gets the answer that
+// proof-number search alone gets, wherever both settle it, with every
+// proof kept (not only those of 256 positions and more); and sharing
+// settles at least as many of them within the budget.
+func TestSharingAgrees(t *testing.T) {
+	if testScale > 1 {
+		t.Skip("the level of 8 seeds takes too long under the race detector")
+	}
+	var r oware.Rules // abapa
+	tabs := eightSeeds(t)
+	l := tabs.levels[8]
+	open := l.open(0)
+	const boards, budget = 12, 60_000
+	m := newMemory(DefaultTableSize, treeFor(budget))
+	settled := [2]int{}
+	for j := range boards {
+		i := open[j*len(open)/boards]
+		q := relAt(8, i)
+		p := r.Position(q.board())
+		_, hi := l.fresh(i)
+		var answers [2]string
+		for share := range 2 {
+			m.clear()
+			s := newSearcher(r, tabs, nil, m)
+			s.ctx, s.budget = context.Background(), budget
+			s.isolate = share == 0
+			s.shareMin = 1
+			s.enter(&p, true)
+			lo, h := s.test(&p, int(hi), false)
+			answers[share] = answer(lo, h, int(hi))
+			if answers[share] != "open" {
+				settled[share]++
+			}
+		}
+		if answers[0] != "open" && answers[1] != "open" {
+			require.Equal(t, answers[0], answers[1], "%v", p)
+		}
+	}
+	t.Logf("settled within %d positions, of %d boards: %d alone, %d sharing", budget, boards, settled[0], settled[1])
+	require.GreaterOrEqual(t, settled[1], settled[0])
+}
