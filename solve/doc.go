@@ -87,6 +87,29 @@
 // their proofs are lines of a hundred plies and more, where the defender
 // has a few moves at each turn.
 //
+// A proof rarely depends on the whole history, and the search shares it
+// beyond the table's key. Once a question of a position searched at
+// least 256 positions is settled, its proof is kept with what it depends
+// on: the boards its lines meet in the position's stretch, with how
+// often its history held each, and what its leaves settled by their
+// starting bounds allow of the boards of the history one occurrence from
+// ending the game (which widen those bounds, below). A later question of
+// the same board, under another history, takes the kept bound when that
+// history holds each of those boards as often and has no board that
+// would widen one of those leaves across its question: every line of the
+// proof then plays as it did, each repetition ending the game where it
+// did, and each leaf settled as it was (Kishimoto and Müller's remedy for
+// the graph-history interaction: a result checked against the history it
+// is used with). A proof that took a leaf from the table is not kept
+// (the table does not say what that leaf's proof met); one that took a
+// kept proof is, with that proof's boards and allowances merged into its
+// own. The kept proofs of a search take about 128 MiB at most. The tree
+// of a hard question meets each of its thousand or so boards about a
+// thousand times, each time with another history: of eight boards of 10
+// seeds under aalina that the tables leave open, the search settles
+// three within 2,097,152 positions this way and none without it
+// (docs/solve.md).
+//
 // What makes the search end is the bounds it starts from at every node.
 // They come from a game played on the graph of the boards with as many
 // seeds, without history: the cycle bounds. A move that captures ends

@@ -62,7 +62,9 @@ type Options struct {
 	// it ends unsettled, as if the budget had run out, so a budget of
 	// more positions than TreeSize / TreeBytesPerPosition needs a larger
 	// TreeSize to be spent. The tree's memory is kept for the next
-	// solve, with the transposition table.
+	// solve, with the transposition table and the proofs the search
+	// keeps to share between histories (see the package documentation),
+	// about 128 MiB more at most.
 	TreeSize int
 }
 
