@@ -296,8 +296,7 @@ func (s *searcher) keep(i int32) {
 		}
 		if v.node != i {
 			if at, in := pr.proofs[v.node]; in { // settled and kept already
-				k.merge(&s.shelf.kept[at], v.odd)
-				boards = s.shelf.kept[at].boards.appendTo(boards)
+				boards = k.merge(&s.shelf.kept[at], v.odd, boards)
 				continue
 			}
 		}
@@ -323,8 +322,7 @@ func (s *searcher) keep(i int32) {
 			ok = false
 		case byShelf:
 			at := pr.leaves[v.node]
-			k.merge(&s.shelf.kept[at], v.odd)
-			boards = s.shelf.kept[at].boards.appendTo(boards)
+			boards = k.merge(&s.shelf.kept[at], v.odd, boards)
 			// The leaf's own board is among the kept proof's.
 		default:
 			parent := &pr.expanded[pr.nodes[n.parent].exp]
@@ -377,11 +375,13 @@ func (s hashSet) appendTo(hs []uint64) []uint64 {
 	return hs
 }
 
-// merge adds the facts of the kept proof u of a leaf at odd depth below
-// k's position (odd 1) to k's tolerances.
-func (k *kept) merge(u *kept, odd uint8) {
+// merge adds the facts of the kept proof u of a node at odd depth below
+// k's position (odd 1) to k's tolerances, and appends u's boards to
+// boards.
+func (k *kept) merge(u *kept, odd uint8, boards []uint64) []uint64 {
 	k.tol[odd].merge(&u.tol[0])
 	k.tol[odd^1].merge(&u.tol[1])
+	return u.boards.appendTo(boards)
 }
 
 // proofVisit is a node of a proof to visit, and the parity of its depth
