@@ -222,6 +222,16 @@ func tighten(data []byte, open []uint64, fs []found) {
 	}
 }
 
+// runLen is the number of open boards, consecutive in index order, that
+// a worker of a build searches one after another as a run: the proofs
+// kept in the search of one board (see keep) are kept for the next ones
+// of its run, whose searches meet many of the same boards, and the
+// memory is cleared at the start of each run. Since runs are fixed by
+// the open boards alone, and a build saves its progress at the end of a
+// run, what a build finds depends neither on the number of workers nor
+// on where it was stopped and resumed. (A variable for the tests.)
+var runLen = 64
+
 // checkpointEvery is how often a build saves the progress of the search
 // of a level, and tickEvery how often it reports it (variables for the
 // tests).
@@ -231,9 +241,9 @@ var checkpointEvery, tickEvery = time.Minute, time.Second
 // for the first time, and tightens their bounds in l. When save is not
 // nil, it is called about every checkpointEvery, and once when ctx ends
 // the search early, with a copy of l's entries that holds the results of
-// the searches of every board of open below an index, and that index
-// (Size(l.seeds) when every board is searched): a build saves them to
-// resume from there. A search that ctx stopped counts for nothing. An
+// the searches of every board of open below an index, the first of a
+// run (see runLen), and that index (Size(l.seeds) when every board is
+// searched): a build saves them to resume from there. A search that ctx stopped counts for nothing. An
 // error of save stops the search and is returned.
 func (b *levelBuild) refine(ctx context.Context, l *level, open []uint64, save func(data []byte, next uint64) error) error {
 	if len(open) == 0 || b.opt.budget() <= 1 {
@@ -263,15 +273,19 @@ func (b *levelBuild) refine(ctx context.Context, l *level, open []uint64, save f
 		go func() {
 			defer wg.Done()
 			m := newMemory(size, b.opt.treeSize())
-			for search.Err() == nil {
-				k := next.Add(1) - 1
-				if k >= uint64(len(open)) {
-					return
+			for k := uint64(len(open)); search.Err() == nil; k++ {
+				if k%uint64(runLen) == 0 || k >= uint64(len(open)) {
+					k = (next.Add(1) - 1) * uint64(runLen)
+					if k >= uint64(len(open)) {
+						return
+					}
+					m.clear() // each run alone, so that what it finds does not depend on the order
+				} else {
+					m.tt.clear() // its keys hold the root's board: no other root meets them
 				}
 				i := open[k]
 				q := relAt(l.seeds, i)
 				p := t.rules.Position(q.board())
-				m.clear() // each board alone, so that what it finds does not depend on the order
 				s := newSearcher(t.rules, within, nil, m)
 				s.ctx, s.budget = search, budget
 				s.enter(&p, true)
@@ -298,16 +312,20 @@ func (b *levelBuild) refine(ctx context.Context, l *level, open []uint64, save f
 		for prefix < len(open) && done[prefix] {
 			prefix++
 		}
+		cut := prefix // the runs done, from the first
+		if cut < len(open) {
+			cut -= cut % runLen
+		}
 		data := slices.Clone(l.data)
 		var below []found
 		for _, f := range results {
-			if f.k < prefix {
+			if f.k < cut {
 				below = append(below, f)
 			}
 		}
 		upto := Size(l.seeds)
-		if prefix < len(open) {
-			upto = open[prefix]
+		if cut < len(open) {
+			upto = open[cut]
 		}
 		mu.Unlock()
 		tighten(data, open, below)

@@ -164,6 +164,7 @@ func TestBuildResumes(t *testing.T) {
 	require.NoError(t, err)
 	r, dir := want.rules, t.TempDir()
 	defer setTicks(time.Millisecond, 0)() // a save at every tick
+	defer setRunLen(4)()                  // a save at every fourth board
 
 	total := uint64(len(mustBounds(t, want, 4).open(0)))
 	ctx, cancel := context.WithCancel(context.Background())
@@ -183,7 +184,7 @@ func TestBuildResumes(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, uint64(DefaultBoardNodes), l.budget)
 	done := total - uint64(len(mustBounds(t, want, 4).open(next)))
-	require.GreaterOrEqual(t, done, uint64(20), "one worker: every board searched before the stop is saved")
+	require.GreaterOrEqual(t, done, uint64(20), "one worker: every run searched before the stop is saved")
 	require.Less(t, done, total)
 
 	// OpenUnfinished tells what the file holds, and passes over files of
@@ -285,6 +286,56 @@ func mustBounds(t *testing.T, tabs *Tables, n int) *level {
 	l, err := newLevelBuild(lower, n, BuildOptions{}).bounds(context.Background())
 	require.NoError(t, err)
 	return l
+}
+
+// TestBuildRuns: the boards a build searches share, within a run of
+// runLen, the proofs their searches keep, which settles boards that a
+// search of each alone leaves open; and what a build writes depends
+// neither on its workers nor on where it was stopped and resumed.
+func TestBuildRuns(t *testing.T) {
+	r, err := oware.ParseRules("aalina")
+	require.NoError(t, err)
+	ctx := context.Background()
+	budget := uint64(1000)
+	level := func(workers int) *level {
+		tabs, err := Compute(ctx, r, 6, BuildOptions{Workers: workers, BoardNodes: budget})
+		require.NoError(t, err)
+		return tabs.levels[6]
+	}
+	want := level(1)
+	require.Equal(t, want.data, level(3).data, "the workers changed the values")
+	defer setRunLen(1)()
+	alone := level(1)
+	require.Greater(t, want.stats().Exact, alone.stats().Exact, "runs settled no board more than each board alone")
+
+	// Stopped in the search of level 6, then resumed, with runs of 4.
+	runLen = 4
+	want = level(2)
+	defer setTicks(time.Millisecond, 0)()
+	dir := t.TempDir()
+	stop, cancel := context.WithCancel(ctx)
+	defer cancel()
+	opt := BuildOptions{Workers: 2, BoardNodes: budget, Progress: func(p Progress) {
+		if p.Phase == "search" && p.Seeds == 6 && p.Searched >= 50 {
+			cancel()
+		}
+	}}
+	require.ErrorIs(t, Build(stop, dir, r, 6, opt), context.Canceled)
+	_, next, err := readPart(dir, r, 6)
+	require.NoError(t, err)
+	require.Positive(t, next, "nothing saved before the stop")
+	require.Less(t, next, Size(6), "the build was not stopped")
+	require.NoError(t, Build(ctx, dir, r, 6, BuildOptions{Workers: 3, BoardNodes: budget}))
+	got, err := Open(dir, r)
+	require.NoError(t, err)
+	require.Equal(t, want.data, got.levels[6].data, "the stop changed the values")
+}
+
+// setRunLen sets runLen to n and returns the function that restores it.
+func setRunLen(n int) func() {
+	old := runLen
+	runLen = n
+	return func() { runLen = old }
 }
 
 // setTicks sets how often a build reports and saves its progress, and
