@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -72,19 +73,39 @@ func TestSearchAllocs(t *testing.T) {
 // histories, a hundred plies and more. The tree has grown to its size
 // before the timer starts, as in a solver that has answered a question
 // before. It reports the time per node searched.
-func BenchmarkSearchDeep(b *testing.B) { benchDeep(b, deepNodes) }
+func BenchmarkSearchDeep(b *testing.B) {
+	benchDeep(b, oware.Rules{}, eightSeeds(b), "0-0-0-0-0-1-0-0-0-1-1-5-20-20-S", deepNodes)
+}
 
 // BenchmarkSearchLarge asks BenchmarkSearchDeep's question within
 // largeNodes, in a tree sized to them (treeFor), as a build at a budget
 // of two million positions a board does: a tree of millions of nodes,
 // far larger than the caches.
-func BenchmarkSearchLarge(b *testing.B) { benchDeep(b, largeNodes) }
+func BenchmarkSearchLarge(b *testing.B) {
+	benchDeep(b, oware.Rules{}, eightSeeds(b), "0-0-0-0-0-1-0-0-0-1-1-5-20-20-S", largeNodes)
+}
 
-// benchDeep is BenchmarkSearchDeep within budget nodes.
-func benchDeep(b *testing.B, budget uint64) {
-	var r oware.Rules // abapa
-	tabs := eightSeeds(b)
-	p := r.Position(normalize(oware.MustParseBoard("0-0-0-0-0-1-0-0-0-1-1-5-20-20-S")))
+// BenchmarkSearchAalina asks, as BenchmarkSearchDeep does, one question
+// of a board of 8 seeds met for the first time whose cycle bounds leave
+// it open, not settled within deepNodes, under Aalina's rules, where
+// every board of a stretch is one occurrence from ending the game: the
+// regime of the builds of aalina's tables, whose searches read those
+// perils at every position (prior).
+func BenchmarkSearchAalina(b *testing.B) {
+	r, err := oware.ParseRules("aalina")
+	require.NoError(b, err)
+	tabs, err := aalinaEight()
+	require.NoError(b, err)
+	benchDeep(b, r, tabs, "0-0-0-6-0-0-0-0-2-0-0-0-20-20-S", deepNodes)
+}
+
+// benchDeep asks, as BenchmarkSearchDeep does, whether the value of board
+// under r, met for the first time, reaches the upper bound of tabs for
+// it, within budget nodes.
+func benchDeep(b *testing.B, r oware.Rules, tabs *Tables, board string, budget uint64) {
+	p := r.Position(normalize(oware.MustParseBoard(board)))
+	q, n := relOf(p.Board())
+	_, tau := tabs.levels[n].fresh(q.index(n))
 	m := newMemory(DefaultTableSize, treeFor(budget))
 	var nodes uint64
 	ask := func() {
@@ -92,7 +113,7 @@ func benchDeep(b *testing.B, budget uint64) {
 		s := newSearcher(r, tabs, nil, m)
 		s.ctx, s.budget = context.Background(), budget
 		s.enter(&p, true)
-		s.test(&p, 4, false)
+		s.test(&p, int(tau), false)
 		nodes += s.nodes
 	}
 	ask() // grows the tree, as a solver's first question does once
@@ -105,6 +126,16 @@ func benchDeep(b *testing.B, budget uint64) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
+
+// aalinaEight computes once aalina's tables to 8 seeds with the cycle
+// bounds alone.
+var aalinaEight = sync.OnceValues(func() (*Tables, error) {
+	r, err := oware.ParseRules("aalina")
+	if err != nil {
+		return nil, err
+	}
+	return Compute(context.Background(), r, 8, BuildOptions{BoardNodes: 1})
+})
 
 // deepNodes is the node budget of one question of BenchmarkSearchDeep.
 const deepNodes = 200_000

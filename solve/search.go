@@ -40,6 +40,12 @@ type searcher struct {
 	isolate, loose bool
 	shareMin       uint64
 
+	// chains[f] stands for the line up to frame f, and sums[f] sums up
+	// the perils of frame f's stretch up to f when sums[f].chain is
+	// chains[f] (see sumTo; grown when a stretch first needs them).
+	chains []uint64
+	sums   []perilSum
+
 	counts []int32  // scratch of holds
 	hashes []uint64 // scratch of keep
 }
@@ -66,6 +72,65 @@ func newPeril(at int, f *frame) peril {
 	}}
 }
 
+// scanPerils is the most perils of a stretch that prior scans one by
+// one; beyond them it reads their sums (perilSum), which cost more to
+// keep than a few perils to scan: under abapa a stretch has few, under
+// Aalina's rules every board of it is one.
+const scanPerils = 16
+
+// perilSum sums up, for prior, the perils of a stretch from its first
+// frame to a frame f, by the parity of their index on the line (a):
+// lo[a][c+NumSeeds] is the least split of a peril whose frame's clo is
+// at least c (127 if none), and hi[a][c+NumSeeds] the greatest split of
+// one whose chi is at most c (−128 if none).
+// A peril changes the entries of c from −seeds to seeds alone, those of
+// the seeds of the stretch, which bound every bound of its boards.
+type perilSum struct {
+	lo, hi [2][boundSlots]int8
+	chain  uint64 // the line it sums up (searcher.chains)
+}
+
+// add adds the peril of frame f, at an index of parity a, to m.
+func (m *perilSum) add(a int, f *frame) {
+	const n = oware.NumSeeds
+	for c := n - int(f.seeds); c <= int(f.clo)+n; c++ {
+		m.lo[a][c] = min(m.lo[a][c], f.split)
+	}
+	for c := int(f.chi) + n; c <= int(f.seeds)+n; c++ {
+		m.hi[a][c] = max(m.hi[a][c], f.split)
+	}
+}
+
+// sumTo returns the sum of the perils of the current stretch from its
+// first frame to frame f, computing those of the frames from the last
+// one whose sum is known.
+func (s *searcher) sumTo(f int) *perilSum {
+	for len(s.sums) <= f {
+		s.sums = append(s.sums, perilSum{})
+	}
+	j := f
+	for j >= s.base && s.sums[j].chain != s.chains[j] {
+		j--
+	}
+	for j++; j <= f; j++ {
+		m := &s.sums[j]
+		if j == s.base {
+			for a := range m.lo {
+				for c := range m.lo[a] {
+					m.lo[a][c], m.hi[a][c] = 127, -128
+				}
+			}
+		} else {
+			m.lo, m.hi = s.sums[j-1].lo, s.sums[j-1].hi
+		}
+		if fr := &s.frames[j]; fr.danger {
+			m.add(j&1, fr)
+		}
+		m.chain = s.chains[j]
+	}
+	return &s.sums[f]
+}
+
 // frame is one occurrence of a board on the line.
 type frame struct {
 	board oware.Board
@@ -76,6 +141,7 @@ type frame struct {
 	// bounds that hold as they do (see prior).
 	clo, chi int8
 	split    int8 // what a repetition ending the game there is worth to the mover
+	seeds    int8 // on the board
 	danger   bool // the board's next occurrence ends the game
 }
 
@@ -143,7 +209,7 @@ func (s *searcher) key(f *frame) (uint64, uint64) {
 func (s *searcher) frameOf(p *oware.Position, prev *frame) frame {
 	b := p.Board()
 	q, n := relOf(b)
-	f := frame{board: b, hash: b.Hash(), reps: int32(p.Repetitions()), split: int8(q.split(s.rules))}
+	f := frame{board: b, hash: b.Hash(), reps: int32(p.Repetitions()), split: int8(q.split(s.rules)), seeds: int8(n)}
 	m := mix(f.hash, int(f.reps))
 	if prev != nil {
 		m[0] ^= prev.set[0]
@@ -203,24 +269,36 @@ func (s *searcher) prior(p *oware.Position) (lo, hi int) {
 	if k == s.base {
 		return s.freshBounds(p, f)
 	}
-	clo, chi := f.clo, f.chi
-	lo, hi = int(clo), int(chi)
+	clo, chi := int(f.clo), int(f.chi)
 	if s.trust {
+		return clo, chi
+	}
+	lo, hi = clo, chi
+	if perils := s.danger[s.dbase:]; len(perils) <= scanPerils {
+		for i := range perils {
+			d := &perils[i]
+			if int(d.at) >= k {
+				break
+			}
+			v := &d.view[(k-int(d.at))&1] // view[1]: the other player is to move there
+			if int(v.cloMax) >= clo {
+				lo = min(lo, int(v.split))
+			}
+			if int(v.chiMin) <= chi {
+				hi = max(hi, int(v.split))
+			}
+		}
 		return lo, hi
 	}
-	for i := range s.danger[s.dbase:] {
-		d := &s.danger[s.dbase+i]
-		if int(d.at) >= k {
-			break
-		}
-		v := &d.view[(k-int(d.at))&1] // view[1]: the other player is to move there
-		if v.cloMax >= clo {
-			lo = min(lo, int(v.split))
-		}
-		if v.chiMin <= chi {
-			hi = max(hi, int(v.split))
-		}
-	}
+	// The same from the sums of the perils of the frames before k: at an
+	// index of k's parity, seen by its mover (a peril's view[0]); at the
+	// other, by the other player (view[1]: the bounds and split negated),
+	// which widen lo when their chi ≤ −clo and hi when their clo ≥ −chi.
+	m := s.sumTo(k - 1)
+	same, other := k&1, k&1^1
+	const n = oware.NumSeeds
+	lo = min(lo, int(m.lo[same][clo+n]), -int(m.hi[other][-clo+n]))
+	hi = max(hi, int(m.hi[same][chi+n]), -int(m.lo[other][-chi+n]))
 	return lo, hi
 }
 
@@ -325,6 +403,16 @@ func (s *searcher) enterFrame(f frame, fresh bool) stretchStart {
 	}
 	if f.danger {
 		s.danger = append(s.danger, newPeril(len(s.frames), &f))
+	}
+	k := len(s.frames)
+	chain := f.set[0] ^ 0x2545_f491_4f6c_dd1d
+	if k > 0 {
+		chain = splitmix(s.chains[k-1] + f.set[0])
+	}
+	if k < len(s.chains) {
+		s.chains[k] = chain
+	} else {
+		s.chains = append(s.chains, chain)
 	}
 	s.frames = append(s.frames, f)
 	return saved

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -147,4 +148,95 @@ func TestSharingAgrees(t *testing.T) {
 	}
 	t.Logf("settled within %d positions, of %d boards: %d alone, %d sharing", budget, boards, settled[0], settled[1])
 	require.GreaterOrEqual(t, settled[1], settled[0])
+}
+
+// TestPriorSums: prior, which sums up the perils of a long stretch frame
+// by frame (perilSum), widens the bounds of every position of random lines
+// as a scan of each peril before it does, under every rule of
+// repetition, each child of each position entered and left in turn as
+// the search does.
+func TestPriorSums(t *testing.T) {
+	for _, name := range []string{"abapa", "aalina", "awari", "openspiel"} {
+		t.Run(name, func(t *testing.T) {
+			r, err := oware.ParseRules(name)
+			require.NoError(t, err)
+			tabs, err := Compute(context.Background(), r, 7, BuildOptions{BoardNodes: 1}) // cycle bounds
+			require.NoError(t, err)
+			s := newSearcher(r, tabs, nil, newMemory(1<<16, 1<<16))
+			rng := rand.New(rand.NewPCG(31, uint64(len(name))))
+			checked, widened, summed := 0, 0, 0
+			for range 40 / testScale {
+				p := walk(rng, r, 4+rng.IntN(4), 0)
+				if p.Board() == (oware.Board{}) {
+					continue
+				}
+				s.frames, s.danger, s.base, s.dbase = s.frames[:0], s.danger[:0], 0, 0
+				var saved []stretchStart
+				saved = append(saved, s.enter(&p, true))
+				for range 150 {
+					if p.Outcome().Over() {
+						break
+					}
+					var kids []oware.Position
+					var fresh []bool
+					for _, c := range p.Children() {
+						captured := seedsOf(c) < seedsOf(p)
+						if captured {
+							c = s.freshPosition(&c)
+						}
+						at := s.enter(&c, captured)
+						if !c.Outcome().Over() {
+							lo, hi := s.prior(&c)
+							wlo, whi := priorScan(s, &c)
+							require.Equal(t, [2]int{wlo, whi}, [2]int{lo, hi}, "%v after %d plies", c, len(s.frames)-1)
+							checked++
+							if len(s.danger[s.dbase:]) > scanPerils {
+								summed++
+							}
+							if f := &s.frames[len(s.frames)-1]; lo < int(f.clo) || hi > int(f.chi) {
+								widened++
+							}
+						}
+						s.leave(at)
+						kids, fresh = append(kids, c), append(fresh, captured)
+					}
+					j := rng.IntN(len(kids))
+					p = kids[j]
+					saved = append(saved, s.enter(&p, fresh[j]))
+				}
+				for i := len(saved) - 1; i >= 0; i-- {
+					s.leave(saved[i])
+				}
+			}
+			require.Positive(t, widened, "no peril widened a bound in %d positions: the test checks nothing", checked)
+			if name == "aalina" || name == "openspiel" { // every board of a stretch is a peril
+				require.Positive(t, summed, "no stretch of more than %d perils: the sums are not checked", scanPerils)
+			}
+			t.Logf("%d positions, %d bounds widened, %d from the sums of the perils", checked, widened, summed)
+		})
+	}
+}
+
+// priorScan returns the bounds prior gives the position p on top of the
+// line, found by a scan of each peril of its stretch before it.
+func priorScan(s *searcher, p *oware.Position) (lo, hi int) {
+	k := len(s.frames) - 1
+	f := &s.frames[k]
+	if k == s.base {
+		return s.freshBounds(p, f)
+	}
+	lo, hi = int(f.clo), int(f.chi)
+	for _, d := range s.danger[s.dbase:] {
+		if int(d.at) >= k {
+			break
+		}
+		v := &d.view[(k-int(d.at))&1]
+		if v.cloMax >= f.clo {
+			lo = min(lo, int(v.split))
+		}
+		if v.chiMin <= f.chi {
+			hi = max(hi, int(v.split))
+		}
+	}
+	return lo, hi
 }
