@@ -254,7 +254,8 @@ func TestBudget(t *testing.T) {
 }
 
 // TestTreeSize: a tree holds what its size allows, a Solver's is
-// DefaultTreeSize unless told, and a build's grows with its budget.
+// DefaultTreeSize unless told, and a build's grows with its budget; a
+// build's table is DefaultBuildTableSize unless told.
 func TestTreeSize(t *testing.T) {
 	require.Equal(t, 1<<22+6, treeNodes(DefaultTreeSize))
 	require.Equal(t, 1006, treeNodes(108_107)) // 1,000 nodes of 108 bytes, and 107 bytes over
@@ -267,6 +268,8 @@ func TestTreeSize(t *testing.T) {
 	require.Equal(t, DefaultBoardNodes*TreeBytesPerPosition, BuildOptions{}.treeSize())
 	require.Equal(t, 4<<20*TreeBytesPerPosition, BuildOptions{BoardNodes: 4 << 20}.treeSize())
 	require.Equal(t, 5000, BuildOptions{BoardNodes: 4 << 20, TreeSize: 5000}.treeSize())
+	require.Equal(t, 4<<20, BuildOptions{}.tableSize())
+	require.Equal(t, 5000, BuildOptions{TableSize: 5000}.tableSize())
 	r, err := oware.ParseRules("abapa")
 	require.NoError(t, err)
 	sv, err := New(r, Options{})
