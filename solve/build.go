@@ -260,8 +260,9 @@ var checkpointEvery, tickEvery = time.Minute, time.Second
 // the search early, with a copy of l's entries that holds the results of
 // the searches of every board of open below an index, the first of a
 // run (see runLen), and that index (Size(l.seeds) when every board is
-// searched): a build saves them to resume from there. A search that ctx stopped counts for nothing. An
-// error of save stops the search and is returned.
+// searched): a build saves them to resume from there. A search that ctx
+// stopped counts for nothing. An error of save stops the search and is
+// returned.
 func (b *levelBuild) refine(ctx context.Context, l *level, open []uint64, save func(data []byte, next uint64) error) error {
 	if len(open) == 0 || b.opt.budget() <= 1 {
 		// A budget of one node proves nothing: the search stops at its
