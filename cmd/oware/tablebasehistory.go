@@ -40,13 +40,14 @@ every minute, and when stopped, in NAME.osv.part beside the level's file,
 so that an interrupted build resumes with the same command, within the
 level it was searching. A worker searches a level's boards in runs of
 64, which share the proofs they find, and the command saves the runs
-finished: the files depend neither on -j nor on a stop. Each worker holds the proof tree of a search of
--nodes positions: abapa's level of 8 seeds took 1.5 GB at most on two
-workers at the default, and one search of 4,194,304 positions 4.1 GB. The
-searches grow fast with the seeds: abapa's level of 8 seeds takes about
-half an hour on two cores at -nodes 200000; most boards of 10 seeds that
-the cycle bounds leave open need more than 1,500,000 positions each; the
-cycle bounds alone (-nodes 1) take seconds to 12 seeds, minutes to 16.`,
+finished: the files depend neither on -j nor on a stop. Each worker
+holds the proof tree of a search of -nodes positions: abapa's level of
+8 seeds took 1.5 GB at most on two workers at the default, and one
+search of 4,194,304 positions 4.1 GB. The searches grow fast with the
+seeds: abapa's level of 8 seeds takes about half an hour on two cores
+at -nodes 200000; most boards of 10 seeds that the cycle bounds leave
+open need more than 1,500,000 positions each; the cycle bounds alone
+(-nodes 1) take seconds to 12 seeds, minutes to 16.`,
 	Flags: func(fs *flag.FlagSet) cli.Func {
 		rulesName := fs.String("rules", "", "the `rules`: "+strings.Join(historyRules(), ", "))
 		var seeds, jobs, nodes, from int
