@@ -273,22 +273,8 @@ func (s *searcher) prior(p *oware.Position) (lo, hi int) {
 	if s.trust {
 		return clo, chi
 	}
-	lo, hi = clo, chi
 	if perils := s.danger[s.dbase:]; len(perils) <= scanPerils {
-		for i := range perils {
-			d := &perils[i]
-			if int(d.at) >= k {
-				break
-			}
-			v := &d.view[(k-int(d.at))&1] // view[1]: the other player is to move there
-			if int(v.cloMax) >= clo {
-				lo = min(lo, int(v.split))
-			}
-			if int(v.chiMin) <= chi {
-				hi = max(hi, int(v.split))
-			}
-		}
-		return lo, hi
+		return widen(perils, k, clo, chi)
 	}
 	// The same from the sums of the perils of the frames before k: at an
 	// index of k's parity, seen by its mover (a peril's view[0]); at the
@@ -297,8 +283,29 @@ func (s *searcher) prior(p *oware.Position) (lo, hi int) {
 	m := s.sumTo(k - 1)
 	same, other := k&1, k&1^1
 	const n = oware.NumSeeds
-	lo = min(lo, int(m.lo[same][clo+n]), -int(m.hi[other][-clo+n]))
-	hi = max(hi, int(m.hi[same][chi+n]), -int(m.lo[other][-chi+n]))
+	lo = min(clo, int(m.lo[same][clo+n]), -int(m.hi[other][-clo+n]))
+	hi = max(chi, int(m.hi[same][chi+n]), -int(m.lo[other][-chi+n]))
+	return lo, hi
+}
+
+// widen returns the cycle bounds clo and chi of the position at index k
+// of the line widened by each of perils (of its stretch, oldest first)
+// before k, one by one.
+func widen(perils []peril, k, clo, chi int) (lo, hi int) {
+	lo, hi = clo, chi
+	for i := range perils {
+		d := &perils[i]
+		if int(d.at) >= k {
+			break
+		}
+		v := &d.view[(k-int(d.at))&1] // view[1]: the other player is to move there
+		if int(v.cloMax) >= clo {
+			lo = min(lo, int(v.split))
+		}
+		if int(v.chiMin) <= chi {
+			hi = max(hi, int(v.split))
+		}
+	}
 	return lo, hi
 }
 

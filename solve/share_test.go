@@ -225,18 +225,5 @@ func priorScan(s *searcher, p *oware.Position) (lo, hi int) {
 	if k == s.base {
 		return s.freshBounds(p, f)
 	}
-	lo, hi = int(f.clo), int(f.chi)
-	for _, d := range s.danger[s.dbase:] {
-		if int(d.at) >= k {
-			break
-		}
-		v := &d.view[(k-int(d.at))&1]
-		if v.cloMax >= f.clo {
-			lo = min(lo, int(v.split))
-		}
-		if v.chiMin <= f.chi {
-			hi = max(hi, int(v.split))
-		}
-	}
-	return lo, hi
+	return widen(s.danger[s.dbase:], k, int(f.clo), int(f.chi))
 }
