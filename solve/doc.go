@@ -103,7 +103,8 @@
 // is used with). A proof that took a leaf from the table is not kept
 // (the table does not say what that leaf's proof met); one that took a
 // kept proof is, with that proof's boards and allowances merged into its
-// own. The kept proofs of a search take about 128 MiB at most. The tree
+// own. The kept proofs of a Solver's search take about 128 MiB at most,
+// those of a build's worker about twice the size of its tree. The tree
 // of a hard question meets each of its thousand or so boards about a
 // thousand times, each time with another history: of eight boards of 10
 // seeds under aalina that the tables leave open, the search settles

@@ -142,7 +142,7 @@ func (s *searcher) test(p *oware.Position, tau int, open bool) (lo, hi int) {
 		}
 		clear(pr.leaves)
 		clear(pr.proofs)
-		if s.shelf.bytes > shelfBytes {
+		if s.shelf.bytes > s.shelf.limit() {
 			s.shelf.clear()
 		}
 	}

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/seed3966233f/oware"
@@ -38,8 +39,10 @@ import (
 // have taken for its proof to be kept.
 const shareMin = 256
 
-// shelfBytes is about the most memory the kept proofs take before the
-// shelf is emptied, at the start of a question.
+// shelfBytes is about the most memory the kept proofs of a [Solver]'s
+// searches take before the shelf is emptied, at the start of a question;
+// a question adds proofs until they take twice as much. A build's
+// workers keep more (see refine).
 const shelfBytes = 64 << 20
 
 // shelfPerBoard is the most proofs kept for one board; a later one takes
@@ -179,7 +182,12 @@ type shelf struct {
 	by    map[oware.Board][]int32
 	kept  []kept
 	bytes int
+	most  int // what shelfBytes is to a Solver's; 0 means shelfBytes
 }
+
+// limit returns about the most bytes s keeps before it is emptied, at
+// the start of a question.
+func (s *shelf) limit() int { return cmp.Or(s.most, shelfBytes) }
 
 // clear empties s.
 func (s *shelf) clear() {
@@ -358,7 +366,7 @@ func (s *searcher) keep(i int32) {
 		}
 		k.held[j].reps++
 	}
-	if s.shelf.bytes+k.bytes() > 2*shelfBytes {
+	if s.shelf.bytes+k.bytes() > 2*s.shelf.limit() {
 		return
 	}
 	s.shelf.add(pr.expanded[pr.nodes[i].exp].pos.Board(), k)

@@ -150,6 +150,57 @@ func TestSharingAgrees(t *testing.T) {
 	require.GreaterOrEqual(t, settled[1], settled[0])
 }
 
+// TestShelfLimit: a question starts with an empty shelf when the kept
+// proofs take more than the shelf's limit, and keeps them otherwise: a
+// Solver's shelf empties beyond shelfBytes, a build worker's beyond its
+// own, larger limit.
+func TestShelfLimit(t *testing.T) {
+	r, err := oware.ParseRules("aalina")
+	require.NoError(t, err)
+	tabs, err := aalinaEight()
+	require.NoError(t, err)
+	l := tabs.levels[8]
+	open := l.open(0)
+	const budget = 20_000
+	for _, tc := range []struct {
+		most  int
+		empty bool
+	}{{1, true}, {0, false}, {1 << 30, false}} {
+		m := newMemory(DefaultTableSize, treeFor(budget))
+		kept := 0
+		for j := 0; j < min(len(open), 20) && kept == 0; j++ {
+			q := relAt(8, open[j])
+			p := r.Position(q.board())
+			_, hi := l.fresh(open[j])
+			s := newSearcher(r, tabs, nil, m)
+			s.ctx, s.budget, s.shareMin = context.Background(), budget, 1
+			s.enter(&p, true)
+			m.shelf.most = 1 << 30
+			lo, h := s.test(&p, int(hi), false)
+			kept = len(m.shelf.kept)
+			if kept == 0 || lo == -oware.NumSeeds && h == oware.NumSeeds {
+				kept = 0
+				continue
+			}
+			require.Greater(t, m.shelf.bytes, 1)
+			require.Less(t, m.shelf.bytes, shelfBytes)
+			// The same question again, under the limit of the case:
+			// the table answers it at once, and nothing is searched or
+			// kept.
+			m.shelf.most = tc.most
+			lo2, h2 := s.test(&p, int(hi), false)
+			require.Equal(t, [2]int{lo, h}, [2]int{lo2, h2})
+			if tc.empty {
+				require.Zero(t, m.shelf.bytes, "limit %d", tc.most)
+				require.Empty(t, m.shelf.kept)
+			} else {
+				require.Len(t, m.shelf.kept, kept, "limit %d", tc.most)
+			}
+		}
+		require.NotZero(t, kept, "no question settled with a proof kept")
+	}
+}
+
 // TestPriorSums: prior, which sums up the perils of a long stretch frame
 // by frame (perilSum), widens the bounds of every position of random lines
 // as a scan of each peril before it does, under every rule of
