@@ -110,7 +110,7 @@
 // seeds under aalina that the tables leave open, the search settles
 // three within 2,097,152 positions this way and none without it
 // (docs/solve.md). A build keeps the proofs from one board to the next, in
-// runs of 64 of the boards it searches, consecutive in index order,
+// runs of 1,024 of the boards it searches, consecutive in index order,
 // whose searches meet many of the same boards; it clears them at the
 // start of each run, so that its files depend neither on its workers nor
 // on where it was stopped and resumed.

@@ -39,7 +39,7 @@ are deepened. While it searches a level, the command saves its progress
 every minute, and when stopped, in NAME.osv.part beside the level's file,
 so that an interrupted build resumes with the same command, within the
 level it was searching. A worker searches a level's boards in runs of
-64, which share the proofs they find, and the command saves the runs
+1,024, which share the proofs they find, and the command saves the runs
 finished: the files depend neither on -j nor on a stop. Each worker
 holds the proof tree of a search of -nodes positions: abapa's level of
 8 seeds took 1.5 GB at most on two workers at the default, and one
