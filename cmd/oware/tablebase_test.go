@@ -348,16 +348,16 @@ func TestTablebaseHistoryInterrupted(t *testing.T) {
 	assert.Equal(t, "interrupted; the levels written and the search of the level being built are kept, and the same command resumes", err.Error())
 
 	// Stats shows the level whose build stopped, after those written:
-	// the search of aalina's level of 6 seeds (a thousand boards, a minute or
-	// so of one core) is still going at its first report of progress, a
-	// second in, however fast the machine; that of level 4, less than a
-	// second here, was not.
+	// the search of aalina's level of 7 seeds (the 15% of its 31,824
+	// boards that their cycle bounds leave open) is still going at its
+	// first report of progress, a second in; that of level 6 is over
+	// before, since a build's runs of boards share their proofs.
 	dir := t.TempDir()
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
 	r := mustRulesNamed(t, "aalina")
-	err = solve.Build(ctx, dir, r, 6, solve.BuildOptions{Workers: 1, Progress: func(p solve.Progress) {
-		if p.Phase == "search" && p.Seeds == 6 && p.Searched >= 1 {
+	err = solve.Build(ctx, dir, r, 7, solve.BuildOptions{Workers: 1, Progress: func(p solve.Progress) {
+		if p.Phase == "search" && p.Seeds == 7 && p.Searched >= 1 {
 			cancel()
 		}
 	}})
@@ -365,6 +365,6 @@ func TestTablebaseHistoryInterrupted(t *testing.T) {
 	status, out, errOut := runCmd(t, "", "tablebase", "stats", "-dir", dir)
 	require.Equal(t, exitOK, status, errOut)
 	assert.Regexp(t, `^values with history \(oware tablebase history\):\n`+
-		`(aalina [0-5] seeds?: .*, 100\.0% exact\n){6}`+
-		`aalina 6 seeds: 12,376 boards, stopped at board [0-9,]+ \([0-9.]+%\), [0-9.]+% exact so far; the same build resumes it\n$`, out)
+		`(aalina [0-6] seeds?: .*, 100\.0% exact\n){7}`+
+		`aalina 7 seeds: 31,824 boards, stopped at board [0-9,]+ \([0-9.]+%\), [0-9.]+% exact so far; the same build resumes it\n$`, out)
 }
