@@ -182,7 +182,7 @@ type shelf struct {
 	by    map[oware.Board][]int32
 	kept  []kept
 	bytes int
-	most  int // what shelfBytes is to a Solver's; 0 means shelfBytes
+	most  int // the bytes kept at most (see limit); 0 means shelfBytes, a Solver's
 }
 
 // limit returns about the most bytes s keeps before it is emptied, at

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed3966233f/oware"
@@ -198,6 +199,44 @@ func TestShelfLimit(t *testing.T) {
 			}
 		}
 		require.NotZero(t, kept, "no question settled with a proof kept")
+	}
+}
+
+// TestWiden (R10): the bounds of a position on a line widen, peril by
+// peril before it, to the split of a board whose next occurrence ends the
+// game, seen by the player to move at the position: the lower bound when
+// the peril's lower cycle bound is at least the position's, the upper
+// when its upper one is at most the position's. Hand-checked cases.
+func TestWiden(t *testing.T) {
+	// A board met at index 2 of the line, its cycle bounds 2..4 for its
+	// mover, a repetition there worth 0 to its mover; seen by the other
+	// player, -4..-2 and 0.
+	a := newPeril(2, &frame{clo: 2, chi: 4, split: 0})
+	// One at index 5: -2..6, a repetition worth -4 to its mover; seen by
+	// the other, -6..2 and 4.
+	b := newPeril(5, &frame{clo: -2, chi: 6, split: -4})
+	for _, c := range []struct {
+		name           string
+		perils         []peril
+		k, clo, chi    int
+		wantLo, wantHi int
+	}{
+		{"no peril", nil, 4, -3, 5, -3, 5},
+		{"a peril at the position itself is not before it", []peril{a}, 2, 2, 2, 2, 2},
+		{"same mover, the lower bound widened to the split", []peril{a}, 4, 2, 2, 0, 2},
+		{"same mover, the lower bound widened, the upper above the split already", []peril{a}, 4, 1, 5, 0, 5},
+		{"same mover, neither: 2 < 3 and 4 > 3", []peril{a}, 6, 3, 3, 3, 3},
+		{"other mover, seen as -4..-2, neither: -4 < -3 and -2 > -3", []peril{a}, 3, -3, -3, -3, -3},
+		{"other mover, the upper bound widened to the split, the lower below it already", []peril{a}, 3, -5, -1, -5, 0},
+		{"other mover, the upper bound not widened: -2 > -5", []peril{a}, 3, -5, -5, -5, -5},
+		{"two perils, the lower bound from the second, the upper from the first", []peril{a, b}, 7, -3, -1, -4, 0},
+		{"two perils, the second seen by the other mover", []peril{a, b}, 6, 1, 3, 0, 4},
+		{"the second peril not yet before the position", []peril{a, b}, 5, -3, -1, -3, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			lo, hi := widen(c.perils, c.k, c.clo, c.chi)
+			assert.Equal(t, [2]int{c.wantLo, c.wantHi}, [2]int{lo, hi})
+		})
 	}
 }
 
