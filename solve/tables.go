@@ -276,9 +276,19 @@ func (s LevelStats) level() string {
 	return fmt.Sprintf("%d %s: %s %s", s.Seeds, seeds, thousands(s.Entries), boards)
 }
 
-// share returns k as a share of the level's boards, such as "81.3%".
+// share returns k as a share of the level's boards, such as "81.3%", with
+// as many more decimals as it takes not to show a share that is neither
+// all nor none as 100.0% or 0.0%, such as "99.96%".
 func (s LevelStats) share(k uint64) string {
-	return fmt.Sprintf("%.1f%%", 100*float64(k)/float64(max(s.Entries, 1)))
+	n := max(s.Entries, 1)
+	p := 100 * float64(k) / float64(n)
+	for d := 1; ; d++ {
+		t := strconv.FormatFloat(p, 'f', d, 64)
+		all, none := strconv.FormatFloat(100, 'f', d, 64), strconv.FormatFloat(0, 'f', d, 64)
+		if d == 12 || (k >= n || t != all) && (k == 0 || t != none) {
+			return t + "%"
+		}
+	}
 }
 
 // thousands writes n with commas between groups of three digits.

@@ -234,6 +234,8 @@ func TestLevelStatsString(t *testing.T) {
 		{LevelStats{Seeds: 3, Entries: 364, Exact: 91}, "3 seeds: 364 boards, 0.0% exact by their cycle bounds, 25.0% exact"},
 		{LevelStats{Seeds: 3, Entries: 364, Exact: 91, Budget: 1}, "3 seeds: 364 boards, 0.0% exact by their cycle bounds, 25.0% exact, the others at their bounds without a search"},
 		{LevelStats{Seeds: 8, Entries: 75_582, Exact: 69_690, CycleExact: 63_027, Budget: 200_000}, "8 seeds: 75,582 boards, 83.4% exact by their cycle bounds, 92.2% exact, the others at bounds after a search of 200,000 positions each"},
+		{LevelStats{Seeds: 8, Entries: 75_582, Exact: 75_553, CycleExact: 63_027, Budget: 2_097_152}, "8 seeds: 75,582 boards, 83.4% exact by their cycle bounds, 99.96% exact, the others at bounds after a search of 2,097,152 positions each"},
+		{LevelStats{Seeds: 12, Entries: 1_352_078, Exact: 1_352_077, CycleExact: 1, Budget: 1}, "12 seeds: 1,352,078 boards, 0.0001% exact by their cycle bounds, 99.9999% exact, the others at their bounds without a search"},
 		{LevelStats{Seeds: 2, Entries: 78, Exact: 78, CycleExact: 65, Budget: 1}, "2 seeds: 78 boards, 83.3% exact by their cycle bounds, 100.0% exact"},
 	} {
 		require.Equal(t, c.want, c.st.String())
