@@ -41,13 +41,14 @@ so that an interrupted build resumes with the same command, within the
 level it was searching. A worker searches a level's boards in runs of
 1,024, which share the proofs they find, and the command saves the runs
 finished: the files depend neither on -j nor on a stop. Each worker
-holds the proof tree of a search of -nodes positions: abapa's level of
-8 seeds took 1.5 GB at most on two workers at the default, and one
-search of 4,194,304 positions 4.1 GB. The searches grow fast with the
-seeds: abapa's level of 8 seeds takes about half an hour on two cores
-at -nodes 200000; most boards of 10 seeds that the cycle bounds leave
-open need more than 1,500,000 positions each; the cycle bounds alone
-(-nodes 1) take seconds to 12 seeds, minutes to 16.`,
+holds the proof tree of a search of -nodes positions and the proofs
+its run keeps, up to as many bytes again. At -nodes 2097152 on two
+workers, abapa's level of 8 seeds took 10 minutes and 9.2 GiB at most,
+and aalina's level of 12 seeds 12 minutes and 5.8 GiB. A level whose
+boards are nearly all exact makes the cycle bounds of the levels above
+it nearly all exact too: after abapa's level of 8 seeds, its levels of
+9 to 12 took 10 minutes in all. The cycle bounds alone (-nodes 1) take
+seconds to 12 seeds, minutes to 16.`,
 	Flags: func(fs *flag.FlagSet) cli.Func {
 		rulesName := fs.String("rules", "", "the `rules`: "+strings.Join(historyRules(), ", "))
 		var seeds, jobs, nodes, from int
