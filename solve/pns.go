@@ -267,11 +267,31 @@ func (s *searcher) expand(i int32, p oware.Position, f frame) {
 	for j := first + 1; j < int32(len(pr.nodes)); j++ {
 		if int(pr.nodes[j].pit) == hint {
 			pr.nodes[first], pr.nodes[j] = pr.nodes[j], pr.nodes[first]
+			pr.swapLeaves(first, j)
 		}
 	}
 	n := &pr.nodes[i]
 	n.kids, n.nkids, n.exp = first, uint8(int32(len(pr.nodes))-first), e
 	s.backUp(i)
+}
+
+// swapLeaves makes the kept proofs that settled leaves i and j follow the
+// leaves when they trade places in the tree (see expand): they are
+// found by node.
+func (pr *prover) swapLeaves(i, j int32) {
+	if pr.leaves == nil {
+		return
+	}
+	ki, inI := pr.leaves[i]
+	kj, inJ := pr.leaves[j]
+	delete(pr.leaves, i)
+	delete(pr.leaves, j)
+	if inI {
+		pr.leaves[j] = ki
+	}
+	if inJ {
+		pr.leaves[i] = kj
+	}
 }
 
 // backUp sets the proof numbers of expanded node i from its children's,

@@ -329,7 +329,11 @@ func (s *searcher) keep(i int32) {
 		case byTable:
 			ok = false
 		case byShelf:
-			at := pr.leaves[v.node]
+			at, in := pr.leaves[v.node]
+			if !in {
+				ok = false // not known: keep nothing rather than guess
+				break
+			}
 			boards = k.merge(&s.shelf.kept[at], v.odd, boards)
 			// The leaf's own board is among the kept proof's.
 		default:

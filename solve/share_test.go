@@ -317,3 +317,55 @@ func priorScan(s *searcher, p *oware.Position) (lo, hi int) {
 	}
 	return widen(s.danger[s.dbase:], k, int(f.clo), int(f.chi))
 }
+
+// TestShelfLeavesFollowTheirNodes: every leaf of a question's tree that a
+// kept proof settled names that proof, one kept for the leaf's own board,
+// also after expand has put the move found best before first among its
+// siblings: keep merges what that proof depends on into the proofs above
+// the leaf, and a proof of another board there would let them be taken
+// under histories where they do not hold (R10). Boards of 8 seeds under
+// aalina, every proof kept, several questions each.
+func TestShelfLeavesFollowTheirNodes(t *testing.T) {
+	r, err := oware.ParseRules("aalina")
+	require.NoError(t, err)
+	tabs, err := aalinaEight()
+	require.NoError(t, err)
+	l := tabs.levels[8]
+	open := l.open(0)
+	const budget = 20_000
+	m := newMemory(DefaultTableSize, treeFor(budget))
+	m.shelf.most = 1 << 30
+	leaves, first := 0, 0
+	for j := range min(len(open), 40) {
+		q := relAt(8, open[j*len(open)/40])
+		p := r.Position(q.board())
+		clo, chi := l.fresh(open[j*len(open)/40])
+		s := newSearcher(r, tabs, nil, m)
+		s.ctx, s.budget, s.shareMin = context.Background(), budget, 1
+		s.enter(&p, true)
+		for tau := int(clo) + 1; tau <= int(chi); tau++ {
+			s.nodes, s.stop = 0, false
+			s.test(&p, tau, false)
+			pr := &s.proof
+			for i := range pr.nodes {
+				n := &pr.nodes[i]
+				if n.exp >= 0 || n.how != byShelf || n.pn != 0 && n.dn != 0 {
+					continue
+				}
+				leaves++
+				at, in := pr.leaves[int32(i)]
+				require.True(t, in, "%v, question %d: leaf %d settled by a kept proof names none", p, tau, i)
+				parent := &pr.expanded[pr.nodes[n.parent].exp]
+				c, err := parent.pos.Play(oware.Move(n.pit))
+				require.NoError(t, err)
+				// A kept proof's boards include its own (keep).
+				require.True(t, m.shelf.kept[at].boards.has(c.Board().Hash()), "%v, question %d: leaf %d (%v) names a proof of another board", p, tau, i, c.Board())
+				if i == int(pr.nodes[n.parent].kids) {
+					first++ // where expand puts the move found best before
+				}
+			}
+		}
+	}
+	t.Logf("%d leaves settled by kept proofs, %d of them first among their siblings", leaves, first)
+	require.Positive(t, leaves)
+}
