@@ -249,10 +249,9 @@ func tighten(data []byte, open []uint64, fs []found) {
 // the open boards alone, and a build saves its progress at the end of a
 // run, what a build finds depends neither on the number of workers nor
 // on where it was stopped and resumed. The longer the run, the more its
-// boards find proved: 512 open boards of aalina's 11 seeds from index
-// 140,000 settled 510 of them in 5.0 million positions in one run, 493 in
-// 43 million in two runs of 256 (docs/solve.md). (A variable for the
-// tests.)
+// boards can take from the proofs of the boards before them (the figures
+// in docs/solve.md that chose 1,024 were measured with a fault in the
+// sharing, since fixed). (A variable for the tests.)
 var runLen = 1024
 
 // checkpointEvery is how often a build saves the progress of the search
@@ -295,10 +294,8 @@ func (b *levelBuild) refine(ctx context.Context, l *level, open []uint64, save f
 			defer wg.Done()
 			m := newMemory(size, b.opt.treeSize())
 			// The proofs of a run's searches serve the boards after
-			// them: a shelf emptied in the middle of a run loses most of
-			// what the run gains (a run of 64 hard boards of 11 seeds
-			// under aalina settled 50 of them in 37.8 million positions
-			// with a Solver's shelf, 62 in 4.9 million with this one).
+			// them: a shelf emptied in the middle of a run loses what
+			// the run gains.
 			m.shelf.most = max(shelfBytes, b.opt.treeSize())
 			for k := uint64(len(open)); search.Err() == nil; k++ {
 				if k%uint64(runLen) == 0 || k >= uint64(len(open)) {

@@ -106,11 +106,12 @@
 // own. The kept proofs of a Solver's search take about 128 MiB at most,
 // those of a build's worker about twice the size of its tree. The tree
 // of a hard question meets each of its thousand or so boards about a
-// thousand times, each time with another history: of eight boards of 10
-// seeds under aalina that the tables leave open, the search settles
-// three within 2,097,152 positions this way and none without it
-// (docs/solve.md). A build keeps the proofs from one board to the next, in
-// runs of 1,024 of the boards it searches, consecutive in index order,
+// thousand times, each time with another history, and the kept proofs
+// let those occurrences share their work (docs/solve.md has the figures;
+// those measured before 6 December 2026 came from a search with a fault
+// in this sharing, since fixed, and are withdrawn there). A build keeps
+// the proofs from one board to the next, in runs of 1,024 of the boards
+// it searches, consecutive in index order,
 // whose searches meet many of the same boards; it clears them at the
 // start of each run, so that its files depend neither on its workers nor
 // on where it was stopped and resumed.
