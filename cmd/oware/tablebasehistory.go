@@ -43,12 +43,12 @@ level it was searching. A worker searches a level's boards in runs of
 finished: the files depend neither on -j nor on a stop. Each worker
 holds the proof tree of a search of -nodes positions and the proofs
 its run keeps, up to as many bytes again. At -nodes 2097152 on two
-workers, abapa's level of 8 seeds took 10 minutes and 9.2 GiB at most,
-and aalina's level of 12 seeds 12 minutes and 5.8 GiB. A level whose
-boards are nearly all exact makes the cycle bounds of the levels above
-it nearly all exact too: after abapa's level of 8 seeds, its levels of
-9 to 12 took 10 minutes in all. The cycle bounds alone (-nodes 1) take
-seconds to 12 seeds, minutes to 16.`,
+workers, abapa's levels of 8 to 12 seeds took 31 minutes and 9.9 GiB at
+most. A level whose boards are all exact makes the cycle bounds of the
+levels above it nearly all exact: once abapa's level of 8 seeds was
+deepened (-from 8 at -nodes 4194304, then 8388608, 2 minutes), its
+levels of 10 to 12 needed no search. The cycle bounds alone (-nodes 1)
+take seconds to 12 seeds, minutes to 16.`,
 	Flags: func(fs *flag.FlagSet) cli.Func {
 		rulesName := fs.String("rules", "", "the `rules`: "+strings.Join(historyRules(), ", "))
 		var seeds, jobs, nodes, from int
