@@ -151,17 +151,25 @@ func TestSharingAgrees(t *testing.T) {
 	require.GreaterOrEqual(t, settled[1], settled[0])
 }
 
-// TestShelfLimit: a question starts with an empty shelf when the kept
-// proofs take more than the shelf's limit, and keeps them otherwise: a
-// Solver's shelf empties beyond shelfBytes, a build worker's beyond its
-// own, larger limit.
-func TestShelfLimit(t *testing.T) {
+// eightOpen gives the shelf's tests aalina's rules, its tables to 8
+// seeds (aalinaEight), their level 8 and the indices of the boards its
+// cycle bounds leave open.
+func eightOpen(t *testing.T) (oware.Rules, *Tables, *level, []uint64) {
+	t.Helper()
 	r, err := oware.ParseRules("aalina")
 	require.NoError(t, err)
 	tabs, err := aalinaEight()
 	require.NoError(t, err)
 	l := tabs.levels[8]
-	open := l.open(0)
+	return r, tabs, l, l.open(0)
+}
+
+// TestShelfLimit: a question starts with an empty shelf when the kept
+// proofs take more than the shelf's limit, and keeps them otherwise: a
+// Solver's shelf empties beyond shelfBytes, a build worker's beyond its
+// own, larger limit.
+func TestShelfLimit(t *testing.T) {
+	r, tabs, l, open := eightOpen(t)
 	const budget = 20_000
 	for _, tc := range []struct {
 		most  int
@@ -326,20 +334,16 @@ func priorScan(s *searcher, p *oware.Position) (lo, hi int) {
 // under histories where they do not hold (R10). Boards of 8 seeds under
 // aalina, every proof kept, several questions each.
 func TestShelfLeavesFollowTheirNodes(t *testing.T) {
-	r, err := oware.ParseRules("aalina")
-	require.NoError(t, err)
-	tabs, err := aalinaEight()
-	require.NoError(t, err)
-	l := tabs.levels[8]
-	open := l.open(0)
+	r, tabs, l, open := eightOpen(t)
 	const budget = 20_000
 	m := newMemory(DefaultTableSize, treeFor(budget))
 	m.shelf.most = 1 << 30
 	leaves, first := 0, 0
 	for j := range min(len(open), 40) {
-		q := relAt(8, open[j*len(open)/40])
+		b := open[j*len(open)/40]
+		q := relAt(8, b)
 		p := r.Position(q.board())
-		clo, chi := l.fresh(open[j*len(open)/40])
+		clo, chi := l.fresh(b)
 		s := newSearcher(r, tabs, nil, m)
 		s.ctx, s.budget, s.shareMin = context.Background(), budget, 1
 		s.enter(&p, true)
