@@ -53,7 +53,8 @@ func TestSearchAllocs(t *testing.T) {
 	var nodes uint64
 	search := func() {
 		s.clear()
-		s.frames, s.danger, s.base, s.dbase, s.nodes, s.stop = s.frames[:0], s.danger[:0], 0, 0, 0, false
+		s.clearLine()
+		s.nodes, s.stop = 0, false
 		s.budget = 5_000
 		s.enter(&p, true)
 		s.solve(&p)

@@ -102,6 +102,7 @@ func TestCurrentNode(t *testing.T) {
 		s.enter(&p, true)
 		lo, hi := s.test(&p, tc.tau, false)
 		require.Len(t, s.frames, 1, "%v: the line is back at the root", p)
+		requireOnLine(t, s)
 		require.Equal(t, tc.answer, answer(lo, hi, tc.tau), "%v: %d..%d", p, lo, hi)
 		require.Equal(t, tc.nodes, s.nodes, "%v", p)
 		if tc.answer == "open" {

@@ -21,6 +21,10 @@ type searcher struct {
 	base   int     // the first frame of the current stretch
 	danger []peril // the frames, oldest first, whose next occurrence ends the game
 	dbase  int     // the first entry of danger in the current stretch
+	// onLine[h>>onLineShift] counts the frames of the line whose board's
+	// hash h starts with those bits: where it is 0, no frame holds such a
+	// board (holds).
+	onLine [1 << onLineBits]uint32
 
 	nodes  uint64
 	budget uint64 // the most nodes; 0 for no limit
@@ -46,9 +50,15 @@ type searcher struct {
 	chains []uint64
 	sums   []perilSum
 
-	counts []int32  // scratch of holds
 	hashes []uint64 // scratch of keep
 }
+
+// onLineBits is the number of a hash's leading bits that index
+// searcher.onLine, and onLineShift the shift that gives them.
+const (
+	onLineBits  = 10
+	onLineShift = 64 - onLineBits
+)
 
 // peril is an occurrence on the line whose board's next occurrence ends
 // the game: where it is, and what prior needs of it, seen by the player
@@ -239,12 +249,19 @@ func (s *searcher) cycleOf(p *oware.Position, q rel, n int) (lo, hi int) {
 	return lo, hi
 }
 
+// clearLine takes every occurrence off the line.
+func (s *searcher) clearLine() {
+	s.frames, s.danger, s.base, s.dbase = s.frames[:0], s.danger[:0], 0, 0
+	clear(s.onLine[:])
+}
+
 // pop takes the last occurrence off the line.
 func (s *searcher) pop() {
 	k := len(s.frames) - 1
 	if d := len(s.danger); d > 0 && int(s.danger[d-1].at) == k {
 		s.danger = s.danger[:d-1]
 	}
+	s.onLine[s.frames[k].hash>>onLineShift]--
 	s.frames = s.frames[:k]
 }
 
@@ -422,6 +439,7 @@ func (s *searcher) enterFrame(f frame, fresh bool) stretchStart {
 		s.chains = append(s.chains, chain)
 	}
 	s.frames = append(s.frames, f)
+	s.onLine[f.hash>>onLineShift]++
 	return saved
 }
 

@@ -222,27 +222,28 @@ func (s *searcher) holds(k *kept) bool {
 		return true
 	}
 	top := len(s.frames) - 1
-	count := s.counts[:0]
-	for range k.held {
-		count = append(count, 0)
-	}
-	s.counts = count
-	for i := top - 1; i >= s.base; i-- { // the latest first: the likeliest met
-		h := s.frames[i].hash
-		if !k.boards.has(h) {
-			continue
+	stretch := s.frames[s.base:top]
+	// The boards k's history held, first, where the most proofs fail:
+	// at once for a board not on the line (most of them), else a
+	// comparison of hashes a position of the stretch.
+	for j := range k.held {
+		h, n := k.held[j].hash, int32(0)
+		if s.onLine[h>>onLineShift] == 0 {
+			return false // not on the line: held there, not here
 		}
-		j := 0
-		for j < len(k.held) && k.held[j].hash != h {
-			j++
+		for i := range stretch {
+			if stretch[i].hash == h {
+				n++
+			}
 		}
-		if j == len(k.held) {
+		if n != k.held[j].reps {
 			return false
 		}
-		count[j]++
 	}
-	for j := range k.held {
-		if count[j] != k.held[j].reps {
+	// Then no other board of its lines: a look-up in k.boards a position.
+	for i := len(stretch) - 1; i >= 0; i-- { // the latest first: the likeliest met
+		h := stretch[i].hash
+		if k.boards.has(h) && !slices.ContainsFunc(k.held, func(e held) bool { return e.hash == h }) {
 			return false
 		}
 	}

@@ -268,7 +268,7 @@ func TestPriorSums(t *testing.T) {
 				if p.Board() == (oware.Board{}) {
 					continue
 				}
-				s.frames, s.danger, s.base, s.dbase = s.frames[:0], s.danger[:0], 0, 0
+				s.clearLine()
 				var saved []stretchStart
 				saved = append(saved, s.enter(&p, true))
 				for range 150 {
@@ -350,6 +350,7 @@ func TestShelfLeavesFollowTheirNodes(t *testing.T) {
 		for tau := int(clo) + 1; tau <= int(chi); tau++ {
 			s.nodes, s.stop = 0, false
 			s.test(&p, tau, false)
+			requireOnLine(t, s)
 			pr := &s.proof
 			for i := range pr.nodes {
 				n := &pr.nodes[i]
@@ -372,4 +373,16 @@ func TestShelfLeavesFollowTheirNodes(t *testing.T) {
 	}
 	t.Logf("%d leaves settled by kept proofs, %d of them first among their siblings", leaves, first)
 	require.Positive(t, leaves)
+}
+
+// requireOnLine checks that the searcher's count of the line's boards by
+// their hashes' leading bits (onLine, which holds reads) counts the
+// frames on its line, no more and no fewer.
+func requireOnLine(t *testing.T, s *searcher) {
+	t.Helper()
+	var want [len(s.onLine)]uint32
+	for i := range s.frames {
+		want[s.frames[i].hash>>(64-onLineBits)]++
+	}
+	require.Equal(t, want, s.onLine, "a line of %d frames", len(s.frames))
 }
