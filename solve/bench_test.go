@@ -64,6 +64,11 @@ func TestSearchAllocs(t *testing.T) {
 	allocs := testing.AllocsPerRun(5, search)
 	require.Equal(t, uint64(5_000), nodes, "the search ends within its budget: too easy a position")
 	require.LessOrEqual(t, allocs, float64(nodes)/8, "%v allocations in %d nodes", allocs, nodes)
+	// The search left the root on the line; clearLine takes it off, and
+	// its count with it.
+	requireOnLine(t, s)
+	s.clearLine()
+	requireOnLine(t, s)
 	t.Logf("%v allocations in %d nodes", allocs, nodes)
 }
 
