@@ -50,8 +50,8 @@ all exact makes the cycle bounds of the levels above it nearly all
 exact: once abapa's level of 8 seeds was deepened (-from 8 at -nodes
 4194304, then 8388608, 2 minutes), its levels of 10 to 12 needed no
 search, and aalina's levels of 10 to 16 searched 548 of their 30
-million boards. The cycle bounds alone (-nodes 1)
-take seconds to 12 seeds, minutes to 16.`,
+million boards. The cycle bounds alone (-nodes 1) take seconds to 12
+seeds, minutes to 16.`,
 	Flags: func(fs *flag.FlagSet) cli.Func {
 		rulesName := fs.String("rules", "", "the `rules`: "+strings.Join(historyRules(), ", "))
 		var seeds, jobs, nodes, from int
