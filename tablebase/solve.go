@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -461,10 +462,14 @@ func (j *joiner) scan(from, to uint64) {
 		if !s.exact {
 			y = atomic.LoadUint64((*uint64)(unsafe.Pointer(&his[w])))
 		}
-		if zeroByte(x^loBytes)|zeroByte(y^hiBytes) == 0 {
-			continue
-		}
-		for i := w; i < min(w+8, to); i++ {
+		// A top bit set in the bytes that may hold either (the borrows
+		// of zeroByte flag a few more, which scanOne tells apart), in
+		// ascending order, as boardAt wants them.
+		for m := zeroByte(x^loBytes) | zeroByte(y^hiBytes); m != 0; m &= m - 1 {
+			i := w + uint64(bits.TrailingZeros64(m)/8)
+			if i >= to {
+				break
+			}
 			j.scanOne(i, loAt, hiAt)
 		}
 	}
