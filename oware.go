@@ -435,8 +435,12 @@ type ruleset struct {
 	knobs
 	repeatAt uint32 // the occurrence that ends the game (R10); never reached where RepeatLimit is 0
 	limits   bool   // MaxPlies or MaxQuietPlies is set: one byte that Play tests (5 instructions a move fewer than testing both)
-	name     string
-	preset   uint8 // its index in presets
+	// alwaysScores: a move that captures reports that it scored, whatever
+	// it takes (no grand slam is annulled, R6, and no lone seeds rule
+	// looks at every move), so that Parents need not play it to know.
+	alwaysScores bool
+	name         string
+	preset       uint8 // its index in presets
 }
 
 // presetKnobs are the presets by name, abapa first: the one list of the
@@ -458,7 +462,8 @@ var presetKnobs = [...]struct {
 // presets are the presets resolved, in the order of presetKnobs.
 var presets = func() (p [len(presetKnobs)]ruleset) {
 	for i, r := range presetKnobs {
-		p[i] = ruleset{knobs: r.knobs, repeatAt: uint32(r.RepeatLimit), limits: r.MaxPlies != 0 || r.MaxQuietPlies != 0, name: r.name, preset: uint8(i)}
+		p[i] = ruleset{knobs: r.knobs, repeatAt: uint32(r.RepeatLimit), limits: r.MaxPlies != 0 || r.MaxQuietPlies != 0, name: r.name, preset: uint8(i),
+			alwaysScores: r.GrandSlam == GrandSlamForbidden && !r.LoneSeeds}
 		if r.RepeatLimit == 0 {
 			p[i].repeatAt = 1<<32 - 1
 		}

@@ -1482,6 +1482,44 @@ func BenchmarkLegalMoves(b *testing.B) {
 	})
 }
 
+// BenchmarkRules measures Rules.Children and Rules.Parents, the loops of
+// package tablebase, on the boards of BenchmarkPlay's positions, under
+// abapa and under awari (whose legal moves test the grand slam, R6).
+func BenchmarkRules(b *testing.B) {
+	positions, _, _ := sampleMoves(1024)
+	for _, name := range []string{"abapa", "awari"} {
+		r, err := oware.ParseRules(name)
+		require.NoError(b, err)
+		// Each loop is written out, so that its iterator is inlined and
+		// does not escape, as in a caller's loop.
+		for _, c := range []struct {
+			kind  string
+			count func(oware.Board) int
+		}{
+			{"Children", func(x oware.Board) (n int) {
+				for range r.Children(x) {
+					n++
+				}
+				return n
+			}},
+			{"Parents", func(x oware.Board) (n int) {
+				for range r.Parents(x) {
+					n++
+				}
+				return n
+			}},
+		} {
+			b.Run(c.kind+"/"+name, func(b *testing.B) {
+				b.ReportAllocs()
+				n := 0
+				for i := 0; b.Loop(); i++ {
+					n += c.count(positions[i&(len(positions)-1)].Board())
+				}
+			})
+		}
+	}
+}
+
 func BenchmarkPlay(b *testing.B) {
 	positions, moves, captures := sampleMoves(256)
 	b.ReportAllocs()

@@ -28,6 +28,9 @@ type sowing struct {
 	// across: the last seed lands on the other side than the pit of
 	// origin, the opponent's, where a capture may happen (R5).
 	across bool
+	// times is the number of seeds the pit of the last seed receives,
+	// one a lap (R4).
+	times uint8
 }
 
 // sowPlan[p][n] is the sowing of n seeds from pit p.
@@ -45,7 +48,7 @@ func makeSowPlan() *[NumPits][NumSeeds + 1]sowing {
 				pit = nextSownPit(pit, p)
 				change[pit]++
 			}
-			s.last, s.across = pit, pit/PitsPerSide != p/PitsPerSide
+			s.last, s.across, s.times = pit, pit/PitsPerSide != p/PitsPerSide, uint8(change[pit])
 			// The words are added modulo 2⁶⁴: the origin's negative change
 			// borrows across bytes, and exactly cancels when added to a
 			// word whose origin byte holds n.
@@ -160,16 +163,17 @@ func (r Rules) Parents(b Board) iter.Seq2[Move, Board] {
 		empty := ^((b.side(sower) | highs) - lows) & highs
 		for ; empty != 0; empty &= empty - 1 {
 			pit := sower.firstPit() + bits.TrailingZeros64(empty)/8
-			var got [16]uint8 // the seeds each pit received, so far
 			plan := &sowPlan[pit]
 			for seeds := 1; seeds <= NumSeeds; seeds++ {
-				at := plan[seeds].last // where this seed goes
-				if got[at&15]++; got[at&15] > pits[at&15] {
-					break // and so for every larger count: pits only receive more
-				}
 				sw := &plan[seeds]
+				if pits[sw.last&15] < sw.times {
+					break // its last seed's pit holds fewer than it received; and so for every larger count: pits only receive more
+				}
 				a := b.unsown(sw)
 				if rs.captures(sw, pits[sw.last&15]) {
+					if rs.alwaysScores {
+						continue // a capture: not a move to b
+					}
 					if _, rec := rs.move(a, pit); rec&recScored != 0 {
 						continue // a capture, or the lone seeds: not a move to b
 					}
