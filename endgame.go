@@ -73,20 +73,18 @@ func (r *ruleset) forbiddenMoves(b Board) MoveSet {
 	// pits up to its last, and takes them all exactly when those pits hold
 	// all the opponent's seeds, 1 or 2 in each, with none empty: a run of
 	// pits from the opponent's first, ending at the pit of the last seed.
-	runEnd := -1 // no run: no move without a lap takes all
-	if n := runLength(opponent); n > 0 {
-		runEnd = mover.Opponent().firstPit() + n - 1
-	}
+	// From the mover's k-th pit (0–5) with fewer than 11 seeds, the last
+	// seed lands on the opponent's pit n-1 of a run of n exactly when
+	// the pit holds 5+n-k seeds: one comparison of the six pits at once.
+	side := b.side(mover)
+	laps := pitsOver(side, 0x7575_7575_7575) // 11 seeds or more: sown in laps, played out below
 	keep := all
-	for s := all; s != 0; s &= s - 1 {
+	if n := runLength(opponent); n > 0 {
+		target := uint64(5+n)*0x0101_0101_0101 - 0x0504_0302_0100 // byte k: 5+n-k
+		keep &^= pitsZero(side^target) &^ laps << mover.firstPit()
+	}
+	for s := laps << mover.firstPit(); s != 0; s &= s - 1 {
 		pit := bits.TrailingZeros16(uint16(s))
-		seeds := b.byteAt(pit)
-		if seeds < NumPits-1 {
-			if sowPlan[pit][seeds].last == runEnd {
-				keep &^= 1 << pit
-			}
-			continue
-		}
 		if after, _ := r.move(b, pit); after.sideEmpty(mover.Opponent()) { // a lap: see what it leaves
 			keep &^= 1 << pit
 		}
@@ -95,6 +93,15 @@ func (r *ruleset) forbiddenMoves(b Board) MoveSet {
 		return all
 	}
 	return keep
+}
+
+// pitsZero returns the bytes of x, six pits of a side, that are 0, as a
+// MoveSet of the side's first six bits (see pitsOver): a byte's top bit
+// is set, exactly, when adding 0x7f to its low seven bits sets no top
+// bit and its own is clear.
+func pitsZero(x uint64) MoveSet {
+	const low7, tops = 0x7f7f_7f7f_7f7f, 0x8080_8080_8080
+	return pitsOver(^((x&low7+low7)|x)&tops, 0)
 }
 
 // runLength returns how many of a side's pits, one per byte, the first in
