@@ -80,7 +80,7 @@ func TestFullDisk(t *testing.T) {
 func TestPackedBytes(t *testing.T) {
 	// By hand, 4 seeds: worths noExit, -4, -2, 0, 2, 4 rank 0 to 5, so
 	// 7·rank + count; the found bounds -4 to 4 follow from 6·7 = 42.
-	four := &solver{n: 4, packed: true}
+	four := (&solver{n: 4}).setLayout(true)
 	require.Equal(t, byte(0), four.hiCode(noExit, 0))
 	require.Equal(t, byte(7+3), four.hiCode(-4, 3))
 	require.Equal(t, byte(35+6), four.hiCode(4, 6))
@@ -88,10 +88,10 @@ func TestPackedBytes(t *testing.T) {
 	require.Equal(t, byte(46), four.hiFound(4))
 	require.Equal(t, byte(42), four.hiLeast())
 	// 30 seeds: the last found bound, 30, is 32·7 + 30 = 254, below 0xff.
-	require.Equal(t, byte(254), (&solver{n: 30, packed: true}).hiFound(30))
-	require.Equal(t, foundBit, (&solver{n: 31}).hiLeast())
+	require.Equal(t, byte(254), (&solver{n: 30}).setLayout(true).hiFound(30))
+	require.Equal(t, foundBit, (&solver{n: 31}).setLayout(false).hiLeast())
 	for n := 0; n <= packedMost; n++ {
-		s := &solver{n: n, packed: true}
+		s := (&solver{n: n}).setLayout(true)
 		least := s.hiFound(int8(-n))
 		seen := map[byte]bool{}
 		worths := []int8{noExit}
@@ -125,7 +125,7 @@ func TestPackedBytes(t *testing.T) {
 	// Exact rules, by hand, 4 seeds: noExit and the worths -4 to -1 rank
 	// 0 to 4, so 7·rank + count; the worths 0 to 4 follow from 5·7 = 35,
 	// without a count; the values found -4 to 4 from 40.
-	four = &solver{n: 4, packed: true, exact: true}
+	four = (&solver{n: 4, exact: true}).setLayout(true)
 	require.Equal(t, byte(0), four.hiCode(noExit, 0))
 	require.Equal(t, byte(7+3), four.hiCode(-4, 3))
 	require.Equal(t, byte(28+6), four.hiCode(-1, 6))
@@ -138,9 +138,9 @@ func TestPackedBytes(t *testing.T) {
 	require.Equal(t, byte(7), four.hiAt(-4))
 	require.Equal(t, byte(39), four.loAt(4))
 	// 24 seeds: the last value found, 24, is 25·8 + 48 = 248.
-	require.Equal(t, byte(248), (&solver{n: 24, packed: true, exact: true}).hiFound(24))
+	require.Equal(t, byte(248), (&solver{n: 24, exact: true}).setLayout(true).hiFound(24))
 	for n := 0; n <= exactPackedMost; n++ {
-		s := &solver{n: n, packed: true, exact: true}
+		s := (&solver{n: n, exact: true}).setLayout(true)
 		seen := map[byte]bool{}
 		for e := -n - 1; e <= n; e++ {
 			w := int8(e)
@@ -231,7 +231,7 @@ func TestUnpackedLayouts(t *testing.T) {
 			s, err := newSolver(r, n, 0, Entries(n), levels[:n], 2, func(string, uint64) {})
 			require.NoError(t, err)
 			require.True(t, s.packed, "%s %d", name, n)
-			s.packed = false
+			s.setLayout(false)
 			s.cnt, err = allocBytes(roundUp(s.size(), 16) / 2)
 			require.NoError(t, err)
 			require.NoError(t, s.solve(context.Background()))

@@ -72,6 +72,9 @@ type solver struct {
 	lo, hi []byte
 	cnt    []byte
 	packed bool
+	// least and counted are hiLeast and hiCounted, which the updates ask
+	// for at every parent: computed once.
+	least, counted byte
 	// odd is set when examine met a worth whose parity is not the
 	// level's, which the packed bytes cannot hold.
 	odd   atomic.Bool
@@ -100,7 +103,7 @@ func newSolver(r oware.Rules, n int, first, last uint64, lower []*level, workers
 	// updates of four bytes at a time.
 	size := last - first
 	var err error
-	s.packed = n <= packedMost && !s.exact || n <= exactPackedMost && s.exact
+	s.setLayout(n <= packedMost && !s.exact || n <= exactPackedMost && s.exact)
 	if s.lo, err = allocBytes(roundUp(size, 8)); err == nil && !s.exact {
 		s.hi, err = allocBytes(roundUp(size, 8))
 	}
@@ -112,6 +115,21 @@ func newSolver(r oware.Rules, n int, first, last uint64, lower []*level, workers
 		return nil, fmt.Errorf("tablebase: level %d: %w", n, err)
 	}
 	return s, nil
+}
+
+// setLayout sets whether the state is packed (see hiCode), with the
+// bytes that depend on it, and returns s.
+func (s *solver) setLayout(packed bool) *solver {
+	s.packed = packed
+	s.least = foundBit
+	if packed {
+		s.least = s.hiFound(-int8(s.n))
+	}
+	s.counted = s.least
+	if packed && s.exact {
+		s.counted = byte((s.n + 1) * hiCounts)
+	}
+	return s
 }
 
 // size returns the number of positions of the solver.
@@ -797,21 +815,11 @@ func (s *solver) hiFound(v int8) byte {
 
 // hiLeast returns the least byte of an upper bound found, packed or
 // not (foundBit).
-func (s *solver) hiLeast() byte {
-	if !s.packed {
-		return foundBit
-	}
-	return s.hiFound(-int8(s.n))
-}
+func (s *solver) hiLeast() byte { return s.least }
 
 // hiCounted returns the least byte of an upper bound without a count:
 // found, or under exact rules, packed, with moves out worth 0 or more.
-func (s *solver) hiCounted() byte {
-	if s.packed && s.exact {
-		return byte((s.n + 1) * hiCounts)
-	}
-	return s.hiLeast()
-}
+func (s *solver) hiCounted() byte { return s.counted }
 
 // hiValue returns the upper bound of a found byte, packed or not.
 func (s *solver) hiValue(b byte) int8 {
