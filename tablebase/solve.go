@@ -121,9 +121,13 @@ func newSolver(r oware.Rules, n int, first, last uint64, lower []*level, workers
 // bytes that depend on it, and returns s.
 func (s *solver) setLayout(packed bool) *solver {
 	s.packed = packed
-	s.least = foundBit
-	if packed {
-		s.least = s.hiFound(-int8(s.n))
+	switch {
+	case !packed:
+		s.least = foundBit
+	case s.exact: // after the counted worths -n to -1 and noExit, and the worths 0 to n
+		s.least = byte((s.n+1)*hiCounts + s.n + 1)
+	default: // after the worths -n to n of the level's parity and noExit, with their counts
+		s.least = byte((s.n + 2) * hiCounts)
 	}
 	s.counted = s.least
 	if packed && s.exact {
@@ -455,7 +459,6 @@ type joiner struct {
 type parent struct {
 	board oware.Board // South to move
 	index uint64      // in the solver's positions
-	raise bool        // the child joined the second set: the parent joins the first
 }
 
 // batchSize is the most positions whose parents are updated together:
@@ -595,6 +598,7 @@ func (j *joiner) drain(least int) {
 			j.his = j.his[:len(j.his)-1]
 			j.parents(x, true)
 		}
+		raises := len(j.batch) // the parents to raise come first, then those to lower
 		for k := 0; k < batchSize && len(j.los) > 0; k++ {
 			x := j.los[len(j.los)-1]
 			j.los = j.los[:len(j.los)-1]
@@ -614,24 +618,25 @@ func (j *joiner) drain(least int) {
 				sink += atomic.LoadUint32(word(lo, batch[k].index))
 			}
 		default:
-			for k := range batch {
-				switch p := &batch[k]; {
-				case p.raise:
-					sink += atomic.LoadUint32(word(lo, p.index))
-				case s.packed: // the count is in the upper bound's byte
-					sink += atomic.LoadUint32(word(his, p.index))
-				default:
-					sink += atomic.LoadUint32(word(his, p.index)) + uint32(s.countOf(p.index))
+			for k := range batch[:raises] {
+				sink += atomic.LoadUint32(word(lo, batch[k].index))
+			}
+			for k := range batch[raises:] {
+				i := batch[raises+k].index
+				sink += atomic.LoadUint32(word(his, i))
+				if !s.packed { // the count is apart
+					sink += uint32(s.countOf(i))
 				}
 			}
 		}
 		j.sink = sink
-		for _, p := range j.batch {
-			if p.raise {
-				if j.raise(p.index) {
-					j.los = append(j.los, p.board)
-				}
-			} else if j.lower(p.index) {
+		for k := range batch[:raises] {
+			if p := &batch[k]; j.raise(p.index) {
+				j.los = append(j.los, p.board)
+			}
+		}
+		for k := range batch[raises:] {
+			if p := &batch[raises+k]; j.lower(p.index) {
 				j.his = append(j.his, p.board)
 			}
 		}
@@ -658,7 +663,7 @@ func (j *joiner) parents(x oware.Board, raise bool) {
 		}
 		switch i := s.ranks.rankEmpty(lo, hi, empty); {
 		case i >= s.first && i < s.last:
-			j.batch = append(j.batch, parent{board: a, index: i - s.first, raise: raise})
+			j.batch = append(j.batch, parent{board: a, index: i - s.first})
 		default:
 			j.out = append(j.out, i<<1|kind)
 		}
@@ -808,9 +813,9 @@ func (s *solver) hiCount(b byte) uint8 {
 // -n, tells found bytes from the others.
 func (s *solver) hiFound(v int8) byte {
 	if s.exact {
-		return byte((s.n+1)*(hiCounts+1) + int(v) + s.n)
+		return s.least + byte(int(v)+s.n)
 	}
-	return byte((s.n+2)*hiCounts + (int(v)+s.n)/2)
+	return s.least + byte((int(v)+s.n)/2)
 }
 
 // hiLeast returns the least byte of an upper bound found, packed or
