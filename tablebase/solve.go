@@ -205,11 +205,16 @@ func (s *solver) parallel(ctx context.Context, phase string, size uint64, work f
 // child is looked up in a lower level) and the number of its moves within
 // the level, or the value of a finished game. The captures of a batch of
 // positions are looked up together, their entries read first, all at
-// once, so that cache misses overlap.
+// once, so that cache misses overlap; each position's state is then
+// written once.
 func (s *solver) examine(from, to uint64) {
 	p := unrank(s.n, s.first+from)
 	edges := uint64(0)
 	var caps [examineBatch * oware.PitsPerSide]capture
+	var exits [examineBatch]struct {
+		lo, hi int8 // the best worths of the moves out of the level, for each bound
+		within uint8
+	}
 	for first := from; first < to; first += examineBatch {
 		last := min(first+examineBatch, to)
 		k := 0
@@ -226,14 +231,15 @@ func (s *solver) examine(from, to uint64) {
 				}
 				m := s.n - captured
 				lo, hi := turnWords(southWords(c))
-				caps[k] = capture{position: i, level: s.lower[m], index: s.ranks.rankEmpty(lo, hi, emptyPits(lo, hi)), seeds: int8(captured)}
+				caps[k] = capture{position: i - first, level: s.lower[m], index: s.ranks.rankEmpty(lo, hi, emptyPits(lo, hi)), seeds: int8(captured)}
 				k++
 			}
 			v := noExit
 			if moves == 0 { // the game is over
 				v = terminalValue(s.rules, b)
 			}
-			s.setExits(i, v, v, within)
+			e := &exits[i-first]
+			e.lo, e.hi, e.within = v, v, within
 			edges += uint64(within)
 			p.nextValid()
 		}
@@ -244,8 +250,12 @@ func (s *solver) examine(from, to uint64) {
 		s.sink.Add(uint32(sink))
 		for _, c := range caps[:k] {
 			cl, ch := c.level.bounds(c.index)
-			lo, hi, count := s.exits(c.position)
-			s.setExits(c.position, max(lo, c.seeds-ch), max(hi, c.seeds-cl), count)
+			e := &exits[c.position]
+			e.lo, e.hi = max(e.lo, c.seeds-ch), max(e.hi, c.seeds-cl)
+		}
+		for i := first; i < last; i++ {
+			e := &exits[i-first]
+			s.setExits(i, e.lo, e.hi, e.within)
 		}
 	}
 	s.edges.Add(edges)
@@ -273,25 +283,13 @@ func (s *solver) setExits(i uint64, lo, hi int8, count uint8) {
 	}
 }
 
-// exits returns what setExits set for position i.
-func (s *solver) exits(i uint64) (lo, hi int8, count uint8) {
-	switch {
-	case s.packed && s.exact:
-		e := s.hiExit(s.lo[i])
-		return e, e, s.hiCount(s.lo[i])
-	case s.packed:
-		return stateValue(s.lo[i]), s.hiExit(s.hi[i]), s.hiCount(s.hi[i])
-	}
-	lo, hi = stateValue(s.lo[i]), stateValue(s.his()[i])
-	return lo, hi, s.cnt[i/2] >> (4 * (i & 1)) & 0xf
-}
-
 // examineBatch is the number of positions whose captures examine looks
 // up together.
 const examineBatch = 64
 
-// capture is a capture of a position being examined: the level and
-// index of the board it leads to, and the seeds it takes.
+// capture is a capture of a position being examined (its place in the
+// batch): the level and index of the board it leads to, and the seeds it
+// takes.
 type capture struct {
 	position uint64
 	level    *level
