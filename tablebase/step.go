@@ -16,8 +16,8 @@ import (
 // R8 never ends the game at it; a capture that reaches 25 is looked up
 // in the tables by its pits, whatever its scores.
 func boardOf(p *pits, n int) oware.Board {
-	south := (oware.NumSeeds - n) / 2
-	return oware.PackBoard(*p, [2]uint8{uint8(south), uint8(oware.NumSeeds - n - south)}, oware.South)
+	left := uint8(oware.NumSeeds - n) // n is 0 to 48: the seeds captured, halved without a sign
+	return oware.PackBoard(*p, [2]uint8{left / 2, left - left/2}, oware.South)
 }
 
 // moverWords returns the pits of b relative to its mover, the mover's
