@@ -75,8 +75,9 @@ type solver struct {
 	// least and counted are hiLeast and hiCounted, which the updates ask
 	// for at every parent: computed once.
 	least, counted byte
-	// odd is set when examine met a worth whose parity is not the
-	// level's, which the packed bytes cannot hold.
+	// odd is set when a position's best worth out of the level, which
+	// examine stores, has not the level's parity: the packed bytes
+	// cannot hold it.
 	odd   atomic.Bool
 	edges atomic.Uint64 // the moves within the level
 	sink  atomic.Uint32 // what the batches read ahead, so that the reads stay
