@@ -43,8 +43,8 @@ func pitsOver(side, t uint64) MoveSet {
 // every non-empty pit.
 func (r *ruleset) forbiddenMoves(b Board) MoveSet {
 	mover := b.ToMove()
-	opponent := b.side(mover.Opponent())
-	all := pitsOver(b.side(mover), 0x7f7f_7f7f_7f7f) << mover.firstPit()
+	side, opponent := b.side(mover), b.side(mover.Opponent())
+	all := pitsOver(side, 0x7f7f_7f7f_7f7f) << mover.firstPit()
 	switch {
 	case opponent == 0:
 		// The moves that feed (R7), but for a lap that takes back all it
@@ -76,12 +76,11 @@ func (r *ruleset) forbiddenMoves(b Board) MoveSet {
 	// From the mover's k-th pit (0–5) with fewer than 11 seeds, the last
 	// seed lands on the opponent's pit n-1 of a run of n exactly when
 	// the pit holds 5+n-k seeds: one comparison of the six pits at once.
-	side := b.side(mover)
 	laps := pitsOver(side, 0x7575_7575_7575) // 11 seeds or more: sown in laps, played out below
 	keep := all
 	if n := runLength(opponent); n > 0 {
 		target := uint64(5+n)*0x0101_0101_0101 - 0x0504_0302_0100 // byte k: 5+n-k
-		keep &^= pitsZero(side^target) &^ laps << mover.firstPit()
+		keep &^= pitsOver(emptyBytes(side^target), 0) &^ laps << mover.firstPit()
 	}
 	for s := laps << mover.firstPit(); s != 0; s &= s - 1 {
 		pit := bits.TrailingZeros16(uint16(s))
@@ -95,13 +94,13 @@ func (r *ruleset) forbiddenMoves(b Board) MoveSet {
 	return keep
 }
 
-// pitsZero returns the bytes of x, six pits of a side, that are 0, as a
-// MoveSet of the side's first six bits (see pitsOver): a byte's top bit
-// is set, exactly, when adding 0x7f to its low seven bits sets no top
-// bit and its own is clear.
-func pitsZero(x uint64) MoveSet {
-	const low7, tops = 0x7f7f_7f7f_7f7f, 0x8080_8080_8080
-	return pitsOver(^((x&low7+low7)|x)&tops, 0)
+// emptyBytes returns a word whose byte i has its top bit set exactly
+// where byte i of x, one of six pits or counts below 0x80, is 0: setting
+// each top bit and taking 1 from each byte borrows from no other byte,
+// and leaves the top bit clear exactly where the byte was 0.
+func emptyBytes(x uint64) uint64 {
+	const lows, highs = 0x0101_0101_0101, 0x8080_8080_8080
+	return ^((x | highs) - lows) & highs
 }
 
 // runLength returns how many of a side's pits, one per byte, the first in

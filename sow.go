@@ -156,11 +156,8 @@ func (r Rules) Parents(b Board) iter.Seq2[Move, Board] {
 			uint8(lo >> 48), uint8(lo >> 56), uint8(hi), uint8(hi >> 8), uint8(hi >> 16), uint8(hi >> 24),
 		}
 		sower := b.ToMove().Opponent() // the side that sowed
-		// The pit sown is empty after the move: the top bit of a byte of
-		// empty is set where the sower's pit is empty (every count is
-		// below 0x80, so no byte borrows from the next).
-		const lows, highs = 0x0101_0101_0101, 0x8080_8080_8080
-		empty := ^((b.side(sower) | highs) - lows) & highs
+		// The pit sown is empty after the move.
+		empty := emptyBytes(b.side(sower))
 		for ; empty != 0; empty &= empty - 1 {
 			pit := sower.firstPit() + bits.TrailingZeros64(empty)/8
 			plan := &sowPlan[pit]

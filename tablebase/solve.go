@@ -124,15 +124,13 @@ func (s *solver) setLayout(packed bool) *solver {
 	s.packed = packed
 	switch {
 	case !packed:
-		s.least = foundBit
-	case s.exact: // after the counted worths -n to -1 and noExit, and the worths 0 to n
-		s.least = byte((s.n+1)*hiCounts + s.n + 1)
-	default: // after the worths -n to n of the level's parity and noExit, with their counts
-		s.least = byte((s.n + 2) * hiCounts)
-	}
-	s.counted = s.least
-	if packed && s.exact {
+		s.least, s.counted = foundBit, foundBit
+	case s.exact: // the counted worths noExit and -n to -1, then the worths 0 to n
 		s.counted = byte((s.n + 1) * hiCounts)
+		s.least = s.counted + byte(s.n+1)
+	default: // the worths noExit and -n to n of the level's parity, each with its counts
+		s.least = byte((s.n + 2) * hiCounts)
+		s.counted = s.least
 	}
 	return s
 }
