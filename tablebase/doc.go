@@ -123,8 +123,11 @@
 //     second. Under awari the thresholds stop at 1. The workers share
 //     each threshold, positions joining through atomic updates, and
 //     follow back 32 positions of each set at a time, reading the state
-//     of all their parents first; the positions a scan finds wait until
-//     they fill such a batch, so that their parents' reads overlap.
+//     of all their parents first (on amd64, with PREFETCHW, which takes
+//     each line ready to be written: a line merely read may come shared
+//     with the other processors, and its atomic update then waits for
+//     memory a second time); the positions a scan finds wait until they
+//     fill such a batch, so that their parents' reads overlap.
 //
 // A position's whole state is a byte per bound (one under awari, where a
 // position joins at most one set): the bound once found, and until then

@@ -424,6 +424,19 @@ func claim(st []byte, i uint64, found, b byte) bool {
 	}
 }
 
+// loadAhead reads the words of the bytes st[p.index>>shift] of the
+// parents ps and returns their sum, which the caller keeps so that the
+// reads stay: it only brings their lines into the cache, all at once, so
+// that their misses overlap, in as few instructions as can be, as the
+// fewer a read takes, the more of them the processor has in flight.
+func loadAhead(st []byte, ps []parent, shift uint) uint32 {
+	sink := uint32(0)
+	for k := range ps {
+		sink += atomic.LoadUint32(word(st, ps[k].index>>shift))
+	}
+	return sink
+}
+
 // countOf returns the nibble of position i.
 func (s *solver) countOf(i uint64) uint8 {
 	return uint8(atomic.LoadUint32((*uint32)(unsafe.Pointer(&s.cnt[i/2&^3]))) >> (4 * (i & 7)) & 0xf)
@@ -601,32 +614,18 @@ func (j *joiner) drain(least int) {
 			j.los = j.los[:len(j.los)-1]
 			j.parents(x, false)
 		}
-		// Read every state the batch updates, then update: a parent to
-		// raise reads its lower bound's byte, one to lower its upper
-		// bound's and its count. The reads only bring the lines into
-		// the cache, so each reads the word of its byte and no more, in
-		// as few instructions as can be: the fewer a read takes, the
-		// more of them the processor has in flight at once.
-		var sink uint32
-		lo, his, batch := s.lo, s.his(), j.batch
-		switch {
-		case s.packed && s.exact: // one byte a position, with its count
-			for k := range batch {
-				sink += atomic.LoadUint32(word(lo, batch[k].index))
-			}
-		default:
-			for k := range batch[:raises] {
-				sink += atomic.LoadUint32(word(lo, batch[k].index))
-			}
-			for k := range batch[raises:] {
-				i := batch[raises+k].index
-				sink += atomic.LoadUint32(word(his, i))
-				if !s.packed { // the count is apart
-					sink += uint32(s.countOf(i))
-				}
+		// Read every state the batch updates ahead (see readAhead),
+		// then update: a parent to raise reads its lower bound's byte,
+		// one to lower its upper bound's and its count.
+		batch := j.batch
+		if s.packed && s.exact { // one byte a position, with its count
+			j.sink = readAhead(s.lo, batch, 0)
+		} else {
+			j.sink = readAhead(s.lo, batch[:raises], 0) + readAhead(s.his(), batch[raises:], 0)
+			if !s.packed { // the count is apart, a nibble
+				j.sink += readAhead(s.cnt, batch[raises:], 1)
 			}
 		}
-		j.sink = sink
 		for k := range batch[:raises] {
 			if p := &batch[k]; j.raise(p.index) {
 				j.los = append(j.los, p.board)
