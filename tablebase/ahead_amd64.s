@@ -8,10 +8,9 @@
 TEXT ·prefetchW(SB), NOSPLIT, $0-40
 	MOVQ base+0(FP), AX
 	MOVQ index+8(FP), BX
-	MOVQ n+16(FP), CX
+	MOVQ n+16(FP), DI
 	MOVQ stride+24(FP), SI
-	MOVQ shift+32(FP), DI
-	XCHGQ CX, DI // the shift count must be in CX
+	MOVQ shift+32(FP), CX // SHRQ takes its count in CX
 	TESTQ DI, DI
 	JLE done
 

@@ -616,15 +616,12 @@ func (j *joiner) drain(least int) {
 		}
 		// Read every state the batch updates ahead (see readAhead),
 		// then update: a parent to raise reads its lower bound's byte,
-		// one to lower its upper bound's and its count.
+		// one to lower its upper bound's (lo's under exact rules) and
+		// its count.
 		batch := j.batch
-		if s.packed && s.exact { // one byte a position, with its count
-			j.sink = readAhead(s.lo, batch, 0)
-		} else {
-			j.sink = readAhead(s.lo, batch[:raises], 0) + readAhead(s.his(), batch[raises:], 0)
-			if !s.packed { // the count is apart, a nibble
-				j.sink += readAhead(s.cnt, batch[raises:], 1)
-			}
+		j.sink = readAhead(s.lo, batch[:raises], 0) + readAhead(s.his(), batch[raises:], 0)
+		if !s.packed { // the count is apart, a nibble
+			j.sink += readAhead(s.cnt, batch[raises:], 1)
 		}
 		for k := range batch[:raises] {
 			if p := &batch[k]; j.raise(p.index) {
